@@ -1,0 +1,31 @@
+import type { Server } from "node:http";
+import { createLogger } from "@outreach/core";
+import { exitOnSignals, loadConfigOrExit } from "@outreach/runtime";
+import { createApp } from "./app.js";
+import { closeApiContext, createApiContext } from "./context.js";
+
+const config = loadConfigOrExit("api");
+const logger = createLogger({ service: "api", level: config.logLevel });
+if (config.encryptionKeyIsDevelopment) logger.warn("ENCRYPTION_KEY is not set: using the development key. Set it in production.");
+
+const ctx = createApiContext(config, logger);
+let shuttingDown = false;
+const server: Server = createApp(ctx, { isShuttingDown: () => shuttingDown }).listen(config.port, () => {
+  logger.info(`api listening on http://localhost:${config.port}`, { port: config.port });
+});
+server.on("error", (err) => {
+  logger.error(`api could not listen: ${err.message}`);
+  process.exit(1);
+});
+
+exitOnSignals(async () => {
+  shuttingDown = true;
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    // in-flight requests get a few seconds, then their sockets are closed
+    setTimeout(() => server.closeAllConnections(), 5_000).unref();
+  });
+  await closeApiContext(ctx);
+  logger.info("api stopped");
+}, logger);

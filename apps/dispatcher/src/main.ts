@@ -1,0 +1,4 @@
+import { runWorkerMain } from "@outreach/runtime";
+import { dispatcherWorker } from "./worker.js";
+
+await runWorkerMain(dispatcherWorker);

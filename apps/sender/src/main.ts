@@ -1,0 +1,4 @@
+import { runWorkerMain } from "@outreach/runtime";
+import { senderWorker } from "./worker.js";
+
+await runWorkerMain(senderWorker);

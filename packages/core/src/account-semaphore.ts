@@ -1,0 +1,39 @@
+import type { Redis } from "ioredis";
+
+// Holders are members of a sorted set scored by lease expiry; expired leases
+// (a crashed holder) are dropped before counting, so a slot always comes back.
+const ACQUIRE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZSCORE', KEYS[1], ARGV[3]) then
+  redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[3])
+  return 1
+end
+if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[1]) then
+  redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 2)
+  return 1
+end
+return 0
+`;
+
+/**
+ * At most `limit` holders per key across every process (e.g. 3 dispatch jobs
+ * per account). The lease must outlive the work it guards, or be renewed.
+ */
+export class RedisSemaphore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly limit: number,
+    private readonly leaseMs: number,
+  ) {}
+
+  async tryAcquire(key: string, holder: string): Promise<boolean> {
+    return (await this.redis.eval(ACQUIRE, 1, key, this.limit, this.leaseMs, holder)) === 1;
+  }
+
+  async release(key: string, holder: string): Promise<void> {
+    await this.redis.zrem(key, holder);
+  }
+}

@@ -1,0 +1,71 @@
+/** Every error code of the API, with its HTTP status and default message. */
+export const ERROR_CODES = {
+  bad_request: [400, "The request is malformed."],
+  unauthorized: [401, "A valid API key is required."],
+  invalid_signature: [401, "The signature check failed."],
+  plan_limit_reached: [402, "The account has reached its plan's monthly send limit."],
+  plan_required: [402, "This feature requires a paid plan."],
+  feature_not_in_plan: [402, "This feature is not included in the account's plan."],
+  not_found: [404, "The requested resource does not exist."],
+  campaign_not_found: [404, "Campaign not found."],
+  contact_not_found: [404, "Contact not found."],
+  contact_import_not_found: [404, "Contact import not found."],
+  outreach_not_found: [404, "Outreach not found."],
+  smtp_credential_not_found: [404, "SMTP credential not found."],
+  api_key_not_found: [404, "API key not found."],
+  webhook_not_found: [404, "Webhook not found."],
+  plan_not_found: [404, "Plan not found."],
+  idempotency_conflict: [409, "This Idempotency-Key was already used with a different request."],
+  validation_failed: [422, "Validation failed."],
+  unprocessable: [422, "The request cannot be processed."],
+  no_pending_enrollments: [422, "There are no pending enrollments to dispatch."],
+  campaign_not_active: [422, "The campaign is not active."],
+  campaign_not_paused: [422, "The campaign is not paused."],
+  contact_already_enrolled: [422, "The contact is already enrolled in this campaign."],
+  no_emails_provided: [422, "No email addresses were provided."],
+  no_contacts_provided: [422, "No contacts were provided."],
+  plan_not_purchasable: [422, "This plan cannot be purchased."],
+  no_provider_customer: [422, "The account has no payment-provider customer."],
+  cannot_revoke_last_key: [422, "The last active API key of an account cannot be revoked."],
+  rate_limited: [429, "Too many requests."],
+  internal_error: [500, "Something went wrong on our side."],
+  service_unavailable: [503, "The service is temporarily unavailable."],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function statusForCode(code: ErrorCode): number {
+  return ERROR_CODES[code][0];
+}
+
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly details?: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message ?? ERROR_CODES[code][1]);
+    this.name = "AppError";
+    this.status = statusForCode(code);
+  }
+}
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}
+
+export interface ErrorEnvelope {
+  code: ErrorCode;
+  type: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export function errorEnvelope(err: AppError, docsUrl: string): ErrorEnvelope {
+  const envelope: ErrorEnvelope = { code: err.code, type: `${docsUrl}/errors/${err.code}`, message: err.message };
+  if (err.details !== undefined) envelope.details = err.details;
+  return envelope;
+}

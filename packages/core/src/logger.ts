@@ -1,0 +1,53 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import winston from "winston";
+
+export type LogContext = Record<string, string | number | undefined>;
+
+const contextStore = new AsyncLocalStorage<LogContext>();
+
+/** Runs fn with fields (request id, job id, ...) added to every log line it writes. */
+export function withLogContext<T>(fields: LogContext, fn: () => T): T {
+  return contextStore.run({ ...contextStore.getStore(), ...fields }, fn);
+}
+
+export function currentLogContext(): LogContext {
+  return contextStore.getStore() ?? {};
+}
+
+const addContext = winston.format((info) => {
+  const context = contextStore.getStore();
+  if (context) for (const [key, value] of Object.entries(context)) if (value !== undefined && info[key] === undefined) info[key] = value;
+  return info;
+});
+
+export interface LoggerOptions {
+  service: string;
+  level?: string;
+  json?: boolean;
+}
+
+export type Logger = winston.Logger;
+
+export function createLogger({ service, level = "info", json }: LoggerOptions): Logger {
+  const useJson = json ?? (process.env.NODE_ENV === "production" || process.env.LOG_FORMAT === "json");
+  const format = useJson
+    ? winston.format.combine(addContext(), winston.format.timestamp(), winston.format.errors({ stack: true }), winston.format.json())
+    : winston.format.combine(
+        addContext(),
+        winston.format.timestamp({ format: "HH:mm:ss.SSS" }),
+        winston.format.errors({ stack: true }),
+        winston.format.printf(({ timestamp, level: lvl, message, service: svc, stack, ...rest }) => {
+          const fields = Object.entries(rest)
+            .filter(([, v]) => v !== undefined)
+            .map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`)
+            .join(" ");
+          return `${timestamp} ${lvl.padEnd(5)} [${svc}] ${message}${fields ? " " + fields : ""}${stack ? "\n" + stack : ""}`;
+        }),
+      );
+  return winston.createLogger({
+    level,
+    defaultMeta: { service },
+    format,
+    transports: [new winston.transports.Console({ stderrLevels: ["error", "warn"] })],
+  });
+}

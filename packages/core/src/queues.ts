@@ -1,0 +1,91 @@
+import Joi from "joi";
+import type { DefaultJobOptions } from "bullmq";
+
+/** Every queue of the service: its name, payload schema and default job options. */
+export const QUEUE_NAMES = {
+  campaignDispatch: "campaign-dispatch",
+  sendEmail: "send-email",
+  testSend: "test-send",
+  imapPoll: "imap-poll",
+  eventFanout: "event-fanout",
+  webhookDelivery: "webhook-delivery",
+} as const;
+
+export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
+
+export interface QueuePayloads {
+  "campaign-dispatch": { accountId: string; campaignId: string; batchNumber: number };
+  "send-email": { accountId: string; stepSendId: string };
+  /** Every step of a campaign to one address, not counted as an enrollment or against the plan. */
+  "test-send": { accountId: string; campaignId: string; email: string };
+  "imap-poll": { credentialId: string };
+  "event-fanout": { eventId: string };
+  "webhook-delivery": { accountId: string; deliveryId: string };
+}
+
+const id = Joi.string().guid();
+
+const retention = {
+  removeOnComplete: { age: 24 * 3600, count: 10_000 },
+  removeOnFail: { age: 7 * 24 * 3600, count: 50_000 },
+} satisfies DefaultJobOptions;
+
+export interface QueueDefinition<N extends QueueName> {
+  name: N;
+  payload: Joi.ObjectSchema<QueuePayloads[N]>;
+  jobOptions: DefaultJobOptions;
+}
+
+export const QUEUES: { [N in QueueName]: QueueDefinition<N> } = {
+  "campaign-dispatch": {
+    name: "campaign-dispatch",
+    payload: Joi.object({ accountId: id.required(), campaignId: id.required(), batchNumber: Joi.number().integer().min(0).required() }),
+    jobOptions: { attempts: 5, backoff: { type: "exponential", delay: 2_000 }, ...retention },
+  },
+  "send-email": {
+    name: "send-email",
+    payload: Joi.object({ accountId: id.required(), stepSendId: id.required() }),
+    jobOptions: { attempts: 6, backoff: { type: "exponential", delay: 30_000 }, ...retention },
+  },
+  "test-send": {
+    name: "test-send",
+    payload: Joi.object({ accountId: id.required(), campaignId: id.required(), email: Joi.string().email({ tlds: { allow: false } }).max(254).required() }),
+    jobOptions: { attempts: 3, backoff: { type: "exponential", delay: 10_000 }, ...retention },
+  },
+  "imap-poll": {
+    name: "imap-poll",
+    payload: Joi.object({ credentialId: id.required() }),
+    jobOptions: { attempts: 3, backoff: { type: "exponential", delay: 10_000 }, ...retention },
+  },
+  "event-fanout": {
+    name: "event-fanout",
+    payload: Joi.object({ eventId: id.required() }),
+    jobOptions: { attempts: 10, backoff: { type: "exponential", delay: 1_000 }, ...retention },
+  },
+  "webhook-delivery": {
+    name: "webhook-delivery",
+    payload: Joi.object({ accountId: id.required(), deliveryId: id.required() }),
+    // Attempts and backoff of a delivery are ours (5 attempts, polynomial), kept in the delivery row.
+    jobOptions: { attempts: 1, ...retention },
+  },
+};
+
+export class InvalidJobPayloadError extends Error {
+  constructor(queue: QueueName, message: string) {
+    super(`invalid ${queue} payload: ${message}`);
+    this.name = "InvalidJobPayloadError";
+  }
+}
+
+export function parseJobPayload<N extends QueueName>(queue: N, data: unknown): QueuePayloads[N] {
+  const { value, error } = QUEUES[queue].payload.validate(data, { stripUnknown: false });
+  if (error) throw new InvalidJobPayloadError(queue, error.message);
+  return value as QueuePayloads[N];
+}
+
+/** Per-account concurrency limits across all replicas (SPEC "Limits"). */
+export const ACCOUNT_CONCURRENCY = {
+  "send-email": 10,
+  "campaign-dispatch": 3,
+  "webhook-delivery": 10,
+} as const;

@@ -1,0 +1,17 @@
+// Seeds the default plans (idempotent).
+import { createLogger, loadConfig } from "@outreach/core";
+import { createDbClient } from "../client.js";
+import { seedPlans } from "../seed.js";
+
+const config = loadConfig("api");
+const logger = createLogger({ service: "seed", level: config.logLevel });
+const db = createDbClient(config.databaseUrl, { poolMax: 1 });
+try {
+  await seedPlans(db);
+  logger.info("default plans seeded");
+} catch (err) {
+  logger.error(`seed failed: ${(err as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await db.$disconnect();
+}

@@ -1,0 +1,116 @@
+import type { Server } from "node:http";
+import { Worker, type Job, type WorkerOptions } from "bullmq";
+import type { Redis } from "ioredis";
+import {
+  createRedis,
+  pingRedis,
+  parseJobPayload,
+  startHealthServer,
+  withLogContext,
+  type AppName,
+  type Config,
+  type Logger,
+  type QueueName,
+  type QueuePayloads,
+  type ReadinessCheck,
+} from "@outreach/core";
+
+export type JobHandler<N extends QueueName> = (payload: QueuePayloads[N], job: Job<QueuePayloads[N]>, token: string | undefined) => Promise<unknown>;
+
+export interface QueueProcessor<N extends QueueName = QueueName> {
+  queue: N;
+  handler: JobHandler<N>;
+  concurrency?: number;
+  options?: Partial<WorkerOptions>;
+}
+
+export interface WorkerAppOptions {
+  app: Exclude<AppName, "api">;
+  config: Config;
+  logger: Logger;
+  processors: QueueProcessor<any>[];
+  checks: Record<string, ReadinessCheck>;
+  /** Background loops of the app (pollers, feeders); started after the workers. */
+  start?: () => Promise<void>;
+  /** Called after the workers have finished their jobs, before the process exits. */
+  stop?: () => Promise<void>;
+}
+
+export interface WorkerAppHandle {
+  workers: Worker[];
+  healthServer: Server;
+  close(): Promise<void>;
+}
+
+/** A handler for a queue whose business logic is not built yet: the job fails loudly. */
+export function notBuiltYet<N extends QueueName>(queue: N): JobHandler<N> {
+  return async () => {
+    throw new Error(`the ${queue} handler is not built yet; the job is left failed so nothing is silently lost`);
+  };
+}
+
+export async function startWorkerApp(options: WorkerAppOptions): Promise<WorkerAppHandle> {
+  const { app, config, logger } = options;
+  let shuttingDown = false;
+  const connection: Redis = createRedis(config, "worker");
+  const ping = createRedis(config, "command");
+  connection.on("error", (err) => logger.warn("redis connection error", { error: err.message }));
+  ping.on("error", () => undefined);
+
+  const workers = options.processors.map(({ queue, handler, concurrency = 10, options: workerOptions }) => {
+    const worker = new Worker(
+      queue,
+      async (job: Job, token?: string) =>
+        withLogContext({ queue, jobId: job.id }, async () => {
+          const payload = parseJobPayload(queue, job.data);
+          return handler(payload as never, job as never, token);
+        }),
+      { connection, prefix: config.queuePrefix, concurrency, autorun: true, ...workerOptions },
+    );
+    worker.on("failed", (job, err) => {
+      if (err?.name === "DelayedError" || err?.name === "WaitingChildrenError") return;
+      logger.error("job failed", { queue, jobId: job?.id, attempt: job?.attemptsMade, error: err?.message });
+    });
+    worker.on("error", (err) => logger.warn("worker error", { queue, error: err.message }));
+    return worker;
+  });
+
+  const healthServer = await startHealthServer(
+    config.healthPort,
+    { ...options.checks, redis: () => pingRedis(ping) },
+    () => shuttingDown,
+  );
+  await options.start?.();
+  logger.info(`${app} started`, { healthPort: config.healthPort, queues: options.processors.map((p) => p.queue).join(",") });
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      shuttingDown = true;
+      logger.info(`${app} stopping: finishing the jobs it holds`);
+      await Promise.all(workers.map((worker) => worker.close()));
+      await options.stop?.();
+      await new Promise<void>((resolve) => healthServer.close(() => resolve()));
+      healthServer.closeAllConnections?.();
+      await Promise.allSettled([connection.quit(), ping.quit()]);
+      logger.info(`${app} stopped`);
+    })());
+
+  return { workers, healthServer, close };
+}
+
+/** Runs close() on SIGTERM/SIGINT and exits 0 (1 if shutting down failed). */
+export function exitOnSignals(close: () => Promise<void>, logger: Logger): void {
+  const onSignal = (signal: string) => {
+    logger.info(`received ${signal}`);
+    close().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error("shutdown failed", { error: err instanceof Error ? err.message : String(err) });
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGTERM", () => onSignal("SIGTERM"));
+  process.once("SIGINT", () => onSignal("SIGINT"));
+}

@@ -1,0 +1,87 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { Queue } from "bullmq";
+import { createLogger, createRedis, loadConfig, type Config } from "@outreach/core";
+import { createTestDatabase, findFreePort, uniqueQueuePrefix, waitFor, type TestDatabase } from "@outreach/testing";
+import { notBuiltYet, startWorkerApp } from "../src/worker-app.js";
+import { pingDatabase } from "@outreach/db";
+
+let database: TestDatabase;
+let config: Config;
+const logger = createLogger({ service: "test", level: "error" });
+
+before(async () => {
+  database = await createTestDatabase();
+  config = loadConfig("sender", { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), HEALTH_PORT: String(await findFreePort()) });
+});
+after(() => database?.drop());
+
+const ids = { accountId: "6f1c2b1e-8a3b-4c55-9d5e-0c1f2a3b4c5d", stepSendId: "7a1c2b1e-8a3b-4c55-9d5e-0c1f2a3b4c5d" };
+
+test("a queue whose handler is not built yet fails its jobs loudly instead of pretending success", async () => {
+  const app = await startWorkerApp({ app: "sender", config, logger, processors: [{ queue: "send-email", handler: notBuiltYet("send-email") }], checks: {} });
+  const connection = createRedis(config, "producer");
+  const queue = new Queue("send-email", { connection, prefix: config.queuePrefix });
+  try {
+    const job = await queue.add("send-email", ids, { attempts: 1 });
+    const failed = await waitFor(async () => ((await queue.getJob(job.id!))?.failedReason ? await queue.getJob(job.id!) : undefined), { what: "the job to fail" });
+    assert.match(failed.failedReason, /not built yet/);
+    assert.equal(await failed.getState(), "failed");
+  } finally {
+    await queue.close();
+    await connection.quit();
+    await app.close();
+  }
+});
+
+test("a job with a malformed payload fails with a validation error and the handler never runs", async () => {
+  let ran = false;
+  const app = await startWorkerApp({ app: "sender", config, logger, processors: [{ queue: "send-email", handler: async () => void (ran = true) }], checks: {} });
+  const connection = createRedis(config, "producer");
+  const queue = new Queue("send-email", { connection, prefix: config.queuePrefix });
+  try {
+    const job = await queue.add("send-email", { accountId: "nope" }, { attempts: 1 });
+    const failed = await waitFor(async () => ((await queue.getJob(job.id!))?.failedReason ? await queue.getJob(job.id!) : undefined), { what: "the job to fail" });
+    assert.match(failed.failedReason, /invalid send-email payload/);
+    assert.equal(ran, false);
+  } finally {
+    await queue.close();
+    await connection.quit();
+    await app.close();
+  }
+});
+
+test("close() lets the job in hand finish before the worker stops, and /readyz reports the shutdown", async () => {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let started = false;
+  let finished = false;
+  const app = await startWorkerApp({
+    app: "sender",
+    config,
+    logger,
+    processors: [{ queue: "send-email", handler: async () => { started = true; await gate; finished = true; } }],
+    checks: { postgres: () => pingDatabase(database.db) },
+  });
+  const connection = createRedis(config, "producer");
+  const queue = new Queue("send-email", { connection, prefix: config.queuePrefix });
+  try {
+    const ready = await fetch(`http://127.0.0.1:${config.healthPort}/readyz`);
+    assert.equal(ready.status, 200);
+    const job = await queue.add("send-email", ids);
+    await waitFor(() => started, { what: "the job to start" });
+    const closing = app.close();
+    const during = await fetch(`http://127.0.0.1:${config.healthPort}/readyz`).catch(() => undefined);
+    if (during) assert.equal(during.status, 503);
+    assert.equal(finished, false);
+    release();
+    await closing;
+    assert.equal(finished, true);
+    assert.equal(await (await queue.getJob(job.id!))!.getState(), "completed");
+  } finally {
+    release();
+    await app.close();
+    await queue.close();
+    await connection.quit();
+  }
+});

@@ -1,0 +1,332 @@
+import { execFile, spawn } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { chmod, chown, mkdir, mkdtemp, open, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+import { promisify } from "node:util";
+import { ImapFlow } from "imapflow";
+import { findFreePort, waitForPort } from "./free-port.js";
+import type { AppendedMessage, ImapTestServer } from "./imap-server.js";
+
+export const DOVECOT_BINARY = "/usr/sbin/dovecot";
+
+const HOST = "127.0.0.1";
+const START_ATTEMPTS = 3;
+const STOP_GRACE_MS = 1000;
+const run = promisify(execFile);
+
+/** Why Dovecot cannot be used here, or undefined when it can. */
+export function dovecotUnavailableReason(): string | undefined {
+  if (!existsSync(DOVECOT_BINARY)) {
+    return `${DOVECOT_BINARY} is not installed (apt-get install -y dovecot-imapd, or bash .ci/install-dovecot.sh)`;
+  }
+  // The config switches mail processes to the dovecot user, which only root can do.
+  if (process.getuid?.() !== 0) return "Dovecot test instances must be started as root";
+  return undefined;
+}
+
+export async function dovecotVersion(): Promise<string> {
+  const { stdout } = await run(DOVECOT_BINARY, ["--version"]);
+  return stdout.trim();
+}
+
+interface DovecotPaths {
+  root: string;
+  baseDir: string;
+  stateDir: string;
+  mailDir: string;
+  logFile: string;
+  passwdFile: string;
+  configFile: string;
+  startupOutputFile: string;
+}
+
+function pathsUnder(root: string): DovecotPaths {
+  return {
+    root,
+    baseDir: join(root, "run"),
+    stateDir: join(root, "state"),
+    mailDir: join(root, "mail"),
+    logFile: join(root, "dovecot.log"),
+    passwdFile: join(root, "users"),
+    configFile: join(root, "dovecot.conf"),
+    startupOutputFile: join(root, "startup.out"),
+  };
+}
+
+function isDovecot24(version: string): boolean {
+  const [major = 0, minor = 0] = version.split(/[.\s]/).map(Number);
+  return major > 2 || (major === 2 && minor >= 4);
+}
+
+function config23(paths: DovecotPaths, port: number): string {
+  return `protocols = imap
+listen = ${HOST}
+base_dir = ${paths.baseDir}
+state_dir = ${paths.stateDir}
+log_path = ${paths.logFile}
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+# Tests of wrong credentials should not wait the default 2 s.
+auth_failure_delay = 0
+# Debian's dovecot user has a system uid, below the default first_valid_uid of 500.
+first_valid_uid = 1
+mail_location = maildir:${paths.mailDir}/%u
+passdb {
+  driver = passwd-file
+  args = ${paths.passwdFile}
+}
+userdb {
+  driver = static
+  args = uid=dovecot gid=dovecot
+}
+service imap-login {
+  inet_listener imap {
+    address = ${HOST}
+    port = ${port}
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+`;
+}
+
+function config24(paths: DovecotPaths, port: number): string {
+  return `dovecot_config_version = 2.4.0
+dovecot_storage_version = 2.4.0
+protocols = imap
+listen = ${HOST}
+base_dir = ${paths.baseDir}
+state_dir = ${paths.stateDir}
+log_path = ${paths.logFile}
+ssl = no
+auth_allow_cleartext = yes
+auth_mechanisms = plain login
+auth_failure_delay = 0
+first_valid_uid = 1
+mail_driver = maildir
+mail_path = ${paths.mailDir}/%{user}
+passdb passwd-file {
+  passwd_file_path = ${paths.passwdFile}
+}
+userdb static {
+  fields {
+    uid = dovecot
+    gid = dovecot
+  }
+}
+service imap-login {
+  inet_listener imap {
+    port = ${port}
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+`;
+}
+
+function passwdLine(email: string, password: string): string {
+  if (/[:\s]/.test(email) || /[\r\n]/.test(password)) {
+    throw new Error(`Cannot store ${JSON.stringify(email)} in a Dovecot passwd-file`);
+  }
+  return `${email}:{PLAIN}${password}\n`;
+}
+
+/** Dovecot re-reads the passwd-file when it changes; the rename keeps it from ever reading half a file. */
+async function writePasswdFile(paths: DovecotPaths, users: Map<string, string>): Promise<void> {
+  const lines = [...users].map(([email, password]) => passwdLine(email, password)).join("");
+  const next = `${paths.passwdFile}.next`;
+  await writeFile(next, lines, { mode: 0o644 });
+  await rename(next, paths.passwdFile);
+}
+
+async function prepareDirectories(paths: DovecotPaths): Promise<void> {
+  // mkdtemp makes a 0700 directory; the unprivileged login and mail processes must traverse it.
+  await chmod(paths.root, 0o755);
+  await mkdir(paths.mailDir);
+  const dovecotUser = lookupUser("dovecot");
+  await chown(paths.mailDir, dovecotUser.uid, dovecotUser.gid);
+  await writeFile(paths.passwdFile, "", { mode: 0o644 });
+}
+
+function lookupUser(name: string): { uid: number; gid: number } {
+  const line = readFileSync("/etc/passwd", "utf8")
+    .split("\n")
+    .find((entry) => entry.startsWith(`${name}:`));
+  const [, , uid, gid] = line?.split(":") ?? [];
+  if (uid === undefined || gid === undefined) throw new Error(`System user ${name} does not exist`);
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+async function readPid(paths: DovecotPaths): Promise<number | undefined> {
+  try {
+    return Number((await readFile(join(paths.baseDir, "master.pid"), "utf8")).trim()) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The daemonized master writes its pid file only after the starting process has exited. */
+async function waitForPid(paths: DovecotPaths, timeoutMs = 10_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const pid = await readPid(paths);
+    if (pid) return pid;
+    if (Date.now() >= deadline) throw new Error(`No ${paths.baseDir}/master.pid within ${timeoutMs} ms`);
+    await delay(20);
+  }
+}
+
+/** A daemon's parent is the machine's init, which may reap it late: a zombie counts as stopped. */
+function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return !/^\d+ \(.*\) Z/.test(stat);
+  } catch {
+    return false;
+  }
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  for (const target of [-pid, pid]) {
+    try {
+      process.kill(target, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (isRunning(pid)) {
+    if (Date.now() >= deadline) return false;
+    await delay(20);
+  }
+  return true;
+}
+
+/**
+ * The master is a session leader and its children share its process group. Signalling the
+ * group stops them all at once; signalling only the master takes it a second or more. A just
+ * started auth process sometimes ignores SIGTERM for seconds, and a test instance holds nothing
+ * worth waiting for, hence the SIGKILL after a short grace period.
+ */
+async function stopMaster(pid: number): Promise<void> {
+  if (!isRunning(pid)) return;
+  signalGroup(pid, "SIGTERM");
+  if (await waitForExit(pid, STOP_GRACE_MS)) return;
+  signalGroup(pid, "SIGKILL");
+  if (!(await waitForExit(pid, STOP_GRACE_MS))) throw new Error(`Dovecot master ${pid} did not stop`);
+}
+
+async function logTail(paths: DovecotPaths): Promise<string> {
+  const log = await readFile(paths.logFile, "utf8").catch(() => "");
+  return log.split("\n").slice(-20).join("\n");
+}
+
+/**
+ * Runs `dovecot -c <conf>`, which exits once the master has bound its listeners and daemonized.
+ * Its output goes to a file: the daemon inherits the descriptors, and a pipe would never close.
+ */
+async function runMaster(paths: DovecotPaths): Promise<void> {
+  const output = await open(paths.startupOutputFile, "w");
+  try {
+    const child = spawn(DOVECOT_BINARY, ["-c", paths.configFile], { stdio: ["ignore", output.fd, output.fd] });
+    const [code] = (await once(child, "exit")) as [number | null];
+    if (code !== 0) {
+      const text = await readFile(paths.startupOutputFile, "utf8");
+      throw new Error(`dovecot exited with ${code}: ${text.trim()}`);
+    }
+  } finally {
+    await output.close();
+  }
+}
+
+async function launch(paths: DovecotPaths, version: string): Promise<{ port: number; pid: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await findFreePort(HOST);
+    const config = isDovecot24(version) ? config24(paths, port) : config23(paths, port);
+    await writeFile(paths.configFile, config);
+    try {
+      await runMaster(paths);
+      const pid = await waitForPid(paths);
+      await waitForPort(port, HOST);
+      return { port, pid };
+    } catch (error) {
+      // Most likely another process took the port between findFreePort and bind.
+      const pid = await readPid(paths);
+      if (pid) await stopMaster(pid);
+      await rm(join(paths.baseDir, "master.pid"), { force: true });
+      if (attempt >= START_ATTEMPTS) {
+        throw new Error(`Dovecot did not start: ${String(error)}\n${await logTail(paths)}`);
+      }
+    }
+  }
+}
+
+/**
+ * A private Dovecot instance on a free loopback port, with its own config, users and maildirs
+ * in a temp directory. Requires root and `dovecot-imapd` installed.
+ */
+export async function startDovecot(): Promise<ImapTestServer> {
+  const unavailable = dovecotUnavailableReason();
+  if (unavailable) throw new Error(`Cannot start Dovecot: ${unavailable}`);
+
+  const version = await dovecotVersion();
+  const paths = pathsUnder(await mkdtemp(join(tmpdir(), "outreach-dovecot-")));
+  const users = new Map<string, string>();
+  await prepareDirectories(paths);
+
+  let port: number;
+  let pid: number;
+  try {
+    ({ port, pid } = await launch(paths, version));
+  } catch (error) {
+    await rm(paths.root, { recursive: true, force: true });
+    throw error;
+  }
+  // Safety net for a test run that never calls close(): do not leave a daemon behind.
+  // Only synchronous work is possible in an exit handler, so no graceful stop.
+  const killOnExit = () => {
+    if (isRunning(pid)) signalGroup(pid, "SIGKILL");
+    rmSync(paths.root, { recursive: true, force: true });
+  };
+  process.once("exit", killOnExit);
+
+  return {
+    kind: "dovecot",
+    host: HOST,
+    port,
+    secure: false,
+    async addUser(email, password) {
+      users.set(email.toLowerCase(), password);
+      await writePasswdFile(paths, users);
+    },
+    async appendMessage(email, raw, flags = []): Promise<AppendedMessage> {
+      const password = users.get(email.toLowerCase());
+      if (password === undefined) throw new Error(`Unknown IMAP test user ${email}`);
+      const client = new ImapFlow({ host: HOST, port, secure: false, auth: { user: email, pass: password }, logger: false });
+      await client.connect();
+      try {
+        const result = await client.append("INBOX", raw, flags);
+        if (!result || result.uid === undefined || result.uidValidity === undefined) {
+          throw new Error("Dovecot did not report APPENDUID");
+        }
+        return { uid: result.uid, uidValidity: Number(result.uidValidity) };
+      } finally {
+        await client.logout();
+      }
+    },
+    async close() {
+      process.removeListener("exit", killOnExit);
+      await stopMaster(pid);
+      await rm(paths.root, { recursive: true, force: true });
+    },
+  };
+}

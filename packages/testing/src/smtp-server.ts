@@ -1,0 +1,253 @@
+import { EventEmitter, once } from "node:events";
+import type { AddressInfo } from "node:net";
+import { setTimeout as delay } from "node:timers/promises";
+import { simpleParser, type ParsedMail } from "mailparser";
+import {
+  SMTPServer,
+  type SMTPServerDataStream,
+  type SMTPServerError,
+  type SMTPServerSession,
+} from "smtp-server";
+
+export interface SmtpServerOptions {
+  /** Delay before the server answers the end of DATA, to keep sessions open in concurrency tests. */
+  latencyMs?: number;
+}
+
+/** A reply given to RCPT TO for one recipient: 5xx is a permanent failure (bounce), 4xx a temporary one. */
+export interface RecipientRule {
+  code: number;
+  message: string;
+  /** Apply the rule to this many RCPT TO attempts, then accept the recipient again. Unlimited when absent. */
+  times?: number;
+}
+
+export interface ReceivedMessage {
+  envelope: { from: string; to: string[] };
+  raw: Buffer;
+  parsed: ParsedMail;
+  /** AUTH username of the session that sent the message, undefined when it did not authenticate. */
+  username: string | undefined;
+  receivedAt: Date;
+}
+
+export interface SmtpSessionStats {
+  current: number;
+  max: number;
+  /** Sessions authenticated as this username. */
+  currentFor(username: string): number;
+  maxFor(username: string): number;
+  /** The most sessions open at one moment that authenticated as any of these usernames (e.g. one account's inboxes). */
+  maxForAny(usernames: string[]): number;
+}
+
+export interface SmtpTestServer {
+  readonly host: string;
+  readonly port: number;
+  readonly messages: readonly ReceivedMessage[];
+  readonly sessions: SmtpSessionStats;
+  /** Resolves once at least `count` messages are recorded; rejects after `timeoutMs`. */
+  waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMessage[]>;
+  messagesTo(email: string): ReceivedMessage[];
+  setRecipientRule(email: string, rule: RecipientRule | null): void;
+  rejectRecipient(email: string, code?: number, message?: string): void;
+  rejectRecipientTemporarily(email: string, code?: number, message?: string): void;
+  /** Forgets recorded messages, recipient rules and the session maxima. */
+  clear(): void;
+  close(): Promise<void>;
+}
+
+const HOST = "127.0.0.1";
+
+class SessionCounter implements SmtpSessionStats {
+  current = 0;
+  max = 0;
+  private readonly open = new Set<string>();
+  private readonly currentByUser = new Map<string, number>();
+  private readonly maxByUser = new Map<string, number>();
+  // authenticated sessions opening (+1) and closing (-1), in order, for maxForAny
+  private readonly changes: Array<{ username: string; delta: 1 | -1 }> = [];
+
+  opened(sessionId: string): void {
+    this.open.add(sessionId);
+    this.current += 1;
+    this.max = Math.max(this.max, this.current);
+  }
+
+  authenticated(username: string): void {
+    const count = (this.currentByUser.get(username) ?? 0) + 1;
+    this.currentByUser.set(username, count);
+    this.maxByUser.set(username, Math.max(this.maxByUser.get(username) ?? 0, count));
+    this.changes.push({ username, delta: 1 });
+  }
+
+  closed(sessionId: string, username: string | undefined): void {
+    if (!this.open.delete(sessionId)) return;
+    this.current -= 1;
+    if (username !== undefined) {
+      this.currentByUser.set(username, (this.currentByUser.get(username) ?? 1) - 1);
+      this.changes.push({ username, delta: -1 });
+    }
+  }
+
+  currentFor(username: string): number {
+    return this.currentByUser.get(username) ?? 0;
+  }
+
+  maxFor(username: string): number {
+    return this.maxByUser.get(username) ?? 0;
+  }
+
+  maxForAny(usernames: string[]): number {
+    const wanted = new Set(usernames);
+    let current = 0;
+    let max = 0;
+    for (const change of this.changes) {
+      if (!wanted.has(change.username)) continue;
+      current += change.delta;
+      max = Math.max(max, current);
+    }
+    return max;
+  }
+
+  resetMaxima(): void {
+    this.changes.length = 0;
+    this.max = this.current;
+    this.maxByUser.clear();
+    for (const [username, count] of this.currentByUser) this.maxByUser.set(username, count);
+  }
+}
+
+function smtpError(code: number, message: string): SMTPServerError {
+  const error: SMTPServerError = new Error(message);
+  error.responseCode = code;
+  return error;
+}
+
+function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function usernameOf(session: SMTPServerSession): string | undefined {
+  return typeof session.user === "string" ? session.user : undefined;
+}
+
+async function readStream(stream: SMTPServerDataStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<SmtpTestServer> {
+  const messages: ReceivedMessage[] = [];
+  const rules = new Map<string, RecipientRule>();
+  const sessions = new SessionCounter();
+  const events = new EventEmitter();
+
+  const takeRule = (email: string): RecipientRule | undefined => {
+    const key = normalizeEmail(email);
+    const rule = rules.get(key);
+    if (rule?.times !== undefined) {
+      if (rule.times <= 1) rules.delete(key);
+      else rules.set(key, { ...rule, times: rule.times - 1 });
+    }
+    return rule;
+  };
+
+  const server = new SMTPServer({
+    logger: false,
+    authOptional: true,
+    allowInsecureAuth: true,
+    disabledCommands: ["STARTTLS"],
+    authMethods: ["PLAIN", "LOGIN"],
+    // close() should not wait the default 30 s for pooled client connections.
+    closeTimeout: 200,
+    onConnect(session, callback) {
+      sessions.opened(session.id);
+      callback();
+    },
+    onAuth(auth, session, callback) {
+      const username = auth.username ?? "";
+      sessions.authenticated(username);
+      callback(null, { user: username });
+    },
+    onRcptTo(address, _session, callback) {
+      const rule = takeRule(address.address);
+      callback(rule ? smtpError(rule.code, rule.message) : undefined);
+    },
+    onData(stream, session, callback) {
+      void (async () => {
+        const raw = await readStream(stream);
+        const parsed = await simpleParser(raw);
+        if (options.latencyMs) await delay(options.latencyMs);
+        const from = session.envelope.mailFrom;
+        messages.push({
+          envelope: {
+            from: from ? from.address : "",
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          },
+          raw,
+          parsed,
+          username: usernameOf(session),
+          receivedAt: new Date(),
+        });
+        events.emit("message");
+      })().then(
+        () => callback(),
+        (error: unknown) => callback(smtpError(451, `Test server failed to store message: ${String(error)}`)),
+      );
+    },
+    onClose(session) {
+      sessions.closed(session.id, usernameOf(session));
+    },
+  });
+
+  // A client that dies mid-session (a sender killed with SIGKILL in a test) resets its
+  // connection; smtp-server reports that as a server "error", which is expected here.
+  server.on("error", () => undefined);
+  server.listen(0, HOST);
+  await once(server.server, "listening");
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    host: HOST,
+    port,
+    messages,
+    sessions,
+    async waitForMessages(count, timeoutMs = 5000) {
+      const deadline = AbortSignal.timeout(timeoutMs);
+      while (messages.length < count) {
+        try {
+          await once(events, "message", { signal: deadline });
+        } catch {
+          throw new Error(
+            `Expected ${count} SMTP message(s) within ${timeoutMs} ms, got ${messages.length}`,
+          );
+        }
+      }
+      return [...messages];
+    },
+    messagesTo(email) {
+      const wanted = normalizeEmail(email);
+      return messages.filter((m) => m.envelope.to.some((to) => normalizeEmail(to) === wanted));
+    },
+    setRecipientRule(email, rule) {
+      if (rule) rules.set(normalizeEmail(email), rule);
+      else rules.delete(normalizeEmail(email));
+    },
+    rejectRecipient(email, code = 550, message = "5.1.1 Recipient address rejected: user unknown") {
+      rules.set(normalizeEmail(email), { code, message });
+    },
+    rejectRecipientTemporarily(email, code = 451, message = "4.2.0 Recipient temporarily unavailable, try again later") {
+      rules.set(normalizeEmail(email), { code, message });
+    },
+    clear() {
+      messages.length = 0;
+      rules.clear();
+      sessions.resetMaxima();
+    },
+    close() {
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
