@@ -1,0 +1,74 @@
+import express, { type Express, type RequestHandler, type Router } from "express";
+import type { ApiContext } from "./context.js";
+import { authenticate } from "./middleware/authenticate.js";
+import { errorHandler, notFound } from "./middleware/error-handler.js";
+import { jsonBody } from "./middleware/json-body.js";
+import { rateLimit } from "./middleware/rate-limit.js";
+import { requestId } from "./middleware/request-id.js";
+import { apiKeyRoutes } from "./routes/api-keys.js";
+import { billingRoutes } from "./routes/billing.js";
+import { campaignRoutes } from "./routes/campaigns.js";
+import { contactImportRoutes } from "./routes/contact-imports.js";
+import { contactRoutes } from "./routes/contacts.js";
+import { docsRoutes } from "./routes/docs.js";
+import { healthRoutes } from "./routes/health.js";
+import { outreachRoutes } from "./routes/outreaches.js";
+import { publicRoutes } from "./routes/public.js";
+import { trackingRoutes } from "./routes/tracking.js";
+import { usageRoutes } from "./routes/usage.js";
+import { webhookRoutes } from "./routes/webhooks.js";
+import { authOf } from "./auth.js";
+
+export interface AppOptions {
+  isShuttingDown?: () => boolean;
+}
+
+/**
+ * The authenticated resources: path -> router (paths relative to the mount point)
+ * and the largest JSON body the resource accepts.
+ */
+function authenticatedRoutes(ctx: ApiContext): Array<[string, Router, string]> {
+  return [
+    ["/api_keys", apiKeyRoutes(ctx), "1mb"],
+    ["/billing", billingRoutes(ctx), "1mb"],
+    ["/campaigns", campaignRoutes(ctx), "1mb"],
+    ["/contacts", contactRoutes(ctx), "1mb"],
+    // imports of 100,000+ contacts in one request
+    ["/contact_imports", contactImportRoutes(ctx), "64mb"],
+    ["/outreaches", outreachRoutes(ctx), "1mb"],
+    ["/usage", usageRoutes(ctx), "1mb"],
+    ["/webhooks", webhookRoutes(ctx), "1mb"],
+  ];
+}
+
+export function createApp(ctx: ApiContext, options: AppOptions = {}): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.disable("etag");
+  app.set("trust proxy", ctx.config.trustProxy);
+  app.set("query parser", "simple");
+
+  app.use(requestId());
+  app.use(healthRoutes(ctx, options.isShuttingDown ?? (() => false)));
+  app.use(docsRoutes(ctx));
+  // open pixel and one-click unsubscribe: no API key, any body (see routes/tracking.ts)
+  app.use(trackingRoutes(ctx));
+  app.use(publicRoutes(ctx));
+
+  // Authentication runs only under known prefixes, so an unknown path is a 404, not a 401,
+  // and before the body is parsed, so nobody unauthenticated gets a large body parsed.
+  const guard: RequestHandler[] = [
+    authenticate(ctx),
+    rateLimit(ctx.redis, ctx.config, ctx.logger, {
+      name: "key",
+      limit: ctx.config.rateLimitPerMinute,
+      windowSeconds: 60,
+      subject: (_req, res) => authOf(res).apiKeyId,
+    }),
+  ];
+  for (const [path, router, bodyLimit] of authenticatedRoutes(ctx)) app.use(path, guard, jsonBody(bodyLimit), router);
+
+  app.use(notFound());
+  app.use(errorHandler(ctx.config.docsUrl, ctx.logger));
+  return app;
+}

@@ -1,0 +1,72 @@
+import { Router } from "express";
+import { authOf, param } from "../auth.js";
+import type { ApiContext } from "../context.js";
+import { idempotent } from "../middleware/idempotency.js";
+import {
+  createCampaignSchema,
+  listCampaignsQuery,
+  previewQuery,
+  updateCampaignSchema,
+  type CreateCampaignInput,
+  type UpdateCampaignInput,
+} from "../schemas/campaign.js";
+import { serializeCampaign, serializeCampaignPreview, serializeCampaignSummary } from "../serializers/campaign.js";
+import { createCampaign } from "../services/create-campaign.js";
+import { deleteCampaign } from "../services/delete-campaign.js";
+import { getCampaign } from "../services/get-campaign.js";
+import { getCampaignStats } from "../services/get-campaign-stats.js";
+import { listCampaigns } from "../services/list-campaigns.js";
+import { previewCampaign } from "../services/preview-campaign.js";
+import { updateCampaign } from "../services/update-campaign.js";
+import { validateBody, validateQuery } from "../validation.js";
+import { campaignActionRoutes } from "./campaign-actions.js";
+
+/**
+ * Mounted at /campaigns behind authentication: CRUD and preview. Workflow
+ * actions under /campaigns/:id/... start from findCampaign() (404
+ * campaign_not_found for malformed, missing and foreign ids) and go here or in
+ * a sibling router mounted at the same path.
+ */
+export function campaignRoutes(ctx: ApiContext): Router {
+  const router = Router();
+
+  router.post("/", idempotent(ctx), async (req, res) => {
+    const body = validateBody<{ campaign: CreateCampaignInput }>(createCampaignSchema, req.body);
+    const campaign = await createCampaign(ctx.db, ctx.config.encryptionKey, authOf(res).accountId, body.campaign);
+    res.status(201).json(serializeCampaign(campaign, await getCampaignStats(ctx.db, campaign)));
+  });
+
+  router.get("/", async (req, res) => {
+    const query = validateQuery<{ limit: number; starting_after?: string }>(listCampaignsQuery, req.query);
+    const campaigns = await listCampaigns(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after });
+    res.json(campaigns.map(serializeCampaignSummary));
+  });
+
+  router.get("/:id", async (req, res) => {
+    const { campaign, stats } = await getCampaign(ctx.db, authOf(res).accountId, param(req, "id"));
+    res.json(serializeCampaign(campaign, stats));
+  });
+
+  router.patch("/:id", async (req, res) => {
+    const body = validateBody<{ campaign: UpdateCampaignInput }>(updateCampaignSchema, req.body);
+    const accountId = authOf(res).accountId;
+    await updateCampaign(ctx.db, accountId, param(req, "id"), body.campaign);
+    const { campaign, stats } = await getCampaign(ctx.db, accountId, param(req, "id"));
+    res.json(serializeCampaign(campaign, stats));
+  });
+
+  router.delete("/:id", async (req, res) => {
+    const id = param(req, "id");
+    await deleteCampaign(ctx.db, authOf(res).accountId, id);
+    res.json({ id, deleted: true });
+  });
+
+  router.get("/:id/preview", async (req, res) => {
+    const query = validateQuery<{ contact_id: string; position: number }>(previewQuery, req.query);
+    const preview = await previewCampaign(ctx.db, authOf(res).accountId, param(req, "id"), query.contact_id, query.position);
+    res.json(serializeCampaignPreview(preview));
+  });
+
+  router.use(campaignActionRoutes(ctx));
+  return router;
+}

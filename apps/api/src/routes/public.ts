@@ -1,0 +1,48 @@
+import { Router } from "express";
+import type { ApiContext } from "../context.js";
+import { jsonBody } from "../middleware/json-body.js";
+import { rateLimit } from "../middleware/rate-limit.js";
+import { serializePublicPlan } from "../serializers/plan.js";
+import { signUpAccount } from "../services/sign-up-account.js";
+import { withoutNul } from "../request-body.js";
+import { fields, J, validateBody } from "../validation.js";
+
+const signupSchema = J.object({
+  email: fields.email.required(),
+  name: withoutNul(J.string().trim().max(200)).allow(null, ""),
+});
+
+/** GET /plans and POST /signup: no API key. */
+export function publicRoutes(ctx: ApiContext): Router {
+  const router = Router();
+
+  router.get("/plans", async (_req, res) => {
+    const plans = await ctx.db.plan.findMany({
+      where: { public: true, archivedAt: null, providerPriceId: { not: null } },
+      orderBy: [{ tier: "asc" }, { monthlyLimit: "asc" }],
+    });
+    res.json(plans.map(serializePublicPlan));
+  });
+
+  router.post(
+    "/signup",
+    rateLimit(ctx.redis, ctx.config, ctx.logger, {
+      name: "signup",
+      limit: ctx.config.signupLimitPerHour,
+      windowSeconds: 3600,
+      subject: (req) => req.ip ?? "unknown",
+    }),
+    ...jsonBody("16kb"),
+    async (req, res) => {
+      const body = validateBody(signupSchema, req.body);
+      const result = await signUpAccount(ctx.db, ctx.paymentProvider, { email: body.email, name: body.name || null });
+      res.status(201).json({
+        account_id: result.account.id,
+        plan_slug: result.plan.slug,
+        api_key: { id: result.key.id, prefix: result.key.prefix, plaintext: result.plaintext },
+      });
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,109 @@
+import { Router, type ErrorRequestHandler, type Response } from "express";
+import { readTrackingToken, recordOpen, unsubscribeByEnrollment } from "@outreach/domain";
+import type { ApiContext } from "../context.js";
+
+/** A 1x1 transparent GIF. */
+export const TRACKING_PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+
+const NO_STORE = "no-store, no-cache, must-revalidate, private";
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function sendPage(res: Response, status: number, title: string, body: string): void {
+  res
+    .status(status)
+    .set({
+      "Cache-Control": NO_STORE,
+      Pragma: "no-cache",
+      "X-Robots-Tag": "noindex, nofollow",
+      "Referrer-Policy": "no-referrer",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    })
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>${escapeHtml(title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#222}button{font:inherit;padding:.5rem 1.2rem;border-radius:4px;border:1px solid #888;background:#f3f3f3;cursor:pointer}</style>
+</head><body>${body}</body></html>`,
+    );
+}
+
+const sendPixel = (res: Response) => res.status(200).set({ "Cache-Control": NO_STORE, Pragma: "no-cache", Expires: "0" }).type("gif").send(TRACKING_PIXEL);
+const invalidLink = (res: Response) => sendPage(res, 404, "Link not valid", "<h1>This link is not valid</h1><p>The unsubscribe link is incomplete or no longer exists. Check that the whole link was copied from the email.</p>");
+const failed = (res: Response) => sendPage(res, 500, "Something went wrong", "<h1>Something went wrong</h1><p>Your request could not be processed. Please try again in a moment.</p>");
+
+/**
+ * The links in sent emails: the open-tracking pixel and the one-click unsubscribe
+ * (RFC 8058). No API key, and no body parser: mail clients POST
+ * "List-Unsubscribe=One-Click" form-encoded, and the body is ignored.
+ */
+export function trackingRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  const key = ctx.config.encryptionKey;
+
+  // Always the same pixel, whatever the token: its validity is never revealed.
+  router.get("/t/o/:token", async (req, res) => {
+    const enrollmentId = readTrackingToken("open", req.params.token.replace(/\.gif$/, ""), key);
+    if (enrollmentId && req.method === "GET") {
+      try {
+        await recordOpen(ctx.db, enrollmentId);
+      } catch (err) {
+        ctx.logger.error("recording an open failed", { enrollmentId, error: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    sendPixel(res);
+  });
+
+  // A GET only asks: link scanners and prefetchers follow links, so only the POST unsubscribes.
+  router.get("/u/:token", async (req, res) => {
+    const enrollmentId = readTrackingToken("unsubscribe", req.params.token, key);
+    if (!enrollmentId) return invalidLink(res);
+    try {
+      const enrollment = await ctx.db.enrollment.findUnique({ where: { id: enrollmentId }, select: { contact: { select: { email: true, unsubscribedAt: true } } } });
+      if (!enrollment) return invalidLink(res);
+      const email = escapeHtml(enrollment.contact.email);
+      if (enrollment.contact.unsubscribedAt) {
+        return sendPage(res, 200, "Unsubscribed", `<h1>You have been unsubscribed</h1><p><strong>${email}</strong> will not receive further emails from this sender.</p>`);
+      }
+      sendPage(
+        res,
+        200,
+        "Unsubscribe",
+        `<h1>Unsubscribe</h1><p>Unsubscribe <strong>${email}</strong> from these emails?</p>
+<form method="post"><button type="submit" name="List-Unsubscribe" value="One-Click">Unsubscribe</button></form>`,
+      );
+    } catch (err) {
+      ctx.logger.error("showing the unsubscribe page failed", { enrollmentId, error: err instanceof Error ? err.message : String(err) });
+      failed(res);
+    }
+  });
+
+  // RFC 8058 one-click: any body and content type, ignored.
+  router.post("/u/:token", async (req, res) => {
+    const enrollmentId = readTrackingToken("unsubscribe", req.params.token, key);
+    if (!enrollmentId) return invalidLink(res);
+    try {
+      const result = await unsubscribeByEnrollment(ctx.db, enrollmentId);
+      if (!result) return invalidLink(res);
+      if (result.contactUnsubscribed || result.enrollmentIds.length > 0) {
+        ctx.logger.info("contact unsubscribed", { accountId: result.accountId, contactId: result.contactId, enrollments: result.enrollmentIds.length });
+      }
+      sendPage(res, 200, "Unsubscribed", `<h1>You have been unsubscribed</h1><p><strong>${escapeHtml(result.email)}</strong> will not receive further emails from this sender.</p>`);
+    } catch (err) {
+      ctx.logger.error("unsubscribing failed", { enrollmentId, error: err instanceof Error ? err.message : String(err) });
+      failed(res);
+    }
+  });
+
+  // A malformed %-escape in :token makes Express reject the path before the handlers run;
+  // such a token is invalid like any other (the pixel still answers with the GIF).
+  const malformedToken: ErrorRequestHandler = (err, req, res, next) => {
+    if (!(err instanceof URIError)) return next(err);
+    const method = req.method === "HEAD" ? "GET" : req.method;
+    if (method === "GET" && req.path.startsWith("/t/o/")) return sendPixel(res);
+    if ((method === "GET" || method === "POST") && req.path.startsWith("/u/")) return invalidLink(res);
+    next();
+  };
+  router.use(malformedToken);
+
+  return router;
+}

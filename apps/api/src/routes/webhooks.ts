@@ -1,0 +1,135 @@
+import { Router, type Request } from "express";
+import type Joi from "joi";
+import { AppError, checkWebhookUrl, EVENT_TYPES, EVENT_WILDCARD, WEBHOOK_URL_MAX_LENGTH } from "@outreach/core";
+import { authOf, param } from "../auth.js";
+import type { ApiContext } from "../context.js";
+import { idempotent } from "../middleware/idempotency.js";
+import { serializeWebhook } from "../serializers/webhook.js";
+import { createWebhook } from "../services/create-webhook.js";
+import { deleteWebhook } from "../services/delete-webhook.js";
+import { getWebhook } from "../services/get-webhook.js";
+import { listWebhooks } from "../services/list-webhooks.js";
+import { rotateWebhookSecret } from "../services/rotate-webhook-secret.js";
+import { updateWebhook } from "../services/update-webhook.js";
+import { isUuid, J, validateBody } from "../validation.js";
+
+const EDITABLE = ["url", "event_filters", "description", "disabled_at"] as const;
+
+interface WebhookBody {
+  url?: string;
+  event_filters?: string[];
+  description?: string | null;
+  disabled_at?: null;
+}
+
+/** Absolute http(s) URL without credentials; non-public targets only when the deployment allows them. Normalised. */
+function urlField(allowPrivate: boolean) {
+  return J.string()
+    .trim()
+    .max(WEBHOOK_URL_MAX_LENGTH)
+    .custom((value: string, helpers) => {
+      const result = checkWebhookUrl(value, { allowPrivate });
+      return result.ok ? result.url : helpers.message({ custom: `{{#label}} ${result.reason}` });
+    });
+}
+
+/** Non-empty list of v1 event types or "*", stored deduplicated in the given order. */
+const eventFiltersField = J.array()
+  .items(J.string().valid(...EVENT_TYPES, EVENT_WILDCARD))
+  .min(1)
+  .max(50)
+  .custom((value: string[]) => [...new Set(value)]);
+
+const descriptionField = J.string()
+  .trim()
+  .max(1000)
+  .pattern(/^[^\u0000]*$/)
+  .allow(null, "")
+  .messages({ "string.pattern.base": "{{#label}} must not contain NUL characters" });
+
+function createSchema(allowPrivate: boolean): Joi.ObjectSchema<WebhookBody> {
+  return J.object({
+    url: urlField(allowPrivate).required(),
+    event_filters: eventFiltersField.default(() => [EVENT_WILDCARD]),
+    description: descriptionField,
+  });
+}
+
+function updateSchema(allowPrivate: boolean): Joi.ObjectSchema<WebhookBody> {
+  return J.object({
+    url: urlField(allowPrivate),
+    event_filters: eventFiltersField,
+    description: descriptionField,
+    disabled_at: J.any().valid(null).messages({ "any.only": "{{#label}} may only be null, which re-enables the webhook" }),
+  })
+    .min(1)
+    .messages({ "object.min": `the update must contain at least one of ${EDITABLE.join(", ")}` });
+}
+
+/** The fields, either wrapped as {webhook: {...}} or at the top level. */
+function validateWebhookBody(schema: Joi.ObjectSchema<WebhookBody>, body: unknown): WebhookBody {
+  const wrapped = typeof body === "object" && body !== null && !Array.isArray(body) && "webhook" in body;
+  if (!wrapped) return validateBody(schema, body);
+  return validateBody(J.object<{ webhook: WebhookBody }>({ webhook: schema.required() }), body).webhook;
+}
+
+function webhookId(req: Request): string {
+  const id = param(req, "id");
+  if (!isUuid(id)) throw new AppError("webhook_not_found");
+  return id;
+}
+
+const emptyBody = J.object({});
+
+/** Mounted at /webhooks behind authentication: the account's outbound webhooks. */
+export function webhookRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  const allowPrivate = ctx.config.webhookAllowPrivateUrls;
+  const create = createSchema(allowPrivate);
+  const update = updateSchema(allowPrivate);
+
+  router.post("/", idempotent(ctx), async (req, res) => {
+    const body = validateWebhookBody(create, req.body);
+    const { webhook, secret } = await createWebhook(ctx.db, ctx.config.encryptionKey, authOf(res).accountId, {
+      url: body.url!,
+      eventFilters: body.event_filters!,
+      description: body.description || null,
+    });
+    res.status(201).json({ ...serializeWebhook(webhook), secret });
+  });
+
+  router.get("/", async (_req, res) => {
+    const webhooks = await listWebhooks(ctx.db, authOf(res).accountId);
+    res.json(webhooks.map(serializeWebhook));
+  });
+
+  router.get("/:id", async (req, res) => {
+    const webhook = await getWebhook(ctx.db, authOf(res).accountId, webhookId(req));
+    res.json(serializeWebhook(webhook));
+  });
+
+  router.patch("/:id", async (req, res) => {
+    const body = validateWebhookBody(update, req.body);
+    const webhook = await updateWebhook(ctx.db, authOf(res).accountId, webhookId(req), {
+      url: body.url,
+      eventFilters: body.event_filters,
+      description: body.description === undefined ? undefined : body.description || null,
+      reenable: "disabled_at" in body,
+    });
+    res.json(serializeWebhook(webhook));
+  });
+
+  router.delete("/:id", async (req, res) => {
+    const id = webhookId(req);
+    await deleteWebhook(ctx.db, authOf(res).accountId, id);
+    res.json({ id, deleted: true });
+  });
+
+  router.post("/:id/rotate_secret", idempotent(ctx), async (req, res) => {
+    validateBody(emptyBody, req.body);
+    const result = await rotateWebhookSecret(ctx.db, ctx.config.encryptionKey, authOf(res).accountId, webhookId(req));
+    res.json(result);
+  });
+
+  return router;
+}

@@ -1,0 +1,180 @@
+import Joi from "joi";
+import { pageQuery } from "../pagination.js";
+import { fields, J } from "../validation.js";
+
+/** Largest jitter bound between two sends of a batch: one day. */
+export const MAX_WAIT_SECONDS = 86_400;
+export const MAX_STEPS = 50;
+export const MAX_CREDENTIALS = 100;
+/** A year of delay between two steps is more than any sequence needs and keeps cumulative delays far from overflow. */
+const MAX_DELAY_MINUTES = 525_600;
+const MAX_INT = 2_147_483_647;
+
+/** Text stored in PostgreSQL: NUL characters are refused there, so they are refused here. */
+function text(max: number) {
+  return J.string()
+    .max(max)
+    .pattern(/\u0000/, { invert: true, name: "nul" })
+    .messages({ "string.pattern.invert.name": "{{#label}} must not contain NUL characters" });
+}
+
+/** Single-line text (becomes a mail header or a hostname): no NUL, CR or LF. */
+function line(max: number) {
+  return J.string()
+    .max(max)
+    .pattern(/[\u0000\r\n]/, { invert: true, name: "line" })
+    .messages({ "string.pattern.invert.name": "{{#label}} must be a single line of text" });
+}
+
+const name = line(200).trim().min(1);
+const host = J.string().trim().max(253).hostname();
+const port = J.number().integer().min(1).max(65535);
+const minWait = J.number().integer().min(0).max(MAX_WAIT_SECONDS);
+const maxWait = J.number().integer().min(0).max(MAX_WAIT_SECONDS);
+const bounceRateThreshold = J.number().min(0.5).max(25).precision(2);
+/** Any string: one that is not a UUID is an unknown outreach (404 outreach_not_found), like a missing one. */
+const outreachId = J.string().max(100);
+
+export const IMAP_FIELDS = ["imap_host", "imap_port", "imap_username", "imap_password"] as const;
+
+const credentialSchema = J.object({
+  label: line(200).trim().min(1).required(),
+  from_email: fields.email.required(),
+  from_name: line(200).trim().allow(null, ""),
+  smtp_host: host.required(),
+  smtp_port: port.required(),
+  smtp_secure: J.boolean(),
+  smtp_username: line(320).min(1).required(),
+  smtp_password: line(1000).min(1).required(),
+  daily_limit: J.number().integer().min(1).max(1_000_000).required(),
+  imap_host: host.allow(null),
+  imap_port: port.allow(null),
+  imap_secure: J.boolean().allow(null),
+  imap_username: line(320).min(1).allow(null),
+  imap_password: line(1000).min(1).allow(null),
+}).custom((value: Record<string, unknown>, helpers) => {
+  const given = IMAP_FIELDS.filter((field) => value[field] !== undefined && value[field] !== null);
+  const missing = IMAP_FIELDS.filter((field) => !given.includes(field));
+  if (given.length > 0 && missing.length > 0) {
+    return helpers.message({ custom: `{{#label}} is missing ${missing.join(", ")}: IMAP settings are all or nothing (${IMAP_FIELDS.join(", ")})` });
+  }
+  if (given.length === 0 && value.imap_secure !== undefined && value.imap_secure !== null) {
+    return helpers.message({ custom: `{{#label}} has imap_secure without IMAP settings (${IMAP_FIELDS.join(", ")})` });
+  }
+  return value;
+}, "IMAP settings all or nothing");
+
+const stepSchema = J.object({
+  position: J.number().integer().min(1).max(MAX_STEPS).required(),
+  // a follow-up may leave its subject empty: it is then sent as "Re: <step 1 subject>"
+  subject: line(998).allow("").required(),
+  body_html: text(500_000).min(1).required(),
+  delay_minutes: J.number().integer().min(0).max(MAX_DELAY_MINUTES).default(0),
+});
+
+const stepsSchema = J.array()
+  .items(stepSchema)
+  .min(1)
+  .max(MAX_STEPS)
+  .custom((steps: Array<{ position: number; delay_minutes: number; subject: string }>, helpers) => {
+    const positions = steps.map((step) => step.position).sort((a, b) => a - b);
+    if (positions.some((position, index) => position !== index + 1)) {
+      return helpers.message({ custom: `{{#label}} positions must be exactly 1 to ${steps.length} with no gaps or duplicates (got ${positions.join(", ")})` });
+    }
+    const first = steps.find((step) => step.position === 1)!;
+    if (first.delay_minutes !== 0) {
+      return helpers.message({ custom: "{{#label}} step 1 must have delay_minutes 0" });
+    }
+    if (first.subject.trim() === "") {
+      return helpers.message({ custom: "{{#label}} step 1 must have a subject (follow-ups without one reply to it)" });
+    }
+    return steps;
+  }, "positions 1..n");
+
+/** max_wait_seconds >= min_wait_seconds, checked after defaults are applied. */
+export function waitRangeMessage(min: number, max: number): string | null {
+  return max < min ? `campaign.max_wait_seconds (${max}) must be greater than or equal to campaign.min_wait_seconds (${min})` : null;
+}
+
+export const createCampaignSchema = J.object({
+  campaign: J.object({
+    name: name.required(),
+    outreach_id: outreachId.allow(null),
+    min_wait_seconds: minWait.default(120),
+    max_wait_seconds: maxWait.default(420),
+    verify_email_mx: J.boolean().default(false),
+    bounce_rate_threshold: bounceRateThreshold.default(8.0),
+    smtp_credentials: J.array().items(credentialSchema).min(1).max(MAX_CREDENTIALS).required(),
+    sequence_steps: stepsSchema.required(),
+  })
+    .required()
+    .custom((value: { min_wait_seconds: number; max_wait_seconds: number }, helpers) => {
+      const message = waitRangeMessage(value.min_wait_seconds, value.max_wait_seconds);
+      return message ? helpers.message({ custom: message }) : value;
+    }, "wait range"),
+});
+
+export const updateCampaignSchema = J.object({
+  campaign: J.object({
+    name,
+    outreach_id: outreachId.allow(null),
+    min_wait_seconds: minWait,
+    max_wait_seconds: maxWait,
+    verify_email_mx: J.boolean(),
+    bounce_rate_threshold: bounceRateThreshold,
+  })
+    .min(1)
+    .required()
+    .messages({ "object.min": "{{#label}} must contain at least one of name, outreach_id, min_wait_seconds, max_wait_seconds, verify_email_mx, bounce_rate_threshold" }),
+});
+
+export const listCampaignsQuery = Joi.object(pageQuery);
+
+export const previewQuery = Joi.object({
+  contact_id: Joi.string().max(100).required(),
+  position: Joi.number().integer().min(1).max(MAX_INT).default(1),
+});
+
+export interface CredentialInput {
+  label: string;
+  from_email: string;
+  from_name?: string | null;
+  smtp_host: string;
+  smtp_port: number;
+  smtp_secure?: boolean;
+  smtp_username: string;
+  smtp_password: string;
+  daily_limit: number;
+  imap_host?: string | null;
+  imap_port?: number | null;
+  imap_secure?: boolean | null;
+  imap_username?: string | null;
+  imap_password?: string | null;
+}
+
+export interface StepInput {
+  position: number;
+  subject: string;
+  body_html: string;
+  delay_minutes: number;
+}
+
+export interface CreateCampaignInput {
+  name: string;
+  outreach_id?: string | null;
+  min_wait_seconds: number;
+  max_wait_seconds: number;
+  verify_email_mx: boolean;
+  bounce_rate_threshold: number;
+  smtp_credentials: CredentialInput[];
+  sequence_steps: StepInput[];
+}
+
+export interface UpdateCampaignInput {
+  name?: string;
+  outreach_id?: string | null;
+  min_wait_seconds?: number;
+  max_wait_seconds?: number;
+  verify_email_mx?: boolean;
+  bounce_rate_threshold?: number;
+}

@@ -1,0 +1,104 @@
+import type { Campaign, SequenceStep, SmtpCredential } from "@outreach/db";
+import type { CampaignWithRelations } from "../services/find-campaign.js";
+import type { CampaignStats, StatusCounts } from "../services/get-campaign-stats.js";
+import type { CampaignPreview, PreviewStep } from "../services/preview-campaign.js";
+
+/** An element of GET /campaigns. */
+export function serializeCampaignSummary(campaign: Pick<Campaign, "id" | "name" | "status" | "createdAt">) {
+  return { id: campaign.id, name: campaign.name, status: campaign.status, created_at: campaign.createdAt };
+}
+
+export function serializeSequenceStep(step: SequenceStep) {
+  return { id: step.id, position: step.position, subject: step.subject, body_html: step.bodyHtml, delay_minutes: step.delayMinutes };
+}
+
+/** A credential without its secrets: passwords are never part of a response. */
+export function serializeSmtpCredential(credential: SmtpCredential) {
+  return {
+    id: credential.id,
+    label: credential.label,
+    from_email: credential.fromEmail,
+    from_name: credential.fromName,
+    smtp_host: credential.smtpHost,
+    smtp_port: credential.smtpPort,
+    smtp_secure: credential.smtpSecure,
+    smtp_username: credential.smtpUsername,
+    daily_limit: credential.dailyLimit,
+    has_imap: credential.imapHost !== null,
+    imap_host: credential.imapHost,
+    imap_port: credential.imapPort,
+    imap_secure: credential.imapHost !== null ? credential.imapSecure : null,
+    imap_username: credential.imapUsername,
+    disabled_at: credential.disabledAt,
+    disabled_reason: credential.disabledReason,
+    created_at: credential.createdAt,
+  };
+}
+
+function serializeCounts(counts: StatusCounts) {
+  const { total, pending, sent, opened, replied, bounced, unsubscribed } = counts;
+  return { total, pending, sent, opened, replied, bounced, unsubscribed };
+}
+
+export function serializeCampaignStats(stats: CampaignStats) {
+  return {
+    totals: serializeCounts(stats.totals),
+    rates: { bounce_rate: stats.rates.bounceRate, open_rate: stats.rates.openRate, reply_rate: stats.rates.replyRate },
+    per_batch: stats.perBatch.map((batch) => ({ batch_number: batch.batchNumber, ...serializeCounts(batch) })),
+    recent_bounces: stats.recentBounces.map((bounce) => ({
+      enrollment_id: bounce.enrollmentId,
+      contact_id: bounce.contactId,
+      email: bounce.email,
+      bounce_reason: bounce.bounceReason,
+      bounced_at: bounce.bouncedAt,
+    })),
+    credentials: stats.credentials.map(({ credential, sendsToday, sendsTotal, bounces, bounceRate }) => ({
+      id: credential.id,
+      label: credential.label,
+      from_email: credential.fromEmail,
+      sends_today: sendsToday,
+      daily_limit: credential.dailyLimit,
+      sends_total: sendsTotal,
+      bounces,
+      bounce_rate: bounceRate,
+      disabled_at: credential.disabledAt,
+    })),
+    skipped: { mx_invalid: stats.skipped.mxInvalid, cross_campaign_duplicate: stats.skipped.crossCampaignDuplicate },
+  };
+}
+
+/** The full campaign: its settings, steps, credentials and statistics (GET /campaigns/:id, and the POST/PATCH answers). */
+export function serializeCampaign(campaign: CampaignWithRelations, stats: CampaignStats) {
+  return {
+    id: campaign.id,
+    name: campaign.name,
+    status: campaign.status,
+    paused_reason: campaign.pausedReason,
+    outreach_id: campaign.outreachId,
+    min_wait_seconds: campaign.minWaitSeconds,
+    max_wait_seconds: campaign.maxWaitSeconds,
+    verify_email_mx: campaign.verifyEmailMx,
+    bounce_rate_threshold: campaign.bounceRateThreshold.toNumber(),
+    created_at: campaign.createdAt,
+    updated_at: campaign.updatedAt,
+    sequence_steps: campaign.steps.map(serializeSequenceStep),
+    smtp_credentials: campaign.credentials.map(serializeSmtpCredential),
+    ...serializeCampaignStats(stats),
+  };
+}
+
+function serializePreviewStep(step: PreviewStep) {
+  return { position: step.position, delay_minutes: step.delayMinutes, subject: step.subject, body_html: step.html, body_text: step.text };
+}
+
+export function serializeCampaignPreview(preview: CampaignPreview) {
+  return {
+    campaign_id: preview.campaignId,
+    contact_id: preview.contactId,
+    position: preview.position,
+    subject: preview.selected.subject,
+    body_html: preview.selected.html,
+    body_text: preview.selected.text,
+    steps: preview.steps.map(serializePreviewStep),
+  };
+}

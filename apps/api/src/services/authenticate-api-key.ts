@@ -1,0 +1,23 @@
+import { AppError, sha256Hex } from "@outreach/core";
+import type { Db } from "@outreach/db";
+import type { ApiKeyCache } from "../api-key-cache.js";
+import { isWellFormedToken } from "../api-key-token.js";
+import type { AuthContext } from "../auth.js";
+
+/** Resolves "Bearer <token>" to its account; 401 unauthorized for anything missing, malformed or revoked. */
+export async function authenticateApiKey(db: Db, cache: ApiKeyCache, authorization: string | undefined): Promise<AuthContext> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
+  const token = match?.[1];
+  if (!token || !isWellFormedToken(token)) throw new AppError("unauthorized");
+  const tokenHash = sha256Hex(token);
+  const cached = cache.get(tokenHash);
+  if (cached) return cached;
+  const key = await db.apiKey.findUnique({
+    where: { tokenHash },
+    select: { id: true, accountId: true, clientKind: true, revokedAt: true },
+  });
+  if (!key || key.revokedAt) throw new AppError("unauthorized");
+  const auth: AuthContext = { accountId: key.accountId, apiKeyId: key.id, clientKind: key.clientKind };
+  cache.set(tokenHash, auth);
+  return auth;
+}

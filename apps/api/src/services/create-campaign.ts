@@ -1,0 +1,62 @@
+import { encryptSecret } from "@outreach/core";
+import type { Db } from "@outreach/db";
+import type { CreateCampaignInput, CredentialInput } from "../schemas/campaign.js";
+import { campaignRelations, type CampaignWithRelations } from "./find-campaign.js";
+import { lockOutreach } from "./lock-outreach.js";
+
+function credentialData(accountId: string, input: CredentialInput, createdAt: Date, encryptionKey: Buffer) {
+  const hasImap = typeof input.imap_host === "string";
+  return {
+    accountId,
+    label: input.label,
+    fromEmail: input.from_email,
+    fromName: input.from_name || null,
+    smtpHost: input.smtp_host,
+    smtpPort: input.smtp_port,
+    smtpSecure: input.smtp_secure ?? input.smtp_port === 465,
+    smtpUsername: input.smtp_username,
+    smtpPasswordEnc: encryptSecret(input.smtp_password, encryptionKey),
+    dailyLimit: input.daily_limit,
+    imapHost: hasImap ? input.imap_host! : null,
+    imapPort: hasImap ? input.imap_port! : null,
+    imapSecure: hasImap ? (input.imap_secure ?? input.imap_port === 993) : false,
+    imapUsername: hasImap ? input.imap_username! : null,
+    imapPasswordEnc: hasImap ? encryptSecret(input.imap_password!, encryptionKey) : null,
+    createdAt,
+  };
+}
+
+/**
+ * Creates a pending campaign with its steps and credentials in one
+ * transaction. Passwords are stored only encrypted. Credentials get creation
+ * times a millisecond apart, so they list in the order they were given.
+ */
+export async function createCampaign(db: Db, encryptionKey: Buffer, accountId: string, input: CreateCampaignInput): Promise<CampaignWithRelations> {
+  return db.$transaction(async (tx) => {
+    if (input.outreach_id != null) await lockOutreach(tx, accountId, input.outreach_id);
+    const now = Date.now();
+    return tx.campaign.create({
+      data: {
+        accountId,
+        outreachId: input.outreach_id ?? null,
+        name: input.name,
+        minWaitSeconds: input.min_wait_seconds,
+        maxWaitSeconds: input.max_wait_seconds,
+        verifyEmailMx: input.verify_email_mx,
+        bounceRateThreshold: input.bounce_rate_threshold,
+        steps: {
+          create: input.sequence_steps.map((step) => ({
+            position: step.position,
+            subject: step.subject,
+            bodyHtml: step.body_html,
+            delayMinutes: step.delay_minutes,
+          })),
+        },
+        credentials: {
+          create: input.smtp_credentials.map((credential, index) => credentialData(accountId, credential, new Date(now + index), encryptionKey)),
+        },
+      },
+      include: campaignRelations,
+    });
+  });
+}

@@ -1,0 +1,17 @@
+import type { Db } from "@outreach/db";
+import { generateWebhookSecret } from "../webhook-secret.js";
+
+export interface NewWebhook {
+  url: string;
+  eventFilters: string[];
+  description: string | null;
+}
+
+/** Creates a webhook with a fresh secret; the plaintext secret exists only in the returned value. */
+export async function createWebhook(db: Db, encryptionKey: Buffer, accountId: string, input: NewWebhook) {
+  const secret = generateWebhookSecret(encryptionKey);
+  const webhook = await db.webhook.create({
+    data: { accountId, url: input.url, eventFilters: input.eventFilters, description: input.description, secretEnc: secret.sealed },
+  });
+  return { webhook, secret: secret.plaintext };
+}

@@ -1,0 +1,182 @@
+import type { Db, SmtpCredential } from "@outreach/db";
+
+/** Enrollment counts by current status: every enrollment is in exactly one. */
+export interface StatusCounts {
+  total: number;
+  pending: number;
+  sent: number;
+  opened: number;
+  replied: number;
+  bounced: number;
+  unsubscribed: number;
+}
+
+export interface BatchStats extends StatusCounts {
+  batchNumber: number;
+}
+
+export interface CredentialStats {
+  credential: SmtpCredential;
+  sendsToday: number;
+  sendsTotal: number;
+  bounces: number;
+  bounceRate: number;
+}
+
+export interface RecentBounce {
+  enrollmentId: string;
+  contactId: string;
+  email: string;
+  bounceReason: string | null;
+  bouncedAt: Date | null;
+}
+
+export interface CampaignStats {
+  totals: StatusCounts;
+  rates: { bounceRate: number; openRate: number; replyRate: number };
+  perBatch: BatchStats[];
+  recentBounces: RecentBounce[];
+  credentials: CredentialStats[];
+  skipped: { mxInvalid: number; crossCampaignDuplicate: number };
+}
+
+const RECENT_BOUNCES = 20;
+
+/** n / d as a percentage with 2 decimals; 0 when nothing was counted. */
+export function percent(n: number, d: number): number {
+  return d === 0 ? 0 : Math.round((n * 10_000) / d) / 100;
+}
+
+function startOfUtcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+interface BatchRow extends StatusCounts {
+  batch_number: number;
+  delivered: number;
+  ever_opened: number;
+  ever_replied: number;
+}
+
+interface SendRow {
+  credential_id: string | null;
+  sends: number;
+  bounces: number;
+  sends_today: number;
+}
+
+interface BounceRow {
+  enrollment_id: string;
+  contact_id: string;
+  email: string;
+  bounce_reason: string | null;
+  bounced_at: Date | null;
+}
+
+interface SkipRow {
+  kind: string;
+  count: number;
+}
+
+/**
+ * A campaign's statistics, from four aggregate queries read in one snapshot.
+ *
+ * - totals and per_batch count enrollments by their current status (a
+ *   replied enrollment is counted under replied only), so they add up to total.
+ * - open_rate and reply_rate are "ever" rates over enrollments that were sent
+ *   (sentAt set): opened = openedAt or repliedAt set (a reply implies the mail
+ *   was read, even when the pixel was blocked), replied = repliedAt set. An
+ *   enrollment that later bounced or unsubscribed still counts if it had opened.
+ * - bounce_rate is per send: bounced step sends / step sends that reached SMTP
+ *   (state sent or bounced), the measure the credential health check uses.
+ * - credentials: the same per credential; sends_today counts those whose sentAt
+ *   is in the current UTC day.
+ */
+export async function getCampaignStats(db: Db, campaign: { id: string; credentials: SmtpCredential[] }, now = new Date()): Promise<CampaignStats> {
+  const id = campaign.id;
+  const dayStart = startOfUtcDay(now);
+  const [batchRows, sendRows, bounceRows, skipRows] = await db.$transaction(
+    [
+      db.$queryRaw<BatchRow[]>`
+        SELECT "batchNumber" AS batch_number,
+          count(*)::int AS total,
+          count(*) FILTER (WHERE status = 'pending')::int AS pending,
+          count(*) FILTER (WHERE status = 'sent')::int AS sent,
+          count(*) FILTER (WHERE status = 'opened')::int AS opened,
+          count(*) FILTER (WHERE status = 'replied')::int AS replied,
+          count(*) FILTER (WHERE status = 'bounced')::int AS bounced,
+          count(*) FILTER (WHERE status = 'unsubscribed')::int AS unsubscribed,
+          count(*) FILTER (WHERE "sentAt" IS NOT NULL)::int AS delivered,
+          count(*) FILTER (WHERE "sentAt" IS NOT NULL AND ("openedAt" IS NOT NULL OR "repliedAt" IS NOT NULL))::int AS ever_opened,
+          count(*) FILTER (WHERE "sentAt" IS NOT NULL AND "repliedAt" IS NOT NULL)::int AS ever_replied
+        FROM enrollments
+        WHERE "campaignId" = ${id}::uuid
+        GROUP BY "batchNumber"
+        ORDER BY "batchNumber"`,
+      db.$queryRaw<SendRow[]>`
+        SELECT "credentialId" AS credential_id,
+          count(*)::int AS sends,
+          count(*) FILTER (WHERE state = 'bounced')::int AS bounces,
+          count(*) FILTER (WHERE "sentAt" >= ${dayStart}::timestamptz)::int AS sends_today
+        FROM step_sends
+        WHERE "campaignId" = ${id}::uuid AND state IN ('sent', 'bounced')
+        GROUP BY "credentialId"`,
+      db.$queryRaw<BounceRow[]>`
+        SELECT e.id AS enrollment_id, e."contactId" AS contact_id, c.email, e."bounceReason" AS bounce_reason, e."bouncedAt" AS bounced_at
+        FROM enrollments e
+        JOIN contacts c ON c.id = e."contactId"
+        WHERE e."campaignId" = ${id}::uuid AND (e.status = 'bounced' OR e."bouncedAt" IS NOT NULL)
+        ORDER BY e."bouncedAt" DESC NULLS LAST, e.id DESC
+        LIMIT ${RECENT_BOUNCES}`,
+      db.$queryRaw<SkipRow[]>`
+        SELECT kind::text AS kind, count(*)::int AS count
+        FROM enrollment_skips
+        WHERE "campaignId" = ${id}::uuid
+        GROUP BY kind`,
+    ],
+    { isolationLevel: "RepeatableRead" },
+  );
+
+  const totals: StatusCounts = { total: 0, pending: 0, sent: 0, opened: 0, replied: 0, bounced: 0, unsubscribed: 0 };
+  let delivered = 0;
+  let everOpened = 0;
+  let everReplied = 0;
+  const perBatch = batchRows.map((row): BatchStats => {
+    for (const key of Object.keys(totals) as Array<keyof StatusCounts>) totals[key] += row[key];
+    delivered += row.delivered;
+    everOpened += row.ever_opened;
+    everReplied += row.ever_replied;
+    const { batch_number, total, pending, sent, opened, replied, bounced, unsubscribed } = row;
+    return { batchNumber: batch_number, total, pending, sent, opened, replied, bounced, unsubscribed };
+  });
+
+  const sends = sendRows.reduce((sum, row) => sum + row.sends, 0);
+  const bounces = sendRows.reduce((sum, row) => sum + row.bounces, 0);
+  const byCredential = new Map(sendRows.filter((row) => row.credential_id !== null).map((row) => [row.credential_id!, row]));
+  const credentials = campaign.credentials.map((credential): CredentialStats => {
+    const row = byCredential.get(credential.id);
+    return {
+      credential,
+      sendsToday: row?.sends_today ?? 0,
+      sendsTotal: row?.sends ?? 0,
+      bounces: row?.bounces ?? 0,
+      bounceRate: percent(row?.bounces ?? 0, row?.sends ?? 0),
+    };
+  });
+
+  const skips = new Map(skipRows.map((row) => [row.kind, row.count]));
+  return {
+    totals,
+    rates: { bounceRate: percent(bounces, sends), openRate: percent(everOpened, delivered), replyRate: percent(everReplied, delivered) },
+    perBatch,
+    recentBounces: bounceRows.map((row) => ({
+      enrollmentId: row.enrollment_id,
+      contactId: row.contact_id,
+      email: row.email,
+      bounceReason: row.bounce_reason,
+      bouncedAt: row.bounced_at,
+    })),
+    credentials,
+    skipped: { mxInvalid: skips.get("mx_invalid") ?? 0, crossCampaignDuplicate: skips.get("cross_campaign_duplicate") ?? 0 },
+  };
+}

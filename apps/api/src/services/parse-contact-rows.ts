@@ -1,0 +1,126 @@
+import { text } from "../request-body.js";
+import { fields, J } from "../validation.js";
+
+/** A valid row, normalised: email trimmed and lower-cased, empty strings as null. */
+export interface ContactRow {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  company: string | null;
+}
+
+export interface InvalidRow {
+  index: number;
+  email: string | null;
+  reason: string;
+}
+
+export interface ParsedContactRows {
+  /** One entry per distinct email, in first-seen order, with duplicates merged into it. */
+  contacts: ContactRow[];
+  /** Rows that passed validation (so validRows - contacts.length rows repeated an earlier email). */
+  validRows: number;
+  invalidCount: number;
+  /** The first MAX_REPORTED_INVALID_ROWS invalid rows. */
+  invalidRows: InvalidRow[];
+}
+
+export const MAX_REPORTED_INVALID_ROWS = 1000;
+const MAX_TEXT = 200;
+const MAX_EMAIL = 254;
+const NUL = "\u0000";
+
+// The authoritative rules, which also word the reasons of invalid rows.
+const optionalText = text(MAX_TEXT).allow(null, "");
+const rowSchema = J.object({
+  email: fields.email.required(),
+  first_name: optionalText,
+  last_name: optionalText,
+  company: optionalText,
+}).label("row");
+const ALLOWED_KEYS = new Set(["email", "first_name", "last_name", "company"]);
+
+// Fast path: a plain-ASCII address that the schema's email rule certainly accepts
+// (RFC 5321 dot-atom local part, letter-led TLD, labels of 1 to 63 characters).
+const SIMPLE_EMAIL = /^[\w!#$%&'*+/=?^`{|}~-]+(?:\.[\w!#$%&'*+/=?^`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const INVALID = Symbol("invalid");
+
+function fastEmail(value: unknown): string | typeof INVALID {
+  if (typeof value !== "string") return INVALID;
+  const email = value.toLocaleLowerCase().trim(); // the schema's order: case, then trim
+  if (email.length > MAX_EMAIL || email.indexOf("@") > 64 || !SIMPLE_EMAIL.test(email)) return INVALID;
+  return email;
+}
+
+function fastText(value: unknown): string | null | typeof INVALID {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== "string") return INVALID;
+  const text = value.trim();
+  if (text.length > MAX_TEXT || text.includes(NUL)) return INVALID;
+  return text === "" ? null : text;
+}
+
+/** The row when every field passes the fast checks; undefined sends it to the schema. */
+function fastRow(row: unknown): ContactRow | undefined {
+  if (typeof row !== "object" || row === null || Object.getPrototypeOf(row) !== Object.prototype) return undefined;
+  for (const key of Object.keys(row)) if (!ALLOWED_KEYS.has(key)) return undefined;
+  const r = row as Record<string, unknown>;
+  const email = fastEmail(r.email);
+  const firstName = fastText(r.first_name);
+  const lastName = fastText(r.last_name);
+  const company = fastText(r.company);
+  if (email === INVALID || firstName === INVALID || lastName === INVALID || company === INVALID) return undefined;
+  return { email, firstName, lastName, company };
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function schemaRow(row: unknown): ContactRow | string {
+  const { value, error } = rowSchema.validate(row, { abortEarly: false, convert: true, allowUnknown: false, errors: { wrap: { label: false } } });
+  if (error) return error.details.map((d) => d.message).join(", ");
+  const v = value as { email: string; first_name?: string | null; last_name?: string | null; company?: string | null };
+  // PostgreSQL stores a lone surrogate as U+FFFD, so two such addresses that differ here could
+  // collide there (the email rule lets them through, as UTF-8 encoding hides them).
+  if (v.email.search(LONE_SURROGATE) !== -1) return "email must be a valid email";
+  return { email: v.email, firstName: v.first_name || null, lastName: v.last_name || null, company: v.company || null };
+}
+
+/** Text from the request that is echoed into a JSONB report: bounded, no NUL, no lone surrogates. */
+function reportable(text: string, max: number): string {
+  return text.slice(0, max).replace(LONE_SURROGATE, "\uFFFD").replaceAll(NUL, "\uFFFD");
+}
+
+/**
+ * Validates import rows in one pass. Rows the fast checks accept skip joi (the
+ * common case; about 10x cheaper); every other row is judged by the schema, so
+ * the rules and the reasons are joi's. Rows with the same email are merged: a
+ * later row's non-empty first_name, last_name or company replaces an earlier one.
+ */
+export function parseContactRows(rows: readonly unknown[]): ParsedContactRows {
+  const byEmail = new Map<string, ContactRow>();
+  const invalidRows: InvalidRow[] = [];
+  let invalidCount = 0;
+  let validRows = 0;
+  for (let index = 0; index < rows.length; index++) {
+    const raw = rows[index];
+    const row = fastRow(raw) ?? schemaRow(raw);
+    if (typeof row === "string") {
+      invalidCount++;
+      if (invalidRows.length < MAX_REPORTED_INVALID_ROWS) {
+        const email = (raw as { email?: unknown } | null)?.email;
+        invalidRows.push({ index, email: typeof email === "string" ? reportable(email, 320) : null, reason: reportable(row, 500) });
+      }
+      continue;
+    }
+    validRows++;
+    const seen = byEmail.get(row.email);
+    if (!seen) {
+      byEmail.set(row.email, row);
+    } else {
+      seen.firstName = row.firstName ?? seen.firstName;
+      seen.lastName = row.lastName ?? seen.lastName;
+      seen.company = row.company ?? seen.company;
+    }
+  }
+  return { contacts: [...byEmail.values()], validRows, invalidCount, invalidRows };
+}

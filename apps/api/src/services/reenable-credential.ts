@@ -1,0 +1,20 @@
+import { AppError } from "@outreach/core";
+import type { Db, SmtpCredential } from "@outreach/db";
+import { isUuid } from "../validation.js";
+import { findCampaign } from "./find-campaign.js";
+
+/**
+ * Clears disabled_at and disabled_reason of one of the campaign's credentials.
+ * Unknown, malformed, another campaign's or another account's credential: 404
+ * smtp_credential_not_found. The campaign's status is left alone: a campaign
+ * paused because all its credentials were disabled stays paused until resumed.
+ */
+export async function reenableCredential(db: Db, accountId: string, campaignId: string, credentialId: string): Promise<SmtpCredential> {
+  const campaign = await findCampaign(db, accountId, campaignId);
+  if (!isUuid(credentialId)) throw new AppError("smtp_credential_not_found");
+  const where = { id: credentialId, campaignId: campaign.id, accountId };
+  const { count } = await db.smtpCredential.updateMany({ where, data: { disabledAt: null, disabledReason: null } });
+  const credential = count === 1 ? await db.smtpCredential.findFirst({ where }) : null;
+  if (!credential) throw new AppError("smtp_credential_not_found");
+  return credential;
+}

@@ -1,0 +1,56 @@
+import Joi from "joi";
+import { AppError } from "@outreach/core";
+
+/**
+ * The joi to build request schemas with: strings may be trimmed/lower-cased,
+ * but numbers and booleans must arrive as JSON types ("12" is
+ * not a number, "true" is not a boolean). Query strings use plain coercion.
+ */
+export const J: Joi.Root = Joi.defaults((schema) => (["number", "boolean", "date"].includes(schema.type ?? "") ? schema.strict() : schema));
+
+/**
+ * Validates a request part against a joi schema. Bodies are strict (no type
+ * coercion, no unknown fields); query strings are coerced from text.
+ * Failures are 422 validation_failed with the validator messages joined by ", ".
+ */
+export function validate<T>(schema: Joi.Schema<T>, value: unknown): T {
+  const { value: result, error } = schema.validate(value, {
+    abortEarly: false,
+    convert: true,
+    allowUnknown: false,
+    errors: { wrap: { label: false } },
+  });
+  if (error) {
+    throw new AppError("validation_failed", error.details.map((d) => d.message).join(", "), {
+      errors: error.details.map((d) => ({ field: d.path.join("."), message: d.message })),
+    });
+  }
+  return result as T;
+}
+
+export function validateBody<T>(schema: Joi.Schema<T>, body: unknown): T {
+  // A missing body is validated as an empty object, so required fields are reported by name.
+  return validate(schema, body === undefined ? {} : body);
+}
+
+/** Query schemas are built with plain Joi, whose coercion turns "10" into 10. */
+export function validateQuery<T>(schema: Joi.Schema<T>, query: unknown): T {
+  return validate(schema, query ?? {});
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids in paths are UUIDs; anything else cannot exist, so it is the resource's 404. */
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+/** Common field schemas. */
+export const fields = {
+  id: J.string().guid(),
+  // PostgreSQL refuses NUL characters in text: a 422 here, not a 500 later
+  name: J.string().trim().min(1).max(200).pattern(/\u0000/, { invert: true, name: "nul" }).messages({ "string.pattern.invert.name": "{{#label}} must not contain NUL characters" }),
+  email: J.string().trim().lowercase().max(254).email({ tlds: { allow: false }, minDomainSegments: 2 }),
+  /** For query strings (coerced). */
+  limit: (max: number, fallback: number) => Joi.number().integer().min(1).max(max).default(fallback),
+};

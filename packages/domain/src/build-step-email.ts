@@ -1,0 +1,63 @@
+import { escapeHtml, renderMessage, type MergeContact } from "@outreach/core";
+import { listUnsubscribeHeaders, trackingLinks } from "./tracking-links.js";
+
+export interface StepEmailInput {
+  /** the send row's id: the Message-ID is derived from it, so a retried send keeps its id */
+  stepSendId: string;
+  enrollmentId: string;
+  stepPosition: number;
+  subject: string;
+  bodyHtml: string;
+  /** the rendered subject of step 1, for "Re: " follow-ups without a subject of their own */
+  firstSubject: string | null;
+  contact: MergeContact & { email: string };
+  from: { email: string; name: string | null };
+  /** Message-IDs of the earlier steps sent to this enrollment, oldest first */
+  previousMessageIds: string[];
+  publicBaseUrl: string;
+  trackingKey: Buffer;
+}
+
+export interface StepEmail {
+  from: { address: string; name: string };
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  messageId: string;
+  inReplyTo?: string;
+  references?: string[];
+  headers: Record<string, string>;
+}
+
+export function messageIdFor(stepSendId: string, fromEmail: string): string {
+  const domain = fromEmail.slice(fromEmail.lastIndexOf("@") + 1) || "localhost";
+  return `<${stepSendId}@${domain}>`;
+}
+
+/**
+ * A sequence step as the contact receives it: merge tags applied, follow-ups
+ * threaded (In-Reply-To, References, "Re: " when the step has no subject of its
+ * own), the open pixel, a visible unsubscribe link, List-Unsubscribe with
+ * one-click POST (RFC 8058), and a plain-text alternative.
+ */
+export function buildStepEmail(input: StepEmailInput): StepEmail {
+  const rendered = renderMessage({ subject: input.subject, bodyHtml: input.bodyHtml }, input.contact);
+  const links = trackingLinks(input.publicBaseUrl, input.trackingKey, input.enrollmentId);
+  const subject = rendered.subject || (input.firstSubject ? `Re: ${input.firstSubject.replace(/^(re:\s*)+/i, "")}` : "");
+  const footerHtml =
+    `<p style="font-size:12px;color:#888888;margin-top:24px"><a href="${escapeHtml(links.unsubscribeUrl)}" style="color:#888888">Unsubscribe</a></p>` +
+    `<img src="${escapeHtml(links.openPixelUrl)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`;
+  const html = /<\/body>/i.test(rendered.html) ? rendered.html.replace(/<\/body>/i, `${footerHtml}</body>`) : rendered.html + footerHtml;
+  const previous = input.previousMessageIds;
+  return {
+    from: { address: input.from.email, name: input.from.name ?? "" },
+    to: input.contact.email,
+    subject,
+    html,
+    text: `${rendered.text}\n\n--\nUnsubscribe: ${links.unsubscribeUrl}\n`,
+    messageId: messageIdFor(input.stepSendId, input.from.email),
+    ...(previous.length ? { inReplyTo: previous[previous.length - 1], references: previous } : {}),
+    headers: { ...listUnsubscribeHeaders(links.unsubscribeUrl, input.from.email) },
+  };
+}

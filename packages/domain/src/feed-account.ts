@@ -1,0 +1,28 @@
+import type { TypedQueue } from "@outreach/core";
+import type { Db } from "@outreach/db";
+import { releaseDueSends, type ReleasedSend } from "./release-due-sends.js";
+
+export type EnqueueSends = (released: ReleasedSend[]) => Promise<void>;
+
+/** The job id of one release of a send: a send released again after a retry gets a new job. */
+export function sendJobId(send: ReleasedSend): string {
+  return `send_${send.id}_${send.releasedAt.getTime()}`;
+}
+
+/** Enqueues released sends as send-email jobs on this queue. */
+export function enqueueSendsWith(queue: TypedQueue<"send-email">): EnqueueSends {
+  return (released) => queue.addBulk(released.map((send) => ({ payload: { accountId: send.accountId, stepSendId: send.id }, options: { jobId: sendJobId(send) } })));
+}
+
+/**
+ * Releases what the account may send now and enqueues it. Called by the
+ * dispatcher's feeder on a timer and by the sender after every send, so an
+ * account with work keeps its slots busy without waiting for the timer.
+ * If the enqueue fails, the rows stay queued and the lost-send sweeper gives
+ * them back to the schedule.
+ */
+export async function feedAccount(db: Db, accountId: string, enqueue: EnqueueSends, now = new Date()): Promise<number> {
+  const released = await db.$transaction((tx) => releaseDueSends(tx, accountId, now));
+  if (released.length) await enqueue(released);
+  return released.length;
+}

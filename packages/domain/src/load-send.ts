@@ -1,0 +1,84 @@
+import type { Tx } from "./tx.js";
+
+export interface SendCredential {
+  id: string;
+  fromEmail: string;
+  fromName: string | null;
+  smtpHost: string;
+  smtpPort: number;
+  smtpSecure: boolean;
+  smtpUsername: string;
+  smtpPasswordEnc: string;
+  disabled: boolean;
+}
+
+/** Everything a sender needs for one claimed send, read in one query. */
+export interface SendContext {
+  id: string;
+  state: string;
+  accountId: string;
+  stepPosition: number;
+  dueAt: Date;
+  attempts: number;
+  credentialId: string | null;
+  enrollmentId: string;
+  enrollmentStatus: string;
+  enrollmentCredentialId: string | null;
+  contact: { id: string; email: string; firstName: string | null; lastName: string | null; company: string | null; unsubscribedAt: Date | null };
+  campaignId: string;
+  campaignStatus: string;
+  /** null when the step no longer exists */
+  step: { subject: string; bodyHtml: string } | null;
+  firstSubject: string | null;
+  accountPeriod: { start: Date; end: Date };
+  previousMessageIds: string[];
+  credentials: SendCredential[];
+}
+
+export async function loadSend(tx: Tx, stepSendId: string): Promise<SendContext | null> {
+  const rows = await tx.$queryRaw<Array<Record<string, any>>>`
+    SELECT s.id, s.state::text AS state, s."accountId", s."stepPosition", s."dueAt", s.attempts, s."credentialId",
+      e.id AS "enrollmentId", e.status::text AS "enrollmentStatus", e."credentialId" AS "enrollmentCredentialId",
+      c.id AS "contactId", c.email, c."firstName", c."lastName", c.company, c."unsubscribedAt",
+      cam.id AS "campaignId", cam.status::text AS "campaignStatus",
+      st.subject, st."bodyHtml", first.subject AS "firstSubject",
+      a."currentPeriodStart", a."currentPeriodEnd",
+      ARRAY(SELECT p."messageId" FROM step_sends p
+            WHERE p."enrollmentId" = e.id AND p."stepPosition" < s."stepPosition" AND p.state = 'sent' AND p."messageId" IS NOT NULL
+            ORDER BY p."stepPosition") AS "previousMessageIds",
+      (SELECT coalesce(json_agg(json_build_object(
+          'id', cr.id, 'fromEmail', cr."fromEmail", 'fromName', cr."fromName", 'smtpHost', cr."smtpHost", 'smtpPort', cr."smtpPort",
+          'smtpSecure', cr."smtpSecure", 'smtpUsername', cr."smtpUsername", 'smtpPasswordEnc', cr."smtpPasswordEnc",
+          'disabled', cr."disabledAt" IS NOT NULL) ORDER BY cr."createdAt", cr.id), '[]'::json)
+       FROM smtp_credentials cr WHERE cr."campaignId" = cam.id) AS credentials
+    FROM step_sends s
+    JOIN enrollments e ON e.id = s."enrollmentId"
+    JOIN contacts c ON c.id = e."contactId"
+    JOIN campaigns cam ON cam.id = s."campaignId"
+    JOIN accounts a ON a.id = s."accountId"
+    LEFT JOIN sequence_steps st ON st."campaignId" = cam.id AND st.position = s."stepPosition"
+    LEFT JOIN sequence_steps first ON first."campaignId" = cam.id AND first.position = 1
+    WHERE s.id = ${stepSendId}::uuid`;
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: r.id,
+    state: r.state,
+    accountId: r.accountId,
+    stepPosition: r.stepPosition,
+    dueAt: r.dueAt,
+    attempts: r.attempts,
+    credentialId: r.credentialId,
+    enrollmentId: r.enrollmentId,
+    enrollmentStatus: r.enrollmentStatus,
+    enrollmentCredentialId: r.enrollmentCredentialId,
+    contact: { id: r.contactId, email: r.email, firstName: r.firstName, lastName: r.lastName, company: r.company, unsubscribedAt: r.unsubscribedAt },
+    campaignId: r.campaignId,
+    campaignStatus: r.campaignStatus,
+    step: r.subject === null || r.subject === undefined ? null : { subject: r.subject, bodyHtml: r.bodyHtml },
+    firstSubject: r.firstSubject ?? null,
+    accountPeriod: { start: r.currentPeriodStart, end: r.currentPeriodEnd },
+    previousMessageIds: r.previousMessageIds ?? [],
+    credentials: r.credentials as SendCredential[],
+  };
+}

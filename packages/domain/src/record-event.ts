@@ -1,0 +1,29 @@
+import type { EventDataByType, EventType } from "@outreach/core";
+import type { Contact, Enrollment } from "@outreach/db";
+import type { Tx } from "./tx.js";
+
+/**
+ * Writes an event to the outbox. Call it inside the transaction that makes the
+ * state change, so the event exists if and only if the change does; the
+ * webhook-deliverer fans it out (see QUEUE event-fanout and its sweeper).
+ */
+export async function recordEvent<T extends EventType>(tx: Tx, accountId: string, type: T, data: EventDataByType[T]): Promise<string> {
+  const event = await tx.event.create({ data: { accountId, type, data: data as object }, select: { id: true } });
+  return event.id;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** data of enrollment.sent/opened/replied/bounced: the enrollment as it is after the change. */
+export function enrollmentEventData(enrollment: Enrollment, contact: Pick<Contact, "id" | "email">): EventDataByType["enrollment.sent"] {
+  return {
+    enrollment_id: enrollment.id,
+    contact_id: contact.id,
+    contact_email: contact.email,
+    campaign_id: enrollment.campaignId,
+    status: enrollment.status,
+    sent_at: iso(enrollment.sentAt),
+    replied_at: iso(enrollment.repliedAt),
+    bounce_reason: enrollment.bounceReason,
+  };
+}

@@ -1,0 +1,61 @@
+import type { Tx } from "./tx.js";
+
+/** Per-account limit on sends that are queued or being sent, across all sender replicas. */
+export const SEND_CONCURRENCY_PER_ACCOUNT = 10;
+
+export interface ReleasedSend {
+  id: string;
+  accountId: string;
+  /** part of the job id: a send released again (after a retry) gets a new job */
+  releasedAt: Date;
+}
+
+/**
+ * Moves an account's due sends from scheduled to queued, at most as many as
+ * the account has free send slots (SEND_CONCURRENCY_PER_ACCOUNT minus what is
+ * already queued or sending). The caller enqueues one send-email job per row
+ * returned. Serialized per account with a transaction-scoped advisory lock, so
+ * the feeder and the senders releasing work concurrently never exceed the limit.
+ * A later step is released only after the earlier steps of its enrollment were sent.
+ * Must run inside a transaction.
+ */
+export async function releaseDueSends(tx: Tx, accountId: string, now = new Date(), limit = SEND_CONCURRENCY_PER_ACCOUNT): Promise<ReleasedSend[]> {
+  // Whoever holds the lock releases for the account; others skip (the next send or the
+  // feeder's next tick picks up any slot they would have filled): nobody waits on it.
+  const [{ locked }] = await tx.$queryRaw<[{ locked: boolean }]>`SELECT pg_try_advisory_xact_lock(hashtext('release-sends'), hashtext(${accountId})) AS locked`;
+  if (!locked) return [];
+  return tx.$queryRaw<ReleasedSend[]>`
+    WITH inflight AS (
+      SELECT count(*)::int AS n FROM step_sends WHERE "accountId" = ${accountId}::uuid AND state IN ('queued', 'sending')),
+    picked AS (
+      SELECT s.id FROM step_sends s
+      JOIN campaigns c ON c.id = s."campaignId" AND c.status = 'active'
+      WHERE s."accountId" = ${accountId}::uuid AND s.state = 'scheduled' AND s."dueAt" <= ${now}
+        AND NOT EXISTS (
+          SELECT 1 FROM step_sends p
+          WHERE p."enrollmentId" = s."enrollmentId" AND p."stepPosition" < s."stepPosition" AND p.state <> 'sent')
+      ORDER BY s."dueAt", s.id
+      LIMIT (SELECT GREATEST(0, ${limit}::int - n) FROM inflight)
+      FOR UPDATE OF s SKIP LOCKED)
+    UPDATE step_sends SET state = 'queued', "updatedAt" = ${now}
+    WHERE id IN (SELECT id FROM picked)
+    RETURNING id, "accountId", "updatedAt" AS "releasedAt"`;
+}
+
+/**
+ * Accounts that have sends due now on an active campaign, found with a skip
+ * scan over the partial index step_sends_due_idx, so the cost does not grow
+ * with the number of due rows of one big account.
+ */
+export async function accountsWithDueSends(tx: Tx, now = new Date(), max = 1000): Promise<string[]> {
+  const rows = await tx.$queryRaw<Array<{ accountId: string }>>`
+    WITH RECURSIVE accounts AS (
+      (SELECT "accountId" FROM step_sends WHERE state = 'scheduled' AND "dueAt" <= ${now} ORDER BY "accountId" LIMIT 1)
+      UNION ALL
+      SELECT (SELECT s."accountId" FROM step_sends s
+              WHERE s.state = 'scheduled' AND s."dueAt" <= ${now} AND s."accountId" > a."accountId"
+              ORDER BY s."accountId" LIMIT 1)
+      FROM accounts a WHERE a."accountId" IS NOT NULL)
+    SELECT "accountId" FROM accounts WHERE "accountId" IS NOT NULL LIMIT ${max}`;
+  return rows.map((r) => r.accountId);
+}

@@ -1,0 +1,173 @@
+import { cancelPendingSends } from "./cancel-pending-sends.js";
+import { checkCredentialHealth, type HealthResult } from "./credential-health.js";
+import { currentBillingPeriod } from "@outreach/core";
+import { enrollmentEventData, recordEvent } from "./record-event.js";
+import type { Tx } from "./tx.js";
+
+/**
+ * Takes a queued send for this worker: queued -> sending, exactly once. A row in
+ * any other state (already being sent by another process, sent, cancelled) is
+ * not ours: the job returns without sending. This single transition is the
+ * at-most-once guarantee; a send interrupted mid-SMTP stays "sending" and is
+ * never retried (see failInterruptedSends).
+ */
+export async function claimSend(tx: Tx, stepSendId: string, now = new Date()): Promise<boolean> {
+  const claimed = await tx.$executeRaw`
+    UPDATE step_sends SET state = 'sending', "claimedAt" = ${now}, attempts = attempts + 1, "updatedAt" = ${now}
+    WHERE id = ${stepSendId}::uuid AND state = 'queued'`;
+  return claimed === 1;
+}
+
+/** Gives a claimed send back to the schedule (campaign paused meanwhile, no inbox available, ...). */
+export async function returnSendToSchedule(tx: Tx, stepSendId: string, dueAt: Date, reason: string, countAttempt = false): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE step_sends SET state = 'scheduled', "dueAt" = ${dueAt}, "lastError" = ${reason}, "claimedAt" = NULL,
+      attempts = attempts - ${countAttempt ? 0 : 1}, "updatedAt" = now()
+    WHERE id = ${stepSendId}::uuid AND state = 'sending'`;
+}
+
+export async function cancelSend(tx: Tx, stepSendId: string, reason: string): Promise<void> {
+  await tx.$executeRaw`UPDATE step_sends SET state = 'cancelled', "lastError" = ${reason}, "updatedAt" = now() WHERE id = ${stepSendId}::uuid AND state IN ('sending', 'queued', 'scheduled')`;
+}
+
+export interface SentInput {
+  stepSendId: string;
+  accountId: string;
+  credentialId: string;
+  messageId: string;
+  /** the account's stored billing period (the send is counted in the period containing `now`) */
+  accountPeriod: { start: Date; end: Date };
+  now?: Date;
+}
+
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+/**
+ * Records a step delivered to SMTP in one statement (atomic on its own): the
+ * send row, the enrollment (pending -> sent on step 1), later steps moved so
+ * they keep their delay after a late step, the billing-period count, and
+ * enrollment.sent in the outbox. Returns the event id.
+ */
+export async function recordSent(tx: Tx, input: SentInput): Promise<string> {
+  const now = input.now ?? new Date();
+  const period = currentBillingPeriod(input.accountPeriod, now);
+  const [result] = await tx.$queryRawUnsafe<Array<{ eventId: string | null }>>(
+    `WITH s AS (
+       UPDATE step_sends SET state = 'sent', "sentAt" = $2, "messageId" = $3, "credentialId" = $4::uuid, "lastError" = NULL, "updatedAt" = $2
+       WHERE id = $1::uuid AND state = 'sending'
+       RETURNING "enrollmentId", "stepPosition", "dueAt"),
+     e AS (
+       UPDATE enrollments SET status = CASE WHEN status = 'pending' THEN 'sent'::"EnrollmentStatus" ELSE status END,
+         "sentAt" = COALESCE("sentAt", $2), "credentialId" = $4::uuid, "updatedAt" = $2
+       WHERE id = (SELECT "enrollmentId" FROM s)
+       RETURNING id, "contactId", "campaignId", status, "sentAt", "repliedAt", "bounceReason"),
+     later AS (
+       UPDATE step_sends AS l SET "dueAt" = $2::timestamptz + (l."dueAt" - s."dueAt"), "updatedAt" = $2
+       FROM s WHERE l."enrollmentId" = s."enrollmentId" AND l."stepPosition" > s."stepPosition" AND l.state = 'scheduled' AND s."dueAt" < $2
+       RETURNING l.id),
+     usage AS (
+       INSERT INTO usage_periods ("accountId", "periodStart", "periodEnd", sends)
+       SELECT $5::uuid, $6, $7, 1 FROM s
+       ON CONFLICT ("accountId", "periodStart") DO UPDATE SET sends = usage_periods.sends + 1
+       RETURNING 1),
+     ev AS (
+       INSERT INTO events ("accountId", type, data)
+       SELECT $5::uuid, 'enrollment.sent', jsonb_build_object(
+         'enrollment_id', e.id, 'contact_id', e."contactId", 'contact_email', c.email, 'campaign_id', e."campaignId",
+         'status', e.status, 'sent_at', to_char(e."sentAt" AT TIME ZONE 'UTC', ${ISO}),
+         'replied_at', to_char(e."repliedAt" AT TIME ZONE 'UTC', ${ISO}), 'bounce_reason', e."bounceReason")
+       FROM e JOIN contacts c ON c.id = e."contactId"
+       RETURNING id)
+     SELECT (SELECT id FROM ev) AS "eventId"`,
+    input.stepSendId,
+    now,
+    input.messageId,
+    input.credentialId,
+    input.accountId,
+    period.start,
+    period.end,
+  );
+  if (!result?.eventId) throw new Error(`send ${input.stepSendId} was not in state sending`);
+  return result.eventId;
+}
+
+export interface BouncedInput {
+  enrollmentId: string;
+  accountId: string;
+  reason: string;
+  /** the send that bounced, when the bounce came from SMTP or a report naming it */
+  stepSendId?: string;
+  credentialId?: string | null;
+  now?: Date;
+}
+
+/**
+ * Records a bounce: the send row (when known), the enrollment (bounced, with the
+ * server's reason), later steps cancelled, enrollment.bounced, and the
+ * credential health check. Returns the event ids written.
+ */
+export async function recordBounce(tx: Tx, input: BouncedInput): Promise<{ eventIds: string[]; health: HealthResult | null }> {
+  const now = input.now ?? new Date();
+  if (input.stepSendId) {
+    await tx.$executeRaw`
+      UPDATE step_sends SET state = 'bounced', "sentAt" = COALESCE("sentAt", ${now}), "lastError" = ${input.reason}, "updatedAt" = ${now},
+        "credentialId" = COALESCE(${input.credentialId ?? null}::uuid, "credentialId")
+      WHERE id = ${input.stepSendId}::uuid AND state IN ('sending', 'sent')`;
+  }
+  const enrollment = await tx.enrollment.findUniqueOrThrow({ where: { id: input.enrollmentId }, include: { contact: { select: { id: true, email: true } } } });
+  const eventIds: string[] = [];
+  if (enrollment.status !== "bounced") {
+    const bounced = await tx.enrollment.update({
+      where: { id: enrollment.id },
+      data: { status: "bounced", bouncedAt: now, bounceReason: input.reason.slice(0, 1000) },
+      include: { contact: { select: { id: true, email: true } } },
+    });
+    await cancelPendingSends(tx, [enrollment.id], "enrollment bounced");
+    eventIds.push(await recordEvent(tx, input.accountId, "enrollment.bounced", enrollmentEventData(bounced, bounced.contact)));
+  }
+  const credentialId = input.credentialId ?? enrollment.credentialId;
+  const health = input.stepSendId && credentialId ? await checkCredentialHealth(tx, credentialId, now) : null;
+  if (health) eventIds.push(...health.eventIds);
+  return { eventIds, health };
+}
+
+/** Backoff for temporary SMTP failures (4xx, connection errors), by attempt. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 4 * 60 * 60_000];
+
+/** A temporary failure: back to the schedule with backoff, or failed for good after the last attempt. */
+export async function recordTemporaryFailure(tx: Tx, stepSendId: string, attempts: number, error: string, now = new Date()): Promise<"retry" | "failed"> {
+  const delay = RETRY_DELAYS_MS[attempts - 1];
+  if (delay !== undefined) {
+    await returnSendToSchedule(tx, stepSendId, new Date(now.getTime() + delay), error.slice(0, 1000), true);
+    return "retry";
+  }
+  await tx.$executeRaw`UPDATE step_sends SET state = 'failed', "lastError" = ${error.slice(0, 1000)}, "updatedAt" = ${now} WHERE id = ${stepSendId}::uuid AND state = 'sending'`;
+  const [row] = await tx.$queryRaw<Array<{ enrollmentId: string }>>`SELECT "enrollmentId" FROM step_sends WHERE id = ${stepSendId}::uuid`;
+  if (row) await cancelPendingSends(tx, [row.enrollmentId], "an earlier step failed");
+  return "failed";
+}
+
+/**
+ * Sends left in "sending" longer than `olderThanMs` belong to a process that died
+ * mid-SMTP: the message may or may not have gone out. They are marked failed and
+ * never retried, because sending a step twice is worse than not sending it.
+ */
+export async function failInterruptedSends(tx: Tx, olderThanMs: number, now = new Date()): Promise<number> {
+  const rows = await tx.$queryRaw<Array<{ enrollmentId: string }>>`
+    UPDATE step_sends SET state = 'failed', "lastError" = 'interrupted during delivery; not retried so the contact cannot receive it twice', "updatedAt" = ${now}
+    WHERE state = 'sending' AND "claimedAt" < ${new Date(now.getTime() - olderThanMs)}
+    RETURNING "enrollmentId"`;
+  if (rows.length) await cancelPendingSends(tx, rows.map((r) => r.enrollmentId), "an earlier step was interrupted");
+  return rows.length;
+}
+
+/**
+ * Sends left in "queued" whose job vanished (Redis lost it, the enqueue failed
+ * after the release committed) go back to the schedule; their claim is still
+ * the only way to send, so a late job finds nothing to do.
+ */
+export async function requeueLostSends(tx: Tx, olderThanMs: number, now = new Date()): Promise<number> {
+  return tx.$executeRaw`
+    UPDATE step_sends SET state = 'scheduled', "updatedAt" = ${now}
+    WHERE state = 'queued' AND "updatedAt" < ${new Date(now.getTime() - olderThanMs)}`;
+}

@@ -1,0 +1,39 @@
+import { createTrackingToken } from "./tracking-token.js";
+
+export interface TrackingLinks {
+  /** the 1x1 open-tracking pixel for the HTML part */
+  openPixelUrl: string;
+  /** the one-click unsubscribe link (visible link and List-Unsubscribe) */
+  unsubscribeUrl: string;
+}
+
+/** The links one enrollment's emails carry, under PUBLIC_BASE_URL (config.publicBaseUrl). */
+export function trackingLinks(publicBaseUrl: string, key: Buffer, enrollmentId: string): TrackingLinks {
+  const base = publicBaseUrl.replace(/\/+$/, "");
+  return {
+    openPixelUrl: `${base}/t/o/${createTrackingToken("open", enrollmentId, key)}.gif`,
+    unsubscribeUrl: `${base}/u/${createTrackingToken("unsubscribe", enrollmentId, key)}`,
+  };
+}
+
+export interface ListUnsubscribeHeaders {
+  "List-Unsubscribe": string;
+  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click";
+}
+
+// Characters left as they are in the mailto address; everything else is percent-encoded
+// so the address cannot end the <...> or add a header parameter.
+const percentEncode = (text: string) =>
+  text.replace(/[^A-Za-z0-9.!$&'*+/=^_`{|}~@-]/gu, (c) => [...Buffer.from(c, "utf8")].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join(""));
+
+/**
+ * RFC 2369 List-Unsubscribe with the RFC 8058 one-click marker. mailto (an address,
+ * "mailto:" optional) is added after the HTTPS link when the sender can receive it.
+ */
+export function listUnsubscribeHeaders(unsubscribeUrl: string, mailto?: string | null): ListUnsubscribeHeaders {
+  if (/[\s<>]/.test(unsubscribeUrl)) throw new Error("the unsubscribe URL must not contain spaces or angle brackets");
+  const links = [`<${unsubscribeUrl}>`];
+  const address = mailto?.trim().replace(/^mailto:/i, "");
+  if (address) links.push(`<mailto:${percentEncode(address)}?subject=unsubscribe>`);
+  return { "List-Unsubscribe": links.join(", "), "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}

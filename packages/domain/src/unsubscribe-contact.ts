@@ -1,0 +1,100 @@
+import { cancelPendingSends } from "./cancel-pending-sends.js";
+import { recordEvent } from "./record-event.js";
+import type { Tx } from "./tx.js";
+
+export interface UnsubscribeResult {
+  contactId: string;
+  accountId: string;
+  email: string;
+  /** true when this call set the contact's unsubscribedAt (false: it was already set) */
+  contactUnsubscribed: boolean;
+  /** the enrollments this call moved to unsubscribed, one enrollment.unsubscribed event each */
+  enrollmentIds: string[];
+}
+
+/** Enrollment statuses an unsubscribe stops; replied, bounced and unsubscribed ones are left alone. */
+const ACTIVE_STATUSES = ["pending", "sent", "opened"];
+
+async function inTransaction<T>(db: Tx, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  if ("$transaction" in db) return db.$transaction((tx) => fn(tx));
+  return fn(db);
+}
+
+/**
+ * Unsubscribes one contact account-wide, in one transaction: sets the contact's
+ * unsubscribedAt (if not set), moves each of its active enrollments (pending,
+ * sent, opened; in any campaign) to unsubscribed, cancels their steps that have
+ * not gone out, and emits one enrollment.unsubscribed per such enrollment.
+ * Idempotent: a repeat changes nothing and emits nothing. null when there is no
+ * such contact. Takes a client (own transaction) or the caller's transaction.
+ */
+export async function unsubscribeContact(db: Tx, contactId: string, now = new Date()): Promise<UnsubscribeResult | null> {
+  return inTransaction(db, (tx) => unsubscribeLockedContact(tx, contactId, now));
+}
+
+/** The unsubscribe link: the contact of this enrollment (null when the enrollment is gone). */
+export async function unsubscribeByEnrollment(db: Tx, enrollmentId: string, now = new Date()): Promise<UnsubscribeResult | null> {
+  return inTransaction(db, async (tx) => {
+    const enrollment = await tx.enrollment.findUnique({ where: { id: enrollmentId }, select: { contactId: true } });
+    return enrollment ? unsubscribeLockedContact(tx, enrollment.contactId, now) : null;
+  });
+}
+
+/**
+ * Spam complaints: the relay's report names only the recipient, so every
+ * contact with that email is unsubscribed (in the one account given, or in
+ * every account when accountId is null/undefined). One result per contact.
+ */
+export async function unsubscribeContactByEmail(db: Tx, accountId: string | null | undefined, email: string, now = new Date()): Promise<UnsubscribeResult[]> {
+  const normalized = email.trim().toLowerCase();
+  if (!normalized) return [];
+  return inTransaction(db, async (tx) => {
+    const contacts = await tx.$queryRaw<Array<{ id: string }>>`
+      SELECT id FROM contacts
+      WHERE email = ${normalized} AND (${accountId ?? null}::uuid IS NULL OR "accountId" = ${accountId ?? null}::uuid)
+      ORDER BY id`;
+    const results: UnsubscribeResult[] = [];
+    for (const contact of contacts) {
+      const result = await unsubscribeLockedContact(tx, contact.id, now);
+      if (result) results.push(result);
+    }
+    return results;
+  });
+}
+
+async function unsubscribeLockedContact(tx: Tx, contactId: string, now: Date): Promise<UnsubscribeResult | null> {
+  const contacts = await tx.$queryRaw<Array<{ id: string; accountId: string; email: string; unsubscribedAt: Date | null }>>`
+    SELECT id, "accountId", email, "unsubscribedAt" FROM contacts WHERE id = ${contactId}::uuid FOR UPDATE`;
+  const contact = contacts[0];
+  if (!contact) return null;
+
+  const contactUnsubscribed = contact.unsubscribedAt === null;
+  if (contactUnsubscribed) await tx.contact.update({ where: { id: contact.id }, data: { unsubscribedAt: now } });
+
+  // Step rows before enrollment rows: the order dispatch and sending lock them in, so no deadlock.
+  await tx.$queryRaw`
+    SELECT s.id FROM step_sends s JOIN enrollments e ON e.id = s."enrollmentId"
+    WHERE e."contactId" = ${contact.id}::uuid AND e.status::text = ANY(${ACTIVE_STATUSES}::text[]) AND s.state IN ('scheduled', 'queued')
+    ORDER BY s.id
+    FOR UPDATE OF s`;
+  const enrollments = await tx.$queryRaw<Array<{ id: string; campaignId: string }>>`
+    SELECT id, "campaignId" FROM enrollments
+    WHERE "contactId" = ${contact.id}::uuid AND "accountId" = ${contact.accountId}::uuid AND status::text = ANY(${ACTIVE_STATUSES}::text[])
+    ORDER BY id
+    FOR UPDATE`;
+  const enrollmentIds = enrollments.map((e) => e.id);
+  if (enrollmentIds.length > 0) {
+    await tx.enrollment.updateMany({ where: { id: { in: enrollmentIds } }, data: { status: "unsubscribed", unsubscribedAt: now } });
+    await cancelPendingSends(tx, enrollmentIds, "unsubscribed");
+    for (const enrollment of enrollments) {
+      await recordEvent(tx, contact.accountId, "enrollment.unsubscribed", {
+        enrollment_id: enrollment.id,
+        contact_id: contact.id,
+        contact_email: contact.email,
+        campaign_id: enrollment.campaignId,
+        unsubscribed_at: now.toISOString(),
+      });
+    }
+  }
+  return { contactId: contact.id, accountId: contact.accountId, email: contact.email, contactUnsubscribed, enrollmentIds };
+}

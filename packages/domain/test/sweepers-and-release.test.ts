@@ -1,0 +1,71 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { createTestDatabase, type TestDatabase } from "@outreach/testing";
+import { failInterruptedSends, releaseDueSends, requeueLostSends, SEND_CONCURRENCY_PER_ACCOUNT } from "../src/index.js";
+
+let database: TestDatabase;
+before(async () => {
+  database = await createTestDatabase();
+});
+after(() => database?.drop());
+
+async function seed(sends: number, status: "active" | "paused" = "active") {
+  const db = database.db;
+  const plan = await db.plan.findUniqueOrThrow({ where: { slug: "pro" } });
+  const account = await db.account.create({ data: { email: `sweep-${Math.random()}@example.test`, planId: plan.id, currentPeriodEnd: new Date(Date.now() + 86_400_000) } });
+  const campaign = await db.campaign.create({ data: { accountId: account.id, name: "c", status, steps: { create: [{ position: 1, subject: "s", bodyHtml: "b" }, { position: 2, subject: "t", bodyHtml: "b" }] } } });
+  const ids: string[] = [];
+  for (let i = 0; i < sends; i++) {
+    const contact = await db.contact.create({ data: { accountId: account.id, email: `c${i}-${Math.random()}@example.com` } });
+    const enrollment = await db.enrollment.create({ data: { accountId: account.id, campaignId: campaign.id, contactId: contact.id } });
+    const row = await db.stepSend.create({ data: { accountId: account.id, campaignId: campaign.id, enrollmentId: enrollment.id, stepPosition: 1, dueAt: new Date(Date.now() - 1000 + i) } });
+    await db.stepSend.create({ data: { accountId: account.id, campaignId: campaign.id, enrollmentId: enrollment.id, stepPosition: 2, dueAt: new Date(Date.now() - 1000) } });
+    ids.push(row.id);
+  }
+  return { account, campaign, ids };
+}
+
+test("release hands out at most the account's free slots, oldest due first, and never a step before its predecessor is sent", async () => {
+  const { account, ids } = await seed(15);
+  const first = await database.db.$transaction((tx) => releaseDueSends(tx, account.id));
+  assert.equal(first.length, SEND_CONCURRENCY_PER_ACCOUNT);
+  assert.deepEqual(first.map((r) => r.id).sort(), ids.slice(0, 10).sort(), "step 1 rows, oldest first; no step 2 while step 1 is unsent");
+  assert.equal((await database.db.$transaction((tx) => releaseDueSends(tx, account.id))).length, 0, "no free slot left");
+  await database.db.stepSend.updateMany({ where: { id: { in: first.slice(0, 3).map((r) => r.id) } }, data: { state: "sent" } });
+  const next = await database.db.$transaction((tx) => releaseDueSends(tx, account.id));
+  assert.equal(next.length, 3, "three slots came back");
+});
+
+test("concurrent releases for one account never exceed the limit together", async () => {
+  const { account } = await seed(30);
+  const results = await Promise.all(Array.from({ length: 6 }, () => database.db.$transaction((tx) => releaseDueSends(tx, account.id))));
+  assert.ok(results.flat().length <= SEND_CONCURRENCY_PER_ACCOUNT, "never more than the limit, whoever won the lock");
+  const topUp = await database.db.$transaction((tx) => releaseDueSends(tx, account.id));
+  assert.equal(results.flat().length + topUp.length, SEND_CONCURRENCY_PER_ACCOUNT, "and the next release fills the rest");
+});
+
+test("a paused campaign's sends are not released", async () => {
+  const { account } = await seed(3, "paused");
+  assert.equal((await database.db.$transaction((tx) => releaseDueSends(tx, account.id))).length, 0);
+});
+
+test("a send interrupted mid-SMTP is failed, not retried, and its later steps are cancelled", async () => {
+  const { ids } = await seed(1);
+  await database.db.stepSend.update({ where: { id: ids[0] }, data: { state: "sending", claimedAt: new Date(Date.now() - 10 * 60_000) } });
+  assert.equal(await failInterruptedSends(database.db, 5 * 60_000), 1);
+  const row = await database.db.stepSend.findUniqueOrThrow({ where: { id: ids[0] } });
+  assert.equal(row.state, "failed");
+  assert.match(row.lastError ?? "", /not retried/);
+  const later = await database.db.stepSend.findFirstOrThrow({ where: { enrollmentId: row.enrollmentId, stepPosition: 2 } });
+  assert.equal(later.state, "cancelled");
+});
+
+test("a recent send in flight is left alone; a queued send whose job was lost goes back to the schedule", async () => {
+  const { ids } = await seed(2);
+  await database.db.stepSend.update({ where: { id: ids[0] }, data: { state: "sending", claimedAt: new Date() } });
+  await database.db.$executeRaw`UPDATE step_sends SET state = 'queued', "updatedAt" = now() - interval '20 minutes' WHERE id = ${ids[1]}::uuid`;
+  assert.equal(await failInterruptedSends(database.db, 5 * 60_000), 0);
+  assert.equal(await requeueLostSends(database.db, 10 * 60_000), 1);
+  assert.equal((await database.db.stepSend.findUniqueOrThrow({ where: { id: ids[1] } })).state, "scheduled");
+  assert.equal((await database.db.stepSend.findUniqueOrThrow({ where: { id: ids[0] } })).state, "sending");
+});
