@@ -1,0 +1,71 @@
+import type { Db } from "@outreach/db";
+import { accountsWithDueSends, failInterruptedSends, feedAccount, requeueLostSends, type EnqueueSends } from "@outreach/domain";
+import type { Logger } from "@outreach/core";
+
+export interface FeederOptions {
+  intervalMs: number;
+  maintenanceEveryMs: number;
+  /** a send still "sending" after this long was interrupted (process died mid-SMTP) */
+  interruptedAfterMs: number;
+  /** a send still "queued" after this long lost its job */
+  lostAfterMs: number;
+}
+
+export const DEFAULT_FEEDER_OPTIONS: FeederOptions = {
+  intervalMs: 200,
+  maintenanceEveryMs: 30_000,
+  interruptedAfterMs: 5 * 60_000,
+  lostAfterMs: 10 * 60_000,
+};
+
+/**
+ * Releases due sends to the send queue, every account up to its free slots,
+ * every tick: a big batch of one account never holds back another account's
+ * send by more than a tick. Also sweeps sends stuck by crashed processes.
+ */
+export class Feeder {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private lastMaintenance = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly enqueue: EnqueueSends,
+    private readonly logger: Logger,
+    private readonly options: FeederOptions = DEFAULT_FEEDER_OPTIONS,
+  ) {}
+
+  start(): void {
+    const loop = async () => {
+      if (this.stopped) return;
+      this.running = this.tick().then(
+        () => undefined,
+        (err) => void this.logger.warn("feeder tick failed", { error: (err as Error).message }),
+      );
+      await this.running;
+      if (!this.stopped) this.timer = setTimeout(loop, this.options.intervalMs);
+    };
+    void loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  async tick(now = new Date()): Promise<number> {
+    let released = 0;
+    for (const accountId of await accountsWithDueSends(this.db, now)) {
+      released += await feedAccount(this.db, accountId, this.enqueue, now);
+    }
+    if (now.getTime() - this.lastMaintenance >= this.options.maintenanceEveryMs) {
+      this.lastMaintenance = now.getTime();
+      const interrupted = await failInterruptedSends(this.db, this.options.interruptedAfterMs, now);
+      const lost = await requeueLostSends(this.db, this.options.lostAfterMs, now);
+      if (interrupted || lost) this.logger.warn("swept stuck sends", { interrupted, lost });
+    }
+    return released;
+  }
+}

@@ -1,0 +1,126 @@
+import { decryptSecret, renderMessage } from "@outreach/core";
+import {
+  buildStepEmail,
+  cancelSend,
+  claimSend,
+  enqueueSendsWith,
+  feedAccount,
+  loadSend,
+  recordBounce,
+  recordSent,
+  recordTemporaryFailure,
+  returnSendToSchedule,
+  type SendCredential,
+} from "@outreach/domain";
+import { classifySmtpError } from "./classify-smtp-error.js";
+import type { SenderContext } from "./sender-context.js";
+
+const STOPPED = new Set(["replied", "bounced", "unsubscribed"]);
+
+/** Retries a database write a few times: the email is already out, losing its record would be worse. */
+async function persist<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (attempt >= attempts) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
+    }
+  }
+}
+
+function pickCredential(credentials: SendCredential[], preferredId: string | null, enrollmentId: string): SendCredential | undefined {
+  const enabled = credentials.filter((c) => !c.disabled);
+  const preferred = enabled.find((c) => c.id === preferredId);
+  if (preferred) return preferred;
+  if (enabled.length === 0) return undefined;
+  // a stable choice per enrollment, so its later steps stay on the same inbox
+  const index = parseInt(enrollmentId.replace(/-/g, "").slice(-8), 16) % enabled.length;
+  return enabled[index];
+}
+
+/**
+ * One send-email job: check the step should still go out, take an SMTP session,
+ * claim the step, send it, record the outcome with its events, and release the
+ * account's next due send. The claim comes after the session is in hand, so a
+ * step is "sending" only while it is really in SMTP: a sender that dies while
+ * waiting for a session leaves it queued, and another sender takes it.
+ */
+export async function sendStep(ctx: SenderContext, payload: { accountId: string; stepSendId: string }): Promise<string> {
+  try {
+    return await deliver(ctx, payload.stepSendId);
+  } finally {
+    await feedAccount(ctx.db, payload.accountId, enqueueSendsWith(ctx.sendQueue)).catch((err) => ctx.logger.warn("could not release the next sends", { error: (err as Error).message }));
+  }
+}
+
+async function deliver(ctx: SenderContext, stepSendId: string): Promise<string> {
+  const { db, config } = ctx;
+  const send = await loadSend(db, stepSendId);
+  if (!send || send.state !== "queued") return "not claimable";
+  const contact = send.contact;
+  const credential = pickCredential(send.credentials, send.credentialId ?? send.enrollmentCredentialId, send.enrollmentId);
+
+  // Outcomes without SMTP: claim the step (so exactly one job acts on it), then act.
+  if (send.campaignStatus !== "active" || !credential) {
+    if (!(await claimSend(db, send.id))) return "not claimable";
+    const later = send.campaignStatus !== "active" ? send.dueAt : new Date(Date.now() + 60_000);
+    await returnSendToSchedule(db, send.id, later, send.campaignStatus !== "active" ? `campaign ${send.campaignStatus}` : "no enabled credential");
+    return "held";
+  }
+  if (STOPPED.has(send.enrollmentStatus) || contact.unsubscribedAt || !send.step) {
+    if (!(await claimSend(db, send.id))) return "not claimable";
+    await cancelSend(db, send.id, !send.step ? "the step no longer exists" : `enrollment ${contact.unsubscribedAt ? "unsubscribed" : send.enrollmentStatus}`);
+    return "cancelled";
+  }
+
+  const email = buildStepEmail({
+    stepSendId: send.id,
+    enrollmentId: send.enrollmentId,
+    stepPosition: send.stepPosition,
+    subject: send.step.subject,
+    bodyHtml: send.step.bodyHtml,
+    firstSubject: send.stepPosition > 1 && send.firstSubject !== null ? renderMessage({ subject: send.firstSubject, bodyHtml: "" }, contact).subject : null,
+    contact,
+    from: { email: credential.fromEmail, name: credential.fromName },
+    previousMessageIds: send.previousMessageIds,
+    publicBaseUrl: config.publicBaseUrl,
+    trackingKey: config.encryptionKey,
+  });
+  const connection = await ctx.pool.acquire(send.accountId, credential.id, {
+    host: credential.smtpHost,
+    port: credential.smtpPort,
+    secure: credential.smtpSecure,
+    username: credential.smtpUsername,
+    password: decryptSecret(credential.smtpPasswordEnc, config.encryptionKey),
+  });
+  let claimed = false;
+  let failure: unknown;
+  try {
+    claimed = await claimSend(db, send.id);
+    if (!claimed) return "not claimable";
+    await connection.transport.sendMail({ ...email, envelope: { from: credential.fromEmail, to: [contact.email] } });
+  } catch (err) {
+    // a database error before the claim is the job's to retry; after it, the SMTP failure is classified below
+    if (!claimed) throw err;
+    failure = err;
+  } finally {
+    ctx.pool.release(connection, failure !== undefined);
+  }
+
+  // From here the step may have gone out: a crash leaves it "sending" and the
+  // interrupted-send sweeper marks it failed, never sent twice.
+  if (failure === undefined) {
+    await persist(() => recordSent(db, { stepSendId: send.id, accountId: send.accountId, credentialId: credential.id, messageId: email.messageId, accountPeriod: send.accountPeriod }));
+    return "sent";
+  }
+  const classified = classifySmtpError(failure);
+  if (classified.kind === "bounce") {
+    await persist(() => db.$transaction((tx) => recordBounce(tx, { enrollmentId: send.enrollmentId, accountId: send.accountId, reason: classified.reason, stepSendId: send.id, credentialId: credential.id })));
+    return "bounced";
+  }
+  ctx.logger.warn("temporary SMTP failure", { stepSendId: send.id, credentialId: credential.id, error: classified.reason });
+  // the claim counted this attempt
+  const result = await persist(() => db.$transaction((tx) => recordTemporaryFailure(tx, send.id, send.attempts + 1, classified.reason)));
+  return result === "retry" ? "retry" : "failed";
+}

@@ -1,0 +1,14 @@
+import type { Redis } from "ioredis";
+import { type Config, type Logger, type TypedQueue } from "@outreach/core";
+import type { Db } from "@outreach/db";
+import type { SmtpPool } from "./smtp-pool.js";
+
+export interface SenderContext {
+  config: Config;
+  logger: Logger;
+  db: Db;
+  pool: SmtpPool;
+  sendQueue: TypedQueue<"send-email">;
+  /** the connection the queue producers use */
+  producer: Redis;
+}

@@ -1,0 +1,174 @@
+import { randomUUID } from "node:crypto";
+import nodemailer, { type Transporter } from "nodemailer";
+import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
+import type { RedisSemaphore } from "@outreach/core";
+
+export interface SmtpEndpoint {
+  host: string;
+  port: number;
+  secure: boolean;
+  username: string;
+  password: string;
+}
+
+/** An open SMTP session, holding one of its account's session leases. */
+export interface SmtpConnection {
+  transport: Transporter;
+  accountId: string;
+  credentialId: string;
+  endpointKey: string;
+  lease: string;
+  idleTimer?: NodeJS.Timeout;
+}
+
+export interface SmtpPoolOptions {
+  /** lease key of an account's SMTP sessions (shared by all sender replicas) */
+  leaseKey: (accountId: string) => string;
+  /** how long an idle session is kept for the next send of its inbox */
+  idleMs?: number;
+  /** how long a send waits for a session before giving up (it is then retried later) */
+  acquireTimeoutMs?: number;
+  timeouts?: { connectionTimeout: number; greetingTimeout: number; socketTimeout: number };
+}
+
+const endpointKey = (e: SmtpEndpoint) => JSON.stringify([e.host, e.port, e.secure, e.username, e.password]);
+
+/**
+ * SMTP sessions kept open briefly between sends of the same inbox (no new
+ * TCP/TLS/AUTH per message), bounded per account across every sender replica:
+ * each open session, busy or idle, holds one of the account's leases in Redis
+ * (10, like its sends in flight). A send that finds no lease free first closes
+ * an idle session of the same account in this process, otherwise waits. Leases
+ * are renewed while held and expire if a process dies, so sessions come back.
+ */
+export class SmtpPool {
+  private idle = new Map<string, SmtpConnection[]>();
+  private held = new Set<SmtpConnection>();
+  private renewTimer: NodeJS.Timeout;
+  private closing = false;
+  private readonly idleMs: number;
+  private readonly acquireTimeoutMs: number;
+  private readonly instance = randomUUID();
+
+  constructor(
+    private readonly semaphore: RedisSemaphore,
+    private readonly options: SmtpPoolOptions,
+  ) {
+    this.idleMs = options.idleMs ?? 1_000;
+    this.acquireTimeoutMs = options.acquireTimeoutMs ?? 30_000;
+    this.renewTimer = setInterval(() => void this.renewLeases(), 15_000);
+    this.renewTimer.unref();
+  }
+
+  async acquire(accountId: string, credentialId: string, endpoint: SmtpEndpoint): Promise<SmtpConnection> {
+    const key = endpointKey(endpoint);
+    const deadline = Date.now() + this.acquireTimeoutMs;
+    for (let attempt = 0; ; attempt++) {
+      if (this.closing) throw new Error("the SMTP pool is closing");
+      const reused = this.takeIdle(credentialId, key);
+      if (reused) return reused;
+      const lease = `${this.instance}:${randomUUID()}`;
+      if (await this.semaphore.tryAcquire(this.options.leaseKey(accountId), lease)) return this.open(accountId, credentialId, endpoint, key, lease);
+      // every lease is taken: an idle session of this account here can give its lease up
+      const spare = this.takeIdleOfAccount(accountId);
+      if (spare) {
+        spare.transport.close();
+        this.held.delete(spare);
+        return this.open(accountId, credentialId, endpoint, key, spare.lease);
+      }
+      if (Date.now() > deadline) throw new Error(`no SMTP session free for the account within ${this.acquireTimeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(25 * (attempt + 1), 200)));
+    }
+  }
+
+  /** After a send. A broken session (the send failed) is closed rather than reused. */
+  release(connection: SmtpConnection, broken = false): void {
+    if (broken || this.closing) {
+      void this.close1(connection);
+      return;
+    }
+    const list = this.idle.get(connection.credentialId) ?? [];
+    list.push(connection);
+    this.idle.set(connection.credentialId, list);
+    connection.idleTimer = setTimeout(() => {
+      const current = this.idle.get(connection.credentialId);
+      if (!current) return;
+      const index = current.indexOf(connection);
+      if (index >= 0) current.splice(index, 1);
+      void this.close1(connection);
+    }, this.idleMs);
+    connection.idleTimer.unref();
+  }
+
+  openSessions(): number {
+    return this.held.size;
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    clearInterval(this.renewTimer);
+    const all = [...this.held];
+    this.idle.clear();
+    await Promise.all(all.map((c) => this.close1(c)));
+  }
+
+  private open(accountId: string, credentialId: string, endpoint: SmtpEndpoint, key: string, lease: string): SmtpConnection {
+    const options: SMTPPool.Options = {
+      // one pooled transport per session: it keeps its session open between the messages we hand it
+      pool: true,
+      maxConnections: 1,
+      maxMessages: 100,
+      host: endpoint.host,
+      port: endpoint.port,
+      secure: endpoint.secure,
+      auth: { user: endpoint.username, pass: endpoint.password },
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+      ...this.options.timeouts,
+      tls: { minVersion: "TLSv1.2" },
+    };
+    const connection: SmtpConnection = { transport: nodemailer.createTransport(options), accountId, credentialId, endpointKey: key, lease };
+    this.held.add(connection);
+    return connection;
+  }
+
+  private takeIdle(credentialId: string, key: string): SmtpConnection | undefined {
+    const list = this.idle.get(credentialId);
+    if (!list) return undefined;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const connection = list[i]!;
+      list.splice(i, 1);
+      clearTimeout(connection.idleTimer);
+      // a changed password or host: that session is useless now
+      if (connection.endpointKey === key) return connection;
+      void this.close1(connection);
+    }
+    return undefined;
+  }
+
+  private takeIdleOfAccount(accountId: string): SmtpConnection | undefined {
+    for (const list of this.idle.values()) {
+      const index = list.findIndex((c) => c.accountId === accountId);
+      if (index >= 0) {
+        const [connection] = list.splice(index, 1);
+        clearTimeout(connection!.idleTimer);
+        return connection;
+      }
+    }
+    return undefined;
+  }
+
+  private async close1(connection: SmtpConnection): Promise<void> {
+    clearTimeout(connection.idleTimer);
+    connection.transport.close();
+    this.held.delete(connection);
+    await this.semaphore.release(this.options.leaseKey(connection.accountId), connection.lease).catch(() => undefined);
+  }
+
+  private async renewLeases(): Promise<void> {
+    for (const connection of this.held) {
+      await this.semaphore.tryAcquire(this.options.leaseKey(connection.accountId), connection.lease).catch(() => undefined);
+    }
+  }
+}

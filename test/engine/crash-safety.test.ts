@@ -1,0 +1,82 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { encryptSecret, loadConfig, TypedQueue, createRedis } from "@outreach/core";
+import { createTestDatabase, startAppProcess, startSmtpServer, uniqueQueuePrefix, waitFor, type AppProcess, type SmtpTestServer, type TestDatabase } from "@outreach/testing";
+import { enrollMany } from "./harness.js";
+
+// Two sender processes share a 1,000-email batch; one is killed with SIGKILL in
+// the middle and started again. No (contact, step) may reach the SMTP server
+// twice, and every send that was not in flight at the kill must arrive exactly once.
+let database: TestDatabase;
+let smtp: SmtpTestServer;
+const processes: AppProcess[] = [];
+
+before(async () => {
+  database = await createTestDatabase();
+  smtp = await startSmtpServer({ latencyMs: 5 });
+});
+after(async () => {
+  await Promise.all(processes.map((p) => p.stop("SIGKILL")));
+  await smtp?.close();
+  await database?.drop();
+});
+
+test("SIGKILL of a sender mid-batch: every step at most once, every step not in flight exactly once", async () => {
+  const db = database.db;
+  const env = { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error" };
+  const config = loadConfig("sender", env);
+  const plan = await db.plan.findUniqueOrThrow({ where: { slug: "scale" } });
+  const account = await db.account.create({ data: { email: "crash@example.test", planId: plan.id, currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) } });
+  const campaign = await db.campaign.create({
+    data: { accountId: account.id, name: "Crash", status: "active", minWaitSeconds: 0, maxWaitSeconds: 0, steps: { create: [{ position: 1, subject: "Hi {{first_name}}", bodyHtml: "<p>Hello</p>" }] } },
+  });
+  for (const username of ["crash-a", "crash-b"]) {
+    await db.smtpCredential.create({
+      data: { accountId: account.id, campaignId: campaign.id, label: username, fromEmail: `${username}@sender.test`, smtpHost: smtp.host, smtpPort: smtp.port, smtpUsername: username, smtpPasswordEnc: encryptSecret("pw", config.encryptionKey), dailyLimit: 5_000 },
+    });
+  }
+  await enrollMany(db, account.id, campaign.id, 1_000, "crash");
+
+  processes.push(await startAppProcess("dispatcher", { env }), await startAppProcess("sender", { env }), await startAppProcess("sender", { env }));
+  const [, victim] = [processes[0]!, processes[1]!];
+  const producer = createRedis(config, "producer");
+  const dispatchQueue = new TypedQueue("campaign-dispatch", config, producer);
+  await dispatchQueue.add({ accountId: account.id, campaignId: campaign.id, batchNumber: 1 });
+
+  await waitFor(() => smtp.messages.length >= 300, { timeoutMs: 60_000, what: "300 emails before the kill" });
+  await victim!.stop("SIGKILL");
+  const inFlightAtKill = await db.stepSend.findMany({ where: { campaignId: campaign.id, state: "sending" }, select: { id: true } });
+  processes.push(await startAppProcess("sender", { env }));
+
+  // everything settles: nothing left to release or send, except what the killed process held mid-SMTP
+  await waitFor(
+    async () => (await db.stepSend.count({ where: { campaignId: campaign.id, state: { in: ["scheduled", "queued"] } } })) === 0 &&
+      (await db.stepSend.count({ where: { campaignId: campaign.id, state: "sending", id: { notIn: inFlightAtKill.map((r) => r.id) } } })) === 0,
+    { timeoutMs: 150_000, intervalMs: 250, what: "the batch to finish" },
+  );
+  await dispatchQueue.close();
+  await producer.quit();
+
+  const rows = await db.stepSend.findMany({ where: { campaignId: campaign.id }, select: { id: true, state: true, messageId: true } });
+  assert.equal(rows.length, 1_000);
+  const received = new Map<string, number>();
+  for (const message of smtp.messages) {
+    const id = /^<([0-9a-f-]{36})@/.exec(message.parsed.messageId ?? "")?.[1] ?? "unknown";
+    received.set(id, (received.get(id) ?? 0) + 1);
+  }
+  assert.ok(!received.has("unknown"), "every email carries its send's Message-ID");
+  const duplicates = [...received.entries()].filter(([, n]) => n > 1);
+  assert.deepEqual(duplicates, [], "no step reached the SMTP server twice");
+
+  const recipients = new Map<string, number>();
+  for (const message of smtp.messages) recipients.set(message.envelope.to[0]!, (recipients.get(message.envelope.to[0]!) ?? 0) + 1);
+  assert.ok([...recipients.values()].every((n) => n === 1), "no contact got the step twice");
+
+  const inFlight = new Set(inFlightAtKill.map((r) => r.id));
+  assert.ok(inFlight.size <= 10, `at most 10 sends were in flight (${inFlight.size})`);
+  for (const row of rows) {
+    if (inFlight.has(row.id)) continue;
+    assert.equal(row.state, "sent", `send ${row.id} finished`);
+    assert.equal(received.get(row.id), 1, `send ${row.id} arrived exactly once`);
+  }
+});

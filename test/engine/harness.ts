@@ -1,0 +1,120 @@
+import { encryptSecret, loadConfig, TypedQueue, createRedis, type Config } from "@outreach/core";
+import type { Db } from "@outreach/db";
+import { startWorker } from "@outreach/runtime";
+import { createTestDatabase, findFreePort, startSmtpServer, uniqueQueuePrefix, waitFor, type SmtpTestServer, type TestDatabase } from "@outreach/testing";
+import { dispatcherWorker } from "../../apps/dispatcher/src/worker.js";
+import { senderWorker } from "../../apps/sender/src/worker.js";
+
+export interface Engine {
+  db: Db;
+  database: TestDatabase;
+  smtp: SmtpTestServer;
+  config: Config;
+  dispatch(accountId: string, campaignId: string, batchNumber?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The real dispatcher and sender apps in-process, with their own database, queue prefix and SMTP server. */
+export async function startEngine(env: Record<string, string> = {}): Promise<Engine> {
+  const database = await createTestDatabase();
+  const smtp = await startSmtpServer();
+  const base = { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error", ...env };
+  const config = loadConfig("sender", { ...base, HEALTH_PORT: String(await findFreePort()) });
+  const dispatcher = await startWorker(dispatcherWorker, loadConfig("dispatcher", { ...base, HEALTH_PORT: String(await findFreePort()) }));
+  const sender = await startWorker(senderWorker, config);
+  const producer = createRedis(config, "producer");
+  const dispatchQueue = new TypedQueue("campaign-dispatch", config, producer);
+  return {
+    db: database.db,
+    database,
+    smtp,
+    config,
+    async dispatch(accountId, campaignId, batchNumber = 1) {
+      await database.db.campaign.update({ where: { id: campaignId }, data: { status: "active" } });
+      await dispatchQueue.add({ accountId, campaignId, batchNumber });
+    },
+    async stop() {
+      await dispatchQueue.close();
+      await producer.quit();
+      await Promise.all([dispatcher.close(), sender.close()]);
+      await smtp.close();
+      await database.drop();
+    },
+  };
+}
+
+export interface SeedOptions {
+  plan?: string;
+  credentials?: Array<{ username: string; dailyLimit: number; fromEmail?: string }>;
+  steps?: Array<{ subject: string; bodyHtml?: string; delayMinutes?: number }>;
+  contacts?: number | string[];
+  minWait?: number;
+  maxWait?: number;
+  verifyEmailMx?: boolean;
+  bounceRateThreshold?: number;
+  batchNumber?: number;
+}
+
+/** An account with one campaign, its credentials pointing at the test SMTP server, and pending enrollments. */
+export async function seedCampaign(engine: Engine, options: SeedOptions = {}) {
+  const { db, smtp, config } = engine;
+  const plan = await db.plan.findUniqueOrThrow({ where: { slug: options.plan ?? "scale" } });
+  const now = new Date();
+  const account = await db.account.create({ data: { email: `acct-${Math.random().toString(36).slice(2)}@example.test`, planId: plan.id, currentPeriodStart: now, currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000) } });
+  const credentials = options.credentials ?? [{ username: "inbox-a", dailyLimit: 1000 }];
+  const campaign = await db.campaign.create({
+    data: {
+      accountId: account.id,
+      name: "Engine test",
+      minWaitSeconds: options.minWait ?? 0,
+      maxWaitSeconds: options.maxWait ?? 0,
+      verifyEmailMx: options.verifyEmailMx ?? false,
+      bounceRateThreshold: options.bounceRateThreshold ?? 8,
+      steps: {
+        create: (options.steps ?? [{ subject: "Hello {{first_name}}" }]).map((s, i) => ({ position: i + 1, subject: s.subject, bodyHtml: s.bodyHtml ?? `<p>Step ${i + 1} for {{first_name}}</p>`, delayMinutes: s.delayMinutes ?? 0 })),
+      },
+    },
+  });
+  for (const [i, c] of credentials.entries()) {
+    await db.smtpCredential.create({
+      data: {
+        accountId: account.id,
+        campaignId: campaign.id,
+        label: c.username,
+        fromEmail: c.fromEmail ?? `${c.username}@sender.test`,
+        smtpHost: smtp.host,
+        smtpPort: smtp.port,
+        smtpSecure: false,
+        smtpUsername: c.username,
+        smtpPasswordEnc: encryptSecret("secret", config.encryptionKey),
+        dailyLimit: c.dailyLimit,
+        createdAt: new Date(now.getTime() + i),
+      },
+    });
+  }
+  const emails = Array.isArray(options.contacts) ? options.contacts : Array.from({ length: options.contacts ?? 3 }, (_, i) => `contact${i + 1}@example.com`);
+  const contacts = [];
+  for (const [i, email] of emails.entries()) {
+    const contact = await db.contact.create({ data: { accountId: account.id, email, firstName: `First${i + 1}` } });
+    contacts.push(contact);
+    await db.enrollment.create({ data: { accountId: account.id, campaignId: campaign.id, contactId: contact.id, batchNumber: options.batchNumber ?? 1, createdAt: new Date(now.getTime() + i) } });
+  }
+  return { account, campaign, contacts };
+}
+
+/** n more contacts enrolled in the campaign, written with one statement each (for big batches). */
+export async function enrollMany(db: Db, accountId: string, campaignId: string, n: number, prefix = "bulk", batchNumber = 1): Promise<void> {
+  await db.$executeRaw`
+    INSERT INTO contacts (id, "accountId", email, "firstName", "updatedAt")
+    SELECT gen_random_uuid(), ${accountId}::uuid, ${prefix} || '-' || g || '@example.com', 'Bulk' || g, now() FROM generate_series(1, ${n}) g`;
+  await db.$executeRaw`
+    INSERT INTO enrollments (id, "accountId", "campaignId", "contactId", "batchNumber", "updatedAt", "createdAt")
+    SELECT gen_random_uuid(), ${accountId}::uuid, ${campaignId}::uuid, c.id, ${batchNumber}, now(), c."createdAt"
+    FROM contacts c WHERE c."accountId" = ${accountId}::uuid AND c.email LIKE ${prefix + "-%"}`;
+}
+
+export async function eventsOf(db: Db, accountId: string, type?: string) {
+  return db.event.findMany({ where: { accountId, ...(type ? { type } : {}) }, orderBy: { createdAt: "asc" } });
+}
+
+export { waitFor };
