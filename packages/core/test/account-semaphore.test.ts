@@ -35,3 +35,19 @@ test("a lease that is not renewed expires, so a crashed holder's slot comes back
   assert.equal(acquired, true);
   await redis.del(k);
 });
+
+test("leases that keep being renewed stay held long after the key's own expiry would have dropped them", async () => {
+  const semaphore = new RedisSemaphore(redis, 2, 200);
+  const k = key();
+  assert.equal(await semaphore.tryAcquire(k, "a"), true);
+  assert.equal(await semaphore.tryAcquire(k, "b"), true);
+  // renew for 4x the key's expiry (2 x lease): no new holder may get in meanwhile
+  const until = Date.now() + 1_600;
+  while (Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 60));
+    assert.equal(await semaphore.tryAcquire(k, "intruder"), false, "both slots are still held");
+    assert.equal(await semaphore.tryAcquire(k, "a"), true);
+    assert.equal(await semaphore.tryAcquire(k, "b"), true);
+  }
+  await redis.del(k);
+});
