@@ -1,11 +1,13 @@
 import type { Db } from "@outreach/db";
-import { accountsWithDueSends, failInterruptedSends, feedAccount, requeueLostSends, type EnqueueSends } from "@outreach/domain";
+import { accountsWithDueSends, claimersOfSendingSends, failInterruptedSends, feedAccount, requeueLostSends, type EnqueueSends } from "@outreach/domain";
 import type { Logger } from "@outreach/core";
 
 export interface FeederOptions {
   intervalMs: number;
   maintenanceEveryMs: number;
-  /** a send still "sending" after this long was interrupted (process died mid-SMTP) */
+  /** how often the processes holding sends in "sending" are checked for liveness */
+  livenessEveryMs: number;
+  /** a send still "sending" after this long was interrupted (process died mid-SMTP), whatever its claimer */
   interruptedAfterMs: number;
   /** a send still "queued" after this long lost its job */
   lostAfterMs: number;
@@ -14,25 +16,35 @@ export interface FeederOptions {
 export const DEFAULT_FEEDER_OPTIONS: FeederOptions = {
   intervalMs: 200,
   maintenanceEveryMs: 30_000,
+  livenessEveryMs: 10_000,
   interruptedAfterMs: 5 * 60_000,
   lostAfterMs: 10 * 60_000,
 };
 
+/** The ids of these processes that are not alive (see LivenessBeacon). */
+export type FindAbsentProcesses = (processIds: string[]) => Promise<string[]>;
+
 /**
  * Releases due sends to the send queue, every account up to its free slots,
  * every tick: a big batch of one account never holds back another account's
- * send by more than a tick. Also sweeps sends stuck by crashed processes.
+ * send by more than a tick. Also sweeps sends stuck by crashed processes: a
+ * send whose sender is gone is failed within seconds (its slot comes back), so
+ * a crash does not hold an account's sending back until the time-based sweep.
  */
 export class Feeder {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private lastMaintenance = 0;
+  private lastLivenessCheck = 0;
+  /** claimers found absent by the previous check: one absence alone could be a Redis blip */
+  private suspects = new Set<string>();
   private stopped = false;
 
   constructor(
     private readonly db: Db,
     private readonly enqueue: EnqueueSends,
     private readonly logger: Logger,
+    private readonly findAbsent: FindAbsentProcesses,
     private readonly options: FeederOptions = DEFAULT_FEEDER_OPTIONS,
   ) {}
 
@@ -60,12 +72,23 @@ export class Feeder {
     for (const accountId of await accountsWithDueSends(this.db, now)) {
       released += await feedAccount(this.db, accountId, this.enqueue, now);
     }
-    if (now.getTime() - this.lastMaintenance >= this.options.maintenanceEveryMs) {
+    const dead = now.getTime() - this.lastLivenessCheck >= this.options.livenessEveryMs ? await this.deadClaimers(now) : [];
+    if (dead.length || now.getTime() - this.lastMaintenance >= this.options.maintenanceEveryMs) {
       this.lastMaintenance = now.getTime();
-      const interrupted = await failInterruptedSends(this.db, this.options.interruptedAfterMs, now);
+      const interrupted = await failInterruptedSends(this.db, this.options.interruptedAfterMs, now, dead);
       const lost = await requeueLostSends(this.db, this.options.lostAfterMs, now);
-      if (interrupted || lost) this.logger.warn("swept stuck sends", { interrupted, lost });
+      if (interrupted || lost) this.logger.warn("swept stuck sends", { interrupted, lost, deadSenders: dead.length });
     }
     return released;
+  }
+
+  /** Claimers absent at this check and the one before (a live process refreshes its key in between). */
+  private async deadClaimers(now: Date): Promise<string[]> {
+    this.lastLivenessCheck = now.getTime();
+    const claimers = await claimersOfSendingSends(this.db, new Date(now.getTime() - this.options.livenessEveryMs));
+    const absent = new Set(await this.findAbsent(claimers));
+    const dead = [...absent].filter((id) => this.suspects.has(id));
+    this.suspects = absent;
+    return dead;
   }
 }

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { createRedis, RedisSemaphore, TypedQueue } from "@outreach/core";
+import { absentProcesses, createRedis, RedisSemaphore, TypedQueue } from "@outreach/core";
 import { enqueueSendsWith, MxVerifier } from "@outreach/domain";
 import type { WorkerDefinition } from "@outreach/runtime";
 import { dispatchBatch, type DispatcherContext } from "./dispatch-batch.js";
@@ -28,7 +28,7 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
       enqueueSends,
       mx: new MxVerifier(ctx.config.dnsServers),
       semaphore: new RedisSemaphore(producer, 3, DISPATCH_LEASE_MS),
-      feeder: new Feeder(ctx.db, enqueueSends, ctx.logger),
+      feeder: new Feeder(ctx.db, enqueueSends, ctx.logger, (ids) => absentProcesses(producer, ctx.config, ids)),
     };
   },
   processors: (_ctx, resources) => [

@@ -9,11 +9,16 @@ import {
   recordBounce,
   recordSent,
   recordTemporaryFailure,
+  returnQueuedSend,
   returnSendToSchedule,
   type SendCredential,
 } from "@outreach/domain";
 import { classifySmtpError } from "./classify-smtp-error.js";
 import type { SenderContext } from "./sender-context.js";
+import { NoSessionAvailableError, type SmtpConnection } from "./smtp-pool.js";
+
+/** A send that found every session of its account taken waits this long before its next release. */
+const NO_SESSION_RETRY_MS = 1_000;
 
 const STOPPED = new Set(["replied", "bounced", "unsubscribed"]);
 
@@ -63,13 +68,13 @@ async function deliver(ctx: SenderContext, stepSendId: string): Promise<string> 
 
   // Outcomes without SMTP: claim the step (so exactly one job acts on it), then act.
   if (send.campaignStatus !== "active" || !credential) {
-    if (!(await claimSend(db, send.id))) return "not claimable";
+    if (!(await claimSend(db, send.id, ctx.processId))) return "not claimable";
     const later = send.campaignStatus !== "active" ? send.dueAt : new Date(Date.now() + 60_000);
     await returnSendToSchedule(db, send.id, later, send.campaignStatus !== "active" ? `campaign ${send.campaignStatus}` : "no enabled credential");
     return "held";
   }
   if (STOPPED.has(send.enrollmentStatus) || contact.unsubscribedAt || !send.step) {
-    if (!(await claimSend(db, send.id))) return "not claimable";
+    if (!(await claimSend(db, send.id, ctx.processId))) return "not claimable";
     await cancelSend(db, send.id, !send.step ? "the step no longer exists" : `enrollment ${contact.unsubscribedAt ? "unsubscribed" : send.enrollmentStatus}`);
     return "cancelled";
   }
@@ -87,17 +92,25 @@ async function deliver(ctx: SenderContext, stepSendId: string): Promise<string> 
     publicBaseUrl: config.publicBaseUrl,
     trackingKey: config.encryptionKey,
   });
-  const connection = await ctx.pool.acquire(send.accountId, credential.id, {
-    host: credential.smtpHost,
-    port: credential.smtpPort,
-    secure: credential.smtpSecure,
-    username: credential.smtpUsername,
-    password: decryptSecret(credential.smtpPasswordEnc, config.encryptionKey),
-  });
+  let connection: SmtpConnection;
+  try {
+    connection = await ctx.pool.acquire(send.accountId, credential.id, {
+      host: credential.smtpHost,
+      port: credential.smtpPort,
+      secure: credential.smtpSecure,
+      username: credential.smtpUsername,
+      password: decryptSecret(credential.smtpPasswordEnc, config.encryptionKey),
+    });
+  } catch (err) {
+    // not a failure of the send: it goes back to the schedule without spending an attempt
+    if (!(err instanceof NoSessionAvailableError)) throw err;
+    await returnQueuedSend(db, send.id, new Date(Date.now() + NO_SESSION_RETRY_MS), err.message);
+    return "no session";
+  }
   let claimed = false;
   let failure: unknown;
   try {
-    claimed = await claimSend(db, send.id);
+    claimed = await claimSend(db, send.id, ctx.processId);
     if (!claimed) return "not claimable";
     await connection.transport.sendMail({ ...email, envelope: { from: credential.fromEmail, to: [contact.email] } });
   } catch (err) {

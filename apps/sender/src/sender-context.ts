@@ -8,6 +8,8 @@ export interface SenderContext {
   logger: Logger;
   db: Db;
   pool: SmtpPool;
+  /** this process's id in the sends it claims (see LivenessBeacon) */
+  processId: string;
   sendQueue: TypedQueue<"send-email">;
   /** the connection the queue producers use */
   producer: Redis;

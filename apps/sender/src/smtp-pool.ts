@@ -26,9 +26,19 @@ export interface SmtpPoolOptions {
   leaseKey: (accountId: string) => string;
   /** how long an idle session is kept for the next send of its inbox */
   idleMs?: number;
-  /** how long a send waits for a session before giving up (it is then retried later) */
+  /** how long a send waits for a session before giving up (its step then goes back to the schedule) */
   acquireTimeoutMs?: number;
+  /** how often held leases are renewed: well within the semaphore's lease time */
+  renewEveryMs?: number;
   timeouts?: { connectionTimeout: number; greetingTimeout: number; socketTimeout: number };
+}
+
+/** Every session lease of the account stayed taken for the whole wait. */
+export class NoSessionAvailableError extends Error {
+  constructor(waitedMs: number) {
+    super(`no SMTP session free for the account within ${waitedMs} ms`);
+    this.name = "NoSessionAvailableError";
+  }
 }
 
 const endpointKey = (e: SmtpEndpoint) => JSON.stringify([e.host, e.port, e.secure, e.username, e.password]);
@@ -55,8 +65,8 @@ export class SmtpPool {
     private readonly options: SmtpPoolOptions,
   ) {
     this.idleMs = options.idleMs ?? 1_000;
-    this.acquireTimeoutMs = options.acquireTimeoutMs ?? 30_000;
-    this.renewTimer = setInterval(() => void this.renewLeases(), 15_000);
+    this.acquireTimeoutMs = options.acquireTimeoutMs ?? 10_000;
+    this.renewTimer = setInterval(() => void this.renewLeases(), options.renewEveryMs ?? 5_000);
     this.renewTimer.unref();
   }
 
@@ -76,7 +86,7 @@ export class SmtpPool {
         this.held.delete(spare);
         return this.open(accountId, credentialId, endpoint, key, spare.lease);
       }
-      if (Date.now() > deadline) throw new Error(`no SMTP session free for the account within ${this.acquireTimeoutMs} ms`);
+      if (Date.now() > deadline) throw new NoSessionAvailableError(this.acquireTimeoutMs);
       await new Promise((resolve) => setTimeout(resolve, Math.min(25 * (attempt + 1), 200)));
     }
   }

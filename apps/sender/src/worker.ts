@@ -1,4 +1,4 @@
-import { RedisSemaphore, TypedQueue, createRedis, redisKey } from "@outreach/core";
+import { LivenessBeacon, RedisSemaphore, TypedQueue, createRedis, redisKey } from "@outreach/core";
 import { SEND_CONCURRENCY_PER_ACCOUNT } from "@outreach/domain";
 import type { WorkerDefinition } from "@outreach/runtime";
 import { sendStep } from "./send-step.js";
@@ -6,24 +6,33 @@ import { sendTest } from "./send-test.js";
 import type { SenderContext } from "./sender-context.js";
 import { SmtpPool } from "./smtp-pool.js";
 
-export const senderWorker: WorkerDefinition<SenderContext> = {
+const SESSION_LEASE_MS = 15_000;
+
+export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBeacon }> = {
   app: "sender",
   setup: (ctx) => {
     const producer = createRedis(ctx.config, "producer");
     producer.on("error", (err) => ctx.logger.debug("redis error", { error: err.message }));
-    // an account's SMTP sessions, open or idle, across all senders: as many as its sends in flight
-    const sessions = new RedisSemaphore(producer, SEND_CONCURRENCY_PER_ACCOUNT, 60_000);
-    const pool = new SmtpPool(sessions, { leaseKey: (accountId) => redisKey(ctx.config, "sem", "smtp", accountId) });
-    return { ...ctx, producer, pool, sendQueue: new TypedQueue("send-email", ctx.config, producer) };
+    // An account's SMTP sessions, open or idle, across all senders: as many as its sends in flight.
+    // Leases are short and renewed, so the sessions of a sender that died come back within seconds.
+    const sessions = new RedisSemaphore(producer, SEND_CONCURRENCY_PER_ACCOUNT, SESSION_LEASE_MS);
+    const pool = new SmtpPool(sessions, { leaseKey: (accountId) => redisKey(ctx.config, "sem", "smtp", accountId), renewEveryMs: SESSION_LEASE_MS / 3 });
+    // the sends this process claims carry its id; once its beacon expires the dispatcher fails them
+    const beacon = new LivenessBeacon(producer, ctx.config);
+    beacon.start();
+    return { ...ctx, producer, pool, beacon, processId: beacon.processId, sendQueue: new TypedQueue("send-email", ctx.config, producer) };
   },
   processors: (_ctx, sender) => [
     // Sends in flight are bounded per account when they are released (10 per account,
-    // all replicas together); this is how many jobs one process works on at once.
-    { queue: "send-email", handler: (payload) => sendStep(sender, payload), concurrency: 50, options: { lockDuration: 30_000, stalledInterval: 15_000 } },
+    // all replicas together); this is how many jobs one process works on at once. A short
+    // lock gives a dead sender's jobs to another sender within ~20 s; a job taken twice is
+    // harmless (the claim admits one).
+    { queue: "send-email", handler: (payload) => sendStep(sender, payload), concurrency: 50, options: { lockDuration: 15_000, stalledInterval: 5_000 } },
     { queue: "test-send", handler: (payload) => sendTest(sender, payload), concurrency: 5 },
   ],
   stop: async (_ctx, sender) => {
     await sender.pool.close();
+    await sender.beacon.stop();
     await sender.sendQueue.close();
     await sender.producer.quit().catch(() => undefined);
   },

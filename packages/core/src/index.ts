@@ -11,3 +11,4 @@ export * from "./billing-period.js";
 export * from "./webhook-url.js";
 export * from "./template.js";
 export * from "./account-semaphore.js";
+export * from "./process-liveness.js";

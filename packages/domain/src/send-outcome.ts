@@ -11,9 +11,9 @@ import type { Tx } from "./tx.js";
  * at-most-once guarantee; a send interrupted mid-SMTP stays "sending" and is
  * never retried (see failInterruptedSends).
  */
-export async function claimSend(tx: Tx, stepSendId: string, now = new Date()): Promise<boolean> {
+export async function claimSend(tx: Tx, stepSendId: string, claimedBy: string | null = null, now = new Date()): Promise<boolean> {
   const claimed = await tx.$executeRaw`
-    UPDATE step_sends SET state = 'sending', "claimedAt" = ${now}, attempts = attempts + 1, "updatedAt" = ${now}
+    UPDATE step_sends SET state = 'sending', "claimedAt" = ${now}, "claimedBy" = ${claimedBy}, attempts = attempts + 1, "updatedAt" = ${now}
     WHERE id = ${stepSendId}::uuid AND state = 'queued'`;
   return claimed === 1;
 }
@@ -21,9 +21,16 @@ export async function claimSend(tx: Tx, stepSendId: string, now = new Date()): P
 /** Gives a claimed send back to the schedule (campaign paused meanwhile, no inbox available, ...). */
 export async function returnSendToSchedule(tx: Tx, stepSendId: string, dueAt: Date, reason: string, countAttempt = false): Promise<void> {
   await tx.$executeRaw`
-    UPDATE step_sends SET state = 'scheduled', "dueAt" = ${dueAt}, "lastError" = ${reason}, "claimedAt" = NULL,
+    UPDATE step_sends SET state = 'scheduled', "dueAt" = ${dueAt}, "lastError" = ${reason}, "claimedAt" = NULL, "claimedBy" = NULL,
       attempts = attempts - ${countAttempt ? 0 : 1}, "updatedAt" = now()
     WHERE id = ${stepSendId}::uuid AND state = 'sending'`;
+}
+
+/** Gives a released but unclaimed send back to the schedule (no SMTP session was free for it). */
+export async function returnQueuedSend(tx: Tx, stepSendId: string, dueAt: Date, reason: string): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE step_sends SET state = 'scheduled', "dueAt" = ${dueAt}, "lastError" = ${reason}, "updatedAt" = now()
+    WHERE id = ${stepSendId}::uuid AND state = 'queued'`;
 }
 
 export async function cancelSend(tx: Tx, stepSendId: string, reason: string): Promise<void> {
@@ -148,17 +155,25 @@ export async function recordTemporaryFailure(tx: Tx, stepSendId: string, attempt
 }
 
 /**
- * Sends left in "sending" longer than `olderThanMs` belong to a process that died
- * mid-SMTP: the message may or may not have gone out. They are marked failed and
- * never retried, because sending a step twice is worse than not sending it.
+ * Sends left in "sending" by a process that died mid-SMTP (its claimer is in
+ * `deadClaimers`, or, without a known claimer, after `olderThanMs`): the message
+ * may or may not have gone out. They are marked failed and never retried,
+ * because sending a step twice is worse than not sending it.
  */
-export async function failInterruptedSends(tx: Tx, olderThanMs: number, now = new Date()): Promise<number> {
+export async function failInterruptedSends(tx: Tx, olderThanMs: number, now = new Date(), deadClaimers: string[] = []): Promise<number> {
   const rows = await tx.$queryRaw<Array<{ enrollmentId: string }>>`
     UPDATE step_sends SET state = 'failed', "lastError" = 'interrupted during delivery; not retried so the contact cannot receive it twice', "updatedAt" = ${now}
-    WHERE state = 'sending' AND "claimedAt" < ${new Date(now.getTime() - olderThanMs)}
+    WHERE state = 'sending' AND ("claimedAt" < ${new Date(now.getTime() - olderThanMs)} OR "claimedBy" = ANY(${deadClaimers}::text[]))
     RETURNING "enrollmentId"`;
   if (rows.length) await cancelPendingSends(tx, rows.map((r) => r.enrollmentId), "an earlier step was interrupted");
   return rows.length;
+}
+
+/** The processes holding sends in "sending" that they claimed before `claimedBefore`. */
+export async function claimersOfSendingSends(tx: Tx, claimedBefore: Date): Promise<string[]> {
+  const rows = await tx.$queryRaw<Array<{ claimedBy: string }>>`
+    SELECT DISTINCT "claimedBy" FROM step_sends WHERE state = 'sending' AND "claimedBy" IS NOT NULL AND "claimedAt" < ${claimedBefore}`;
+  return rows.map((r) => r.claimedBy);
 }
 
 /**

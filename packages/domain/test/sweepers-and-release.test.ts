@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTestDatabase, type TestDatabase } from "@outreach/testing";
-import { failInterruptedSends, releaseDueSends, requeueLostSends, SEND_CONCURRENCY_PER_ACCOUNT } from "../src/index.js";
+import { claimersOfSendingSends, failInterruptedSends, releaseDueSends, requeueLostSends, SEND_CONCURRENCY_PER_ACCOUNT } from "../src/index.js";
 
 let database: TestDatabase;
 before(async () => {
@@ -68,4 +68,19 @@ test("a recent send in flight is left alone; a queued send whose job was lost go
   assert.equal(await requeueLostSends(database.db, 10 * 60_000), 1);
   assert.equal((await database.db.stepSend.findUniqueOrThrow({ where: { id: ids[1] } })).state, "scheduled");
   assert.equal((await database.db.stepSend.findUniqueOrThrow({ where: { id: ids[0] } })).state, "sending");
+});
+
+test("a recent send whose sender process is dead is failed at once; another live sender's send is left alone", async () => {
+  const { ids } = await seed(3);
+  const claimedAt = new Date(Date.now() - 20_000);
+  await database.db.stepSend.update({ where: { id: ids[0] }, data: { state: "sending", claimedAt, claimedBy: "dead-sender" } });
+  await database.db.stepSend.update({ where: { id: ids[1] }, data: { state: "sending", claimedAt, claimedBy: "live-sender" } });
+  await database.db.stepSend.update({ where: { id: ids[2] }, data: { state: "sending", claimedAt: new Date(), claimedBy: "fresh-sender" } });
+  const claimers = await claimersOfSendingSends(database.db, new Date(Date.now() - 10_000));
+  assert.ok(claimers.includes("dead-sender") && claimers.includes("live-sender"));
+  assert.ok(!claimers.includes("fresh-sender"), "a claim younger than the cut-off is not examined");
+
+  assert.equal(await failInterruptedSends(database.db, 5 * 60_000, new Date(), ["dead-sender"]), 1);
+  const states = await Promise.all(ids.map(async (id) => (await database.db.stepSend.findUniqueOrThrow({ where: { id } })).state));
+  assert.deepEqual(states, ["failed", "sending", "sending"]);
 });

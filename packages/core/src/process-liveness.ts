@@ -1,0 +1,48 @@
+import { randomUUID } from "node:crypto";
+import type { Redis } from "ioredis";
+import type { Config } from "./config.js";
+import { redisKey } from "./redis.js";
+
+const livenessKey = (config: Pick<Config, "queuePrefix">, processId: string) => redisKey(config, "alive", processId);
+
+/**
+ * A process says it is alive by refreshing a key with a short expiry. Work it
+ * claims carries its id; when the key is gone the process is gone (crashed,
+ * killed, partitioned away), and others may act on that work.
+ */
+export class LivenessBeacon {
+  readonly processId = randomUUID();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly config: Pick<Config, "queuePrefix">,
+    private readonly ttlMs = 15_000,
+  ) {}
+
+  start(): void {
+    const refresh = () => void this.redis.set(livenessKey(this.config, this.processId), "1", "PX", this.ttlMs).catch(() => undefined);
+    refresh();
+    this.timer = setInterval(refresh, this.ttlMs / 3);
+    this.timer.unref();
+  }
+
+  /** After the process has finished its claimed work. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.redis.del(livenessKey(this.config, this.processId)).catch(() => undefined);
+  }
+}
+
+/** Which of these processes have no liveness key (any more). */
+export async function absentProcesses(redis: Redis, config: Pick<Config, "queuePrefix">, processIds: string[]): Promise<string[]> {
+  if (processIds.length === 0) return [];
+  const pipeline = redis.pipeline();
+  for (const id of processIds) pipeline.exists(livenessKey(config, id));
+  const results = (await pipeline.exec()) ?? [];
+  return processIds.filter((_, i) => {
+    const [err, exists] = results[i] ?? [new Error("no reply"), 0];
+    if (err) throw err;
+    return exists === 0;
+  });
+}

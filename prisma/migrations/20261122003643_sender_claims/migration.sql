@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "step_sends" ADD COLUMN     "claimedBy" TEXT;
+
