@@ -52,14 +52,18 @@ function pickCredential(credentials: SendCredential[], preferredId: string | nul
  * waiting for a session leaves it queued, and another sender takes it.
  */
 export async function sendStep(ctx: SenderContext, payload: { accountId: string; stepSendId: string }): Promise<string> {
+  // the inbox whose session this send used: its next send is released first, to reuse the session
+  const used: { credentialId: string | null } = { credentialId: null };
   try {
-    return await deliver(ctx, payload.stepSendId);
+    return await deliver(ctx, payload.stepSendId, used);
   } finally {
-    await feedAccount(ctx.db, payload.accountId, enqueueSendsWith(ctx.sendQueue)).catch((err) => ctx.logger.warn("could not release the next sends", { error: (err as Error).message }));
+    await feedAccount(ctx.db, payload.accountId, enqueueSendsWith(ctx.sendQueue), new Date(), used.credentialId).catch((err) =>
+      ctx.logger.warn("could not release the next sends", { error: (err as Error).message }),
+    );
   }
 }
 
-async function deliver(ctx: SenderContext, stepSendId: string): Promise<string> {
+async function deliver(ctx: SenderContext, stepSendId: string, used: { credentialId: string | null }): Promise<string> {
   const { db, config } = ctx;
   const send = await loadSend(db, stepSendId);
   if (!send || send.state !== "queued") return "not claimable";
@@ -107,6 +111,7 @@ async function deliver(ctx: SenderContext, stepSendId: string): Promise<string> 
     await returnQueuedSend(db, send.id, new Date(Date.now() + NO_SESSION_RETRY_MS), err.message);
     return "no session";
   }
+  used.credentialId = credential.id;
   let claimed = false;
   let failure: unknown;
   try {

@@ -1,6 +1,6 @@
 import type { TypedQueue } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { releaseDueSends, type ReleasedSend } from "./release-due-sends.js";
+import { releaseDueSends, SEND_CONCURRENCY_PER_ACCOUNT, type ReleasedSend } from "./release-due-sends.js";
 
 export type EnqueueSends = (released: ReleasedSend[]) => Promise<void>;
 
@@ -19,10 +19,11 @@ export function enqueueSendsWith(queue: TypedQueue<"send-email">): EnqueueSends 
  * dispatcher's feeder on a timer and by the sender after every send, so an
  * account with work keeps its slots busy without waiting for the timer.
  * If the enqueue fails, the rows stay queued and the lost-send sweeper gives
- * them back to the schedule.
+ * them back to the schedule. A sender passes the inbox it just used as
+ * `preferCredentialId` (see releaseDueSends).
  */
-export async function feedAccount(db: Db, accountId: string, enqueue: EnqueueSends, now = new Date()): Promise<number> {
-  const released = await db.$transaction((tx) => releaseDueSends(tx, accountId, now));
+export async function feedAccount(db: Db, accountId: string, enqueue: EnqueueSends, now = new Date(), preferCredentialId: string | null = null): Promise<number> {
+  const released = await db.$transaction((tx) => releaseDueSends(tx, accountId, now, SEND_CONCURRENCY_PER_ACCOUNT, preferCredentialId));
   if (released.length) await enqueue(released);
   return released.length;
 }

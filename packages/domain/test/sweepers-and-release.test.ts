@@ -84,3 +84,26 @@ test("a recent send whose sender process is dead is failed at once; another live
   const states = await Promise.all(ids.map(async (id) => (await database.db.stepSend.findUniqueOrThrow({ where: { id } })).state));
   assert.deepEqual(states, ["failed", "sending", "sending"]);
 });
+
+test("a release after a send prefers the due sends of the inbox that was just used, so its session is reused", async () => {
+  const { account, campaign, ids } = await seed(12);
+  const credentials = await Promise.all(
+    ["pref-a", "pref-b"].map((label) =>
+      database.db.smtpCredential.create({
+        data: { accountId: account.id, campaignId: campaign.id, label, fromEmail: `${label}@sender.test`, smtpHost: "127.0.0.1", smtpPort: 25, smtpUsername: label, smtpPasswordEnc: "x", dailyLimit: 100 },
+      }),
+    ),
+  );
+  // alternate inboxes in due order: a, b, a, b, ...
+  for (const [i, id] of ids.entries()) await database.db.stepSend.update({ where: { id }, data: { credentialId: credentials[i % 2]!.id } });
+  // nine slots taken, one free
+  await database.db.stepSend.updateMany({ where: { id: { in: ids.slice(0, 9) } }, data: { state: "sending" } });
+
+  // due next: 9 (b), 10 (a), 11 (b)
+  const [preferred] = await database.db.$transaction((tx) => releaseDueSends(tx, account.id, new Date(), SEND_CONCURRENCY_PER_ACCOUNT, credentials[0]!.id));
+  assert.equal(preferred?.id, ids[10], "the next due send of inbox a, ahead of inbox b's earlier one");
+
+  await database.db.stepSend.update({ where: { id: ids[0] }, data: { state: "cancelled" } });
+  const [plain] = await database.db.$transaction((tx) => releaseDueSends(tx, account.id));
+  assert.equal(plain?.id, ids[9], "without a preference, due order");
+});
