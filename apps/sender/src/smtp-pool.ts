@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import type { RedisSemaphore } from "@outreach/core";
+import type { SessionWantedSignal } from "./session-wanted-signal.js";
 
 export interface SmtpEndpoint {
   host: string;
@@ -30,6 +31,8 @@ export interface SmtpPoolOptions {
   acquireTimeoutMs?: number;
   /** how often held leases are renewed: well within the semaphore's lease time */
   renewEveryMs?: number;
+  /** asks other processes to give up an idle session of an account whose leases are all taken */
+  wanted?: SessionWantedSignal;
   timeouts?: { connectionTimeout: number; greetingTimeout: number; socketTimeout: number };
 }
 
@@ -48,7 +51,8 @@ const endpointKey = (e: SmtpEndpoint) => JSON.stringify([e.host, e.port, e.secur
  * TCP/TLS/AUTH per message), bounded per account across every sender replica:
  * each open session, busy or idle, holds one of the account's leases in Redis
  * (10, like its sends in flight). A send that finds no lease free first closes
- * an idle session of the same account in this process, otherwise waits. Leases
+ * an idle session of the same account in this process, otherwise asks the other
+ * processes to close one of theirs (see SessionWantedSignal) and waits. Leases
  * are renewed while held and expire if a process dies, so sessions come back.
  */
 export class SmtpPool {
@@ -68,11 +72,16 @@ export class SmtpPool {
     this.acquireTimeoutMs = options.acquireTimeoutMs ?? 10_000;
     this.renewTimer = setInterval(() => void this.renewLeases(), options.renewEveryMs ?? 5_000);
     this.renewTimer.unref();
+    options.wanted?.onWanted((accountId) => {
+      const spare = this.takeIdleOfAccount(accountId);
+      if (spare) void this.close1(spare);
+    });
   }
 
   async acquire(accountId: string, credentialId: string, endpoint: SmtpEndpoint): Promise<SmtpConnection> {
     const key = endpointKey(endpoint);
     const deadline = Date.now() + this.acquireTimeoutMs;
+    let announcedAt = 0;
     for (let attempt = 0; ; attempt++) {
       if (this.closing) throw new Error("the SMTP pool is closing");
       const reused = this.takeIdle(credentialId, key);
@@ -87,6 +96,10 @@ export class SmtpPool {
         return this.open(accountId, credentialId, endpoint, key, spare.lease);
       }
       if (Date.now() > deadline) throw new NoSessionAvailableError(this.acquireTimeoutMs);
+      if (Date.now() - announcedAt >= 500) {
+        announcedAt = Date.now();
+        this.options.wanted?.announce(accountId);
+      }
       await new Promise((resolve) => setTimeout(resolve, Math.min(25 * (attempt + 1), 200)));
     }
   }

@@ -4,11 +4,12 @@ import type { WorkerDefinition } from "@outreach/runtime";
 import { sendStep } from "./send-step.js";
 import { sendTest } from "./send-test.js";
 import type { SenderContext } from "./sender-context.js";
+import { RedisSessionWantedSignal } from "./session-wanted-signal.js";
 import { SmtpPool } from "./smtp-pool.js";
 
 const SESSION_LEASE_MS = 15_000;
 
-export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBeacon }> = {
+export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBeacon; wanted: RedisSessionWantedSignal }> = {
   app: "sender",
   setup: (ctx) => {
     const producer = createRedis(ctx.config, "producer");
@@ -16,11 +17,14 @@ export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBe
     // An account's SMTP sessions, open or idle, across all senders: as many as its sends in flight.
     // Leases are short and renewed, so the sessions of a sender that died come back within seconds.
     const sessions = new RedisSemaphore(producer, SEND_CONCURRENCY_PER_ACCOUNT, SESSION_LEASE_MS);
-    const pool = new SmtpPool(sessions, { leaseKey: (accountId) => redisKey(ctx.config, "sem", "smtp", accountId), renewEveryMs: SESSION_LEASE_MS / 3 });
+    const subscriber = createRedis(ctx.config, "worker");
+    subscriber.on("error", (err) => ctx.logger.debug("redis error", { error: err.message }));
+    const wanted = new RedisSessionWantedSignal(producer, subscriber, redisKey(ctx.config, "smtp-session-wanted"));
+    const pool = new SmtpPool(sessions, { leaseKey: (accountId) => redisKey(ctx.config, "sem", "smtp", accountId), renewEveryMs: SESSION_LEASE_MS / 3, wanted });
     // the sends this process claims carry its id; once its beacon expires the dispatcher fails them
     const beacon = new LivenessBeacon(producer, ctx.config);
     beacon.start();
-    return { ...ctx, producer, pool, beacon, processId: beacon.processId, sendQueue: new TypedQueue("send-email", ctx.config, producer) };
+    return { ...ctx, producer, pool, beacon, wanted, processId: beacon.processId, sendQueue: new TypedQueue("send-email", ctx.config, producer) };
   },
   processors: (_ctx, sender) => [
     // Sends in flight are bounded per account when they are released (10 per account,
@@ -33,6 +37,7 @@ export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBe
   stop: async (_ctx, sender) => {
     await sender.pool.close();
     await sender.beacon.stop();
+    await sender.wanted.close();
     await sender.sendQueue.close();
     await sender.producer.quit().catch(() => undefined);
   },

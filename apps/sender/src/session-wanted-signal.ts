@@ -1,0 +1,45 @@
+import { randomUUID } from "node:crypto";
+import type { Redis } from "ioredis";
+
+/**
+ * Tells the other sender processes that one of them holds an idle SMTP session
+ * of an account whose leases are all taken while this process has a send for
+ * it waiting. The holder closes that idle session at once, which frees its
+ * lease, instead of the waiting send sitting out the holder's idle timeout.
+ */
+export interface SessionWantedSignal {
+  announce(accountId: string): void;
+  onWanted(handler: (accountId: string) => void): void;
+  close(): Promise<void>;
+}
+
+/** Over Redis pub/sub: `subscriber` is a connection of its own (it enters subscriber mode). */
+export class RedisSessionWantedSignal implements SessionWantedSignal {
+  private readonly origin = randomUUID();
+  private handler: ((accountId: string) => void) | undefined;
+
+  constructor(
+    private readonly publisher: Redis,
+    private readonly subscriber: Redis,
+    private readonly channel: string,
+  ) {
+    subscriber.on("message", (channel: string, message: string) => {
+      if (channel !== this.channel) return;
+      const [origin, accountId] = message.split(" ");
+      if (origin !== this.origin && accountId) this.handler?.(accountId);
+    });
+    void subscriber.subscribe(channel).catch(() => undefined);
+  }
+
+  announce(accountId: string): void {
+    void this.publisher.publish(this.channel, `${this.origin} ${accountId}`).catch(() => undefined);
+  }
+
+  onWanted(handler: (accountId: string) => void): void {
+    this.handler = handler;
+  }
+
+  async close(): Promise<void> {
+    await this.subscriber.quit().catch(() => undefined);
+  }
+}
