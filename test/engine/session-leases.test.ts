@@ -16,22 +16,24 @@ test("sessions held by a dead sender: the send waits, goes back to the schedule 
   const { account, campaign, contacts } = await seedCampaign(engine, { credentials: [{ username: "leases", dailyLimit: 100 }], contacts: ["leased@example.com"] });
   const redis = createRedis(engine.config, "producer");
   try {
-    // ten leases of a process that no longer renews them, expiring after the sender's 10 s wait
+    // ten leases of a process that no longer renews them
     const key = redisKey(engine.config, "sem", "smtp", account.id);
-    const expiresAt = Date.now() + 12_000;
-    await redis.zadd(key, ...Array.from({ length: 10 }, (_, i) => [expiresAt, `dead-sender:${i}`]).flat());
+    const deadLeases = (expiresAt: number) => Array.from({ length: 10 }, (_, i) => [expiresAt, `dead-sender:${i}`]).flat();
+    await redis.zadd(key, ...deadLeases(Date.now() + 120_000));
     await engine.dispatch(account.id, campaign.id);
     const returned = await waitFor(
       async () => {
         const row = await engine.db.stepSend.findFirst({ where: { campaignId: campaign.id } });
         return row?.lastError?.includes("no SMTP session free") ? row : undefined;
       },
-      { timeoutMs: 15_000, what: "the send handed back for want of a session" },
+      { timeoutMs: 60_000, what: "the send handed back for want of a session" },
     );
     assert.equal(engine.smtp.messagesTo(contacts[0]!.email).length, 0, "nothing was sent while every lease was taken");
     assert.equal(returned.attempts, 0, "waiting for a session is not an attempt");
 
-    await waitFor(() => engine.smtp.messagesTo(contacts[0]!.email).length === 1, { timeoutMs: 20_000, what: "the email after the leases expired" });
+    // the dead process's leases run out
+    await redis.zadd(key, ...deadLeases(Date.now() - 1));
+    await waitFor(() => engine.smtp.messagesTo(contacts[0]!.email).length === 1, { timeoutMs: 30_000, what: "the email after the leases expired" });
     const sent = await waitFor(async () => {
       const row = await engine.db.stepSend.findFirst({ where: { campaignId: campaign.id } });
       return row?.state === "sent" ? row : undefined;

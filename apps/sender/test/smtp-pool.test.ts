@@ -24,7 +24,7 @@ after(async () => {
 const endpoint = (username = "pool") => ({ host: smtp.host, port: smtp.port, secure: false, username, password: "pw" });
 const email = (to: string) => ({ from: "pool@sender.test", to, subject: "s", text: "t" });
 
-function pools(withSignal: boolean, limit = 1) {
+function pools(withSignal: boolean, { limit = 1, acquireTimeoutMs = 1_500 } = {}) {
   const prefix = `test-${randomBytes(6).toString("hex")}`;
   const semaphore = new RedisSemaphore(producer, limit, 15_000);
   const channel = `${prefix}:smtp-session-wanted`;
@@ -32,14 +32,14 @@ function pools(withSignal: boolean, limit = 1) {
     new SmtpPool(semaphore, {
       leaseKey: (accountId) => `${prefix}:sem:smtp:${accountId}`,
       idleMs: 30_000,
-      acquireTimeoutMs: 1_500,
+      acquireTimeoutMs,
       wanted: withSignal ? new RedisSessionWantedSignal(producer, subscribers[i]!, channel) : undefined,
     });
   return { channel, a: make(0), b: make(1) };
 }
 
 test("a session of the same inbox is reused between sends; the account's leases bound the sessions open", async () => {
-  const { a: pool } = pools(false, 2);
+  const { a: pool } = pools(false, { limit: 2 });
   try {
     const first = await pool.acquire("acct", "inbox-1", endpoint());
     await first.transport.sendMail(email("one@example.com"));
@@ -70,16 +70,15 @@ test("without the signal, another process's idle session keeps the lease until i
 });
 
 test("with the signal, a process waiting for a lease gets the other process's idle session closed and takes its lease", async () => {
-  const { a, b, channel } = pools(true);
+  // b would give up after 10 s; a keeps idle sessions for 30 s: only the signal can free the lease in time
+  const { a, b, channel } = pools(true, { acquireTimeoutMs: 10_000 });
   try {
     // both processes listen before anyone asks
     await waitFor(async () => (await producer.pubsub("NUMSUB", channel))[1] === 2, { what: "both subscriptions" });
     const held = await a.acquire("acct", "inbox-1", endpoint("signal"));
     await held.transport.sendMail(email("held@example.com"));
     a.release(held);
-    const started = Date.now();
     const taken = await b.acquire("acct", "inbox-1", endpoint("signal"));
-    assert.ok(Date.now() - started < 1_500, "well before a's 30 s idle timeout");
     assert.equal(a.openSessions(), 0, "a closed its idle session");
     await taken.transport.sendMail(email("taken@example.com"));
     b.release(taken);
