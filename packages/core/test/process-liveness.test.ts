@@ -8,23 +8,32 @@ const redis = createRedis({ redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.
 after(() => redis.quit());
 const config = () => ({ queuePrefix: `test-${randomBytes(6).toString("hex")}` });
 
+/** Polls until `fn` is true or the deadline passes; returns whether it became true. */
+async function within(ms: number, fn: () => Promise<boolean>): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await fn()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return fn();
+}
+
 test("a started beacon is present, refreshed before it expires, and absent once stopped", async () => {
   const cfg = config();
-  const beacon = new LivenessBeacon(redis, cfg, 300);
+  const beacon = new LivenessBeacon(redis, cfg, 1_000);
   beacon.start();
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  assert.deepEqual(await absentProcesses(redis, cfg, [beacon.processId]), []);
-  await new Promise((resolve) => setTimeout(resolve, 600));
-  assert.deepEqual(await absentProcesses(redis, cfg, [beacon.processId]), [], "still there after twice its expiry: it is refreshed");
+  const isAbsent = async () => (await absentProcesses(redis, cfg, [beacon.processId])).length === 1;
+  assert.equal(await within(2_000, async () => !(await isAbsent())), true, "present once started");
+  assert.equal(await within(2_500, isAbsent), false, "never absent over more than twice its expiry: it is refreshed");
   await beacon.stop();
-  assert.deepEqual(await absentProcesses(redis, cfg, [beacon.processId]), [beacon.processId]);
+  assert.equal(await isAbsent(), true);
 });
 
 test("a process that stops refreshing (it died) becomes absent when its key expires; unknown ids are absent", async () => {
   const cfg = config();
   await redis.set(`${cfg.queuePrefix}:alive:crashed`, "1", "PX", 150);
   assert.deepEqual(await absentProcesses(redis, cfg, ["crashed", "never-seen"]), ["never-seen"]);
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.equal(await within(5_000, async () => (await absentProcesses(redis, cfg, ["crashed"])).length === 1), true, "gone after its expiry");
   assert.deepEqual(await absentProcesses(redis, cfg, ["crashed", "never-seen"]), ["crashed", "never-seen"]);
   assert.deepEqual(await absentProcesses(redis, cfg, []), []);
 });
