@@ -23,7 +23,7 @@ export function enqueueSendsWith(queue: TypedQueue<"send-email">): EnqueueSends 
  * `preferCredentialId` (see releaseDueSends).
  */
 export async function feedAccount(db: Db, accountId: string, enqueue: EnqueueSends, now = new Date(), preferCredentialId: string | null = null): Promise<number> {
-  const released = await db.$transaction((tx) => releaseDueSends(tx, accountId, now, SEND_CONCURRENCY_PER_ACCOUNT, preferCredentialId));
+  const released = await releaseDueSends(db, accountId, now, SEND_CONCURRENCY_PER_ACCOUNT, preferCredentialId);
   if (released.length) await enqueue(released);
   return released.length;
 }

@@ -18,12 +18,16 @@ const PREFERENCE_WINDOW = 50;
  * the account has free send slots (SEND_CONCURRENCY_PER_ACCOUNT minus what is
  * already queued or sending). The caller enqueues one send-email job per row
  * returned. Serialized per account with a transaction-scoped advisory lock, so
- * the feeder and the senders releasing work concurrently never exceed the limit.
+ * the feeder and the senders releasing work concurrently never exceed the limit;
+ * whoever holds the lock releases for the account, the others return nothing
+ * (the next send or the feeder's next tick fills any slot they would have).
  * A later step is released only after the earlier steps of its enrollment were sent.
  * `preferCredentialId` (the inbox whose send just finished) moves that inbox's
  * sends ahead among the next due ones, so its open SMTP session is reused
  * instead of another inbox's session being closed for a new one.
- * Must run inside a transaction.
+ * One round trip: the SQL function release_due_sends (migration
+ * release_due_sends_function) takes the lock, then releases under a snapshot
+ * taken after it. Runs on its own or inside a transaction.
  */
 export async function releaseDueSends(
   tx: Tx,
@@ -32,30 +36,9 @@ export async function releaseDueSends(
   limit = SEND_CONCURRENCY_PER_ACCOUNT,
   preferCredentialId: string | null = null,
 ): Promise<ReleasedSend[]> {
-  // Whoever holds the lock releases for the account; others skip (the next send or the
-  // feeder's next tick picks up any slot they would have filled): nobody waits on it.
-  const [{ locked }] = await tx.$queryRaw<[{ locked: boolean }]>`SELECT pg_try_advisory_xact_lock(hashtext('release-sends'), hashtext(${accountId})) AS locked`;
-  if (!locked) return [];
   return tx.$queryRaw<ReleasedSend[]>`
-    WITH inflight AS (
-      SELECT count(*)::int AS n FROM step_sends WHERE "accountId" = ${accountId}::uuid AND state IN ('queued', 'sending')),
-    due AS (
-      SELECT s.id, s."credentialId", s."dueAt" FROM step_sends s
-      JOIN campaigns c ON c.id = s."campaignId" AND c.status = 'active'
-      WHERE s."accountId" = ${accountId}::uuid AND s.state = 'scheduled' AND s."dueAt" <= ${now}
-        AND NOT EXISTS (
-          SELECT 1 FROM step_sends p
-          WHERE p."enrollmentId" = s."enrollmentId" AND p."stepPosition" < s."stepPosition" AND p.state <> 'sent')
-      ORDER BY s."dueAt", s.id
-      LIMIT ${Math.max(PREFERENCE_WINDOW, limit)}),
-    picked AS (
-      SELECT s.id FROM step_sends s JOIN due d ON d.id = s.id
-      ORDER BY (d."credentialId" IS NOT NULL AND d."credentialId" = ${preferCredentialId}::uuid) DESC, d."dueAt", d.id
-      LIMIT (SELECT GREATEST(0, ${limit}::int - n) FROM inflight)
-      FOR UPDATE OF s SKIP LOCKED)
-    UPDATE step_sends SET state = 'queued', "updatedAt" = ${now}
-    WHERE id IN (SELECT id FROM picked)
-    RETURNING id, "accountId", "updatedAt" AS "releasedAt"`;
+    SELECT id, "accountId", "releasedAt"
+    FROM release_due_sends(${accountId}::uuid, ${now}::timestamptz, ${limit}::int, ${preferCredentialId}::uuid, ${Math.max(PREFERENCE_WINDOW, limit)}::int)`;
 }
 
 /**

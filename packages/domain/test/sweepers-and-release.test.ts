@@ -107,3 +107,16 @@ test("a release after a send prefers the due sends of the inbox that was just us
   const [plain] = await database.db.$transaction((tx) => releaseDueSends(tx, account.id));
   assert.equal(plain?.id, ids[9], "without a preference, due order");
 });
+
+test("releases in one statement each (no surrounding transaction), racing while sends finish, never exceed the limit", async () => {
+  const { account } = await seed(60);
+  const inflight = () => database.db.stepSend.count({ where: { accountId: account.id, state: { in: ["queued", "sending"] } } });
+  for (let round = 0; round < 15; round++) {
+    await Promise.all(Array.from({ length: 5 }, () => releaseDueSends(database.db, account.id)));
+    assert.ok((await inflight()) <= SEND_CONCURRENCY_PER_ACCOUNT, `round ${round}: at most the limit queued or sending`);
+    // two sends finish, freeing two slots for the next round
+    const done = await database.db.stepSend.findMany({ where: { accountId: account.id, state: "queued" }, take: 2, select: { id: true } });
+    await database.db.stepSend.updateMany({ where: { id: { in: done.map((r) => r.id) } }, data: { state: "sent" } });
+  }
+  assert.equal(await inflight(), SEND_CONCURRENCY_PER_ACCOUNT - 2, "slots were refilled every round");
+});
