@@ -8,6 +8,12 @@ export const pageQuery = {
   starting_after: Joi.string().max(100),
 };
 
+/** What a list service takes: the page size and, optionally, the id of the row to continue after. */
+export interface PageInput {
+  limit: number;
+  startingAfter?: string;
+}
+
 /** The row a page continues after. */
 export interface Cursor {
   id: string;

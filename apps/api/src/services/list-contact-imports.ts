@@ -1,13 +1,8 @@
 import type { Db } from "@outreach/db";
-import { after, newestFirst, resolveCursor } from "../pagination.js";
-
-export interface ListContactImportsInput {
-  limit: number;
-  startingAfter?: string;
-}
+import { after, newestFirst, resolveCursor, type PageInput } from "../pagination.js";
 
 /** The account's imports, newest first, without their invalid-row reports. */
-export async function listContactImports(db: Db, accountId: string, input: ListContactImportsInput) {
+export async function listContactImports(db: Db, accountId: string, input: PageInput) {
   const cursor = await resolveCursor(input.startingAfter, "contact import", (id) =>
     db.contactImport.findFirst({ where: { id, accountId }, select: { id: true, createdAt: true } }),
   );

@@ -1,9 +1,7 @@
 import type { Db } from "@outreach/db";
-import { after, newestFirst, resolveCursor } from "../pagination.js";
+import { after, newestFirst, resolveCursor, type PageInput } from "../pagination.js";
 
-export interface ListContactsInput {
-  limit: number;
-  startingAfter?: string;
+export interface ListContactsInput extends PageInput {
   /** Exact match on the stored (trimmed, lower-cased) address. */
   email?: string;
 }

@@ -1,14 +1,9 @@
 import type { Db } from "@outreach/db";
-import { after, newestFirst, resolveCursor } from "../pagination.js";
+import { after, newestFirst, resolveCursor, type PageInput } from "../pagination.js";
 import { withCampaignIds } from "./get-outreach.js";
 
-export interface ListOutreachesInput {
-  limit: number;
-  startingAfter?: string;
-}
-
 /** The account's outreaches, newest first, each with its campaign ids. */
-export async function listOutreaches(db: Db, accountId: string, input: ListOutreachesInput) {
+export async function listOutreaches(db: Db, accountId: string, input: PageInput) {
   const cursor = await resolveCursor(input.startingAfter, "outreach", (id) =>
     db.outreach.findFirst({ where: { id, accountId }, select: { id: true, createdAt: true } }),
   );
