@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { sha256Hex } from "@outreach/core";
-import { assertError, request, signUp, startTestApi, type TestApi } from "./helpers.js";
+import { assertError, flushUsage, request, signUp, startTestApi, type TestApi } from "./helpers.js";
 
 let api: TestApi;
 before(async () => {
@@ -80,11 +80,11 @@ test("unknown, malformed and other accounts' key ids are the same 404 api_key_no
 });
 
 test("last_used_at is updated by authenticated requests", async () => {
-  const { token, keyId } = await signUp(api);
+  const { accountId, token, keyId } = await signUp(api);
   assert.equal((await api.database.db.apiKey.findUniqueOrThrow({ where: { id: keyId } })).lastUsedAt, null);
   const before = Date.now();
   await request(api.baseUrl, "GET", "/api_keys", { token });
-  await api.ctx.usage.flush();
+  await flushUsage(api, { accountId }, 1);
   const used = (await api.database.db.apiKey.findUniqueOrThrow({ where: { id: keyId } })).lastUsedAt;
   assert.ok(used && used.getTime() >= before - 5);
   const listed = await request(api.baseUrl, "GET", "/api_keys", { token });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { decryptSecret } from "@outreach/core";
-import { request, startTestApi, type TestApi } from "./helpers.js";
+import { flushUsage, request, startTestApi, type TestApi } from "./helpers.js";
 
 let api: TestApi;
 before(async () => {
@@ -84,7 +84,7 @@ test("a new user goes from signup to a campaign with a webhook through the real 
   assert.equal(hooks.body[0].secret, undefined);
 
   // 6. the traffic shows up per client kind, and the plan is untouched by setup
-  await api.ctx.usage.flush();
+  await flushUsage(api, { accountId: signup.body.account_id, clientKind: "sdk" }, 9);
   const usage = await call("GET", "/usage", token);
   assert.equal(usage.body.by_client_kind.find((k: any) => k.client_kind === "sdk").requests, 9, "nine calls made with the sdk key so far");
   const billing = await call("GET", "/billing/usage", token);

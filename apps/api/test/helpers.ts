@@ -85,3 +85,18 @@ export async function signUp(api: TestApi, email = `user${++signupCounter}-${Dat
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${res.text}`);
   return { accountId: res.body.account_id, token: res.body.api_key.plaintext, keyId: res.body.api_key.id };
 }
+
+/**
+ * Writes out the API's buffered request log until at least `count` requests matching
+ * `where` are recorded. A request is recorded when its response finishes on the
+ * server, which can come after the client has already read that response.
+ */
+export async function flushUsage(api: TestApi, where: { accountId: string; clientKind?: "direct" | "mcp" | "sdk" }, count: number): Promise<void> {
+  await waitFor(
+    async () => {
+      await api.ctx.usage.flush();
+      return (await api.database.db.requestLog.count({ where })) >= count;
+    },
+    { what: `${count} requests recorded` },
+  );
+}

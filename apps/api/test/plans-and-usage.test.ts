@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { ERROR_CODES } from "@outreach/core";
-import { assertError, request, signUp, startTestApi, type TestApi } from "./helpers.js";
+import { assertError, flushUsage, request, signUp, startTestApi, type TestApi } from "./helpers.js";
 
 let api: TestApi;
 before(async () => {
@@ -60,12 +60,12 @@ test("GET /billing/usage reports the current period's sends against the plan lim
 });
 
 test("GET /usage reports requests per client_kind and per day", async () => {
-  const { token } = await signUp(api);
+  const { accountId, token } = await signUp(api);
   const mcp = await request(api.baseUrl, "POST", "/api_keys", { token, body: { label: "agent", client_kind: "mcp" } });
   for (let i = 0; i < 3; i++) await request(api.baseUrl, "GET", "/billing/usage", { token: mcp.body.plaintext });
   await request(api.baseUrl, "GET", "/api_keys/", { token: mcp.body.plaintext });
   await request(api.baseUrl, "DELETE", "/api_keys/not-a-key", { token });
-  await api.ctx.usage.flush();
+  await flushUsage(api, { accountId }, 6);
   const res = await request(api.baseUrl, "GET", "/usage?days=7", { token });
   assert.equal(res.status, 200);
   const byKind = Object.fromEntries(res.body.by_client_kind.map((row: any) => [row.client_kind, row]));
