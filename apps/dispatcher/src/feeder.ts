@@ -1,6 +1,17 @@
 import type { Db } from "@outreach/db";
-import { accountsWithDueSends, claimersOfSendingSends, failInterruptedSends, feedAccount, requeueLostSends, type EnqueueSends } from "@outreach/domain";
-import type { Logger } from "@outreach/core";
+import {
+  accountsWithDueSends,
+  claimersOfSendingSends,
+  failInterruptedSends,
+  feedAccount,
+  requeueLostSends,
+  requeueSends,
+  sendJobId,
+  staleQueuedSends,
+  type EnqueueSends,
+  type ReleasedSend,
+} from "@outreach/domain";
+import type { Logger, TypedQueue } from "@outreach/core";
 
 export interface FeederOptions {
   intervalMs: number;
@@ -9,7 +20,9 @@ export interface FeederOptions {
   livenessEveryMs: number;
   /** a send still "sending" after this long was interrupted (process died mid-SMTP), whatever its claimer */
   interruptedAfterMs: number;
-  /** a send still "queued" after this long lost its job */
+  /** a send still "queued" after this long has its job looked up (requeued if the job failed or is gone) */
+  checkJobAfterMs: number;
+  /** a send still "queued" after this long lost its job, whatever the queue says */
   lostAfterMs: number;
 }
 
@@ -17,12 +30,25 @@ export const DEFAULT_FEEDER_OPTIONS: FeederOptions = {
   intervalMs: 200,
   maintenanceEveryMs: 30_000,
   livenessEveryMs: 10_000,
+  checkJobAfterMs: 30_000,
   interruptedAfterMs: 5 * 60_000,
   lostAfterMs: 10 * 60_000,
 };
 
 /** The ids of these processes that are not alive (see LivenessBeacon). */
 export type FindAbsentProcesses = (processIds: string[]) => Promise<string[]>;
+
+/** Which of these released sends have a job that will not run (failed, or not in the queue). */
+export type FindLostJobs = (sends: ReleasedSend[]) => Promise<ReleasedSend[]>;
+
+/** FindLostJobs over the send queue: each release's job is found by its id (sendJobId). */
+export function lostJobsIn(queue: TypedQueue<"send-email">): FindLostJobs {
+  return async (sends) => {
+    const states = await Promise.all(sends.map((send) => queue.queue.getJobState(sendJobId(send))));
+    // a completed job whose send is still queued did not act on this release either
+    return sends.filter((_, i) => ["failed", "completed", "unknown"].includes(states[i]!));
+  };
+}
 
 /**
  * Releases due sends to the send queue, every account up to its free slots,
@@ -45,6 +71,7 @@ export class Feeder {
     private readonly enqueue: EnqueueSends,
     private readonly logger: Logger,
     private readonly findAbsent: FindAbsentProcesses,
+    private readonly findLostJobs: FindLostJobs,
     private readonly options: FeederOptions = DEFAULT_FEEDER_OPTIONS,
   ) {}
 
@@ -76,7 +103,8 @@ export class Feeder {
     if (dead.length || now.getTime() - this.lastMaintenance >= this.options.maintenanceEveryMs) {
       this.lastMaintenance = now.getTime();
       const interrupted = await failInterruptedSends(this.db, this.options.interruptedAfterMs, now, dead);
-      const lost = await requeueLostSends(this.db, this.options.lostAfterMs, now);
+      const stale = await staleQueuedSends(this.db, new Date(now.getTime() - this.options.checkJobAfterMs));
+      const lost = (await requeueSends(this.db, await this.findLostJobs(stale), now)) + (await requeueLostSends(this.db, this.options.lostAfterMs, now));
       if (interrupted || lost) this.logger.warn("swept stuck sends", { interrupted, lost, deadSenders: dead.length });
     }
     return released;

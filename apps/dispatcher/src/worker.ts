@@ -3,7 +3,7 @@ import { absentProcesses, createRedis, RedisSemaphore, TypedQueue } from "@outre
 import { enqueueSendsWith, MxVerifier } from "@outreach/domain";
 import type { WorkerDefinition } from "@outreach/runtime";
 import { dispatchBatch, type DispatcherContext } from "./dispatch-batch.js";
-import { Feeder } from "./feeder.js";
+import { Feeder, lostJobsIn } from "./feeder.js";
 
 interface DispatcherResources extends DispatcherContext {
   producer: Redis;
@@ -28,7 +28,13 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
       enqueueSends,
       mx: new MxVerifier(ctx.config.dnsServers),
       semaphore: new RedisSemaphore(producer, 3, DISPATCH_LEASE_MS),
-      feeder: new Feeder(ctx.db, enqueueSends, ctx.logger, (ids) => absentProcesses(producer, ctx.config, ids)),
+      feeder: new Feeder(
+        ctx.db,
+        enqueueSends,
+        ctx.logger,
+        (ids) => absentProcesses(producer, ctx.config, ids),
+        lostJobsIn(sendQueue),
+      ),
     };
   },
   processors: (_ctx, resources) => [

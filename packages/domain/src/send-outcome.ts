@@ -176,6 +176,27 @@ export async function claimersOfSendingSends(tx: Tx, claimedBefore: Date): Promi
   return rows.map((r) => r.claimedBy);
 }
 
+/** Sends released (queued) before `releasedBefore` and still queued: candidates for a lost job. */
+export async function staleQueuedSends(tx: Tx, releasedBefore: Date, limit = 500): Promise<Array<{ id: string; accountId: string; releasedAt: Date }>> {
+  return tx.$queryRaw`
+    SELECT id, "accountId", "updatedAt" AS "releasedAt" FROM step_sends
+    WHERE state = 'queued' AND "updatedAt" < ${releasedBefore}
+    ORDER BY "updatedAt" LIMIT ${limit}`;
+}
+
+/**
+ * Gives queued sends whose job will not run (failed, or gone from Redis) back to
+ * the schedule, unless they were released again since (`releasedAt` no longer
+ * matches). The claim still admits one sender, so a late job finds nothing to do.
+ */
+export async function requeueSends(tx: Tx, sends: Array<{ id: string; releasedAt: Date }>, now = new Date()): Promise<number> {
+  if (sends.length === 0) return 0;
+  return tx.$executeRaw`
+    UPDATE step_sends AS s SET state = 'scheduled', "updatedAt" = ${now}
+    FROM unnest(${sends.map((r) => r.id)}::uuid[], ${sends.map((r) => r.releasedAt.toISOString())}::timestamptz[]) AS lost(id, "releasedAt")
+    WHERE s.id = lost.id AND s.state = 'queued' AND s."updatedAt" = lost."releasedAt"`;
+}
+
 /**
  * Sends left in "queued" whose job vanished (Redis lost it, the enqueue failed
  * after the release committed) go back to the schedule; their claim is still
