@@ -11,6 +11,8 @@ const SESSION_LEASE_MS = 15_000;
 
 export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBeacon; wanted: RedisSessionWantedSignal }> = {
   app: "sender",
+  // an SMTP send can take up to a minute (socket timeout); the pod's grace period is 90 s
+  closeTimeoutMs: 75_000,
   setup: (ctx) => {
     const producer = createRedis(ctx.config, "producer");
     producer.on("error", (err) => ctx.logger.debug("redis error", { error: err.message }));

@@ -21,6 +21,8 @@ export interface WorkerDefinition<R = void> {
   processors: (ctx: WorkerContext, resources: R) => QueueProcessor<any>[];
   start?: (ctx: WorkerContext, resources: R) => Promise<void>;
   stop?: (ctx: WorkerContext, resources: R) => Promise<void>;
+  /** How long shutdown waits for running jobs (default 20 s; under the pod's grace period). */
+  closeTimeoutMs?: number;
 }
 
 /** Starts a worker app with its own config, logger and database pool. Used by main.ts and by tests. */
@@ -37,6 +39,7 @@ export async function startWorker<R>(definition: WorkerDefinition<R>, config: Co
     processors: definition.processors(ctx, resources),
     checks: { postgres: () => pingDatabase(db) },
     start: definition.start && (() => definition.start!(ctx, resources)),
+    closeTimeoutMs: definition.closeTimeoutMs,
     stop: async () => {
       await definition.stop?.(ctx, resources);
       await db.$disconnect();

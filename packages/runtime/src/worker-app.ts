@@ -34,6 +34,19 @@ export interface WorkerAppOptions {
   start?: () => Promise<void>;
   /** Called after the workers have finished their jobs, before the process exits. */
   stop?: () => Promise<void>;
+  /** How long shutdown waits for the workers' jobs (keep it under the pod's grace period). */
+  closeTimeoutMs?: number;
+}
+
+/** Whether `promise` settled within `ms`. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([promise.then(() => true, () => true), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export interface WorkerAppHandle {
@@ -88,11 +101,19 @@ export async function startWorkerApp(options: WorkerAppOptions): Promise<WorkerA
     (closing ??= (async () => {
       shuttingDown = true;
       logger.info(`${app} stopping: finishing the jobs it holds`);
-      await Promise.all(workers.map((worker) => worker.close()));
+      // BullMQ's Worker.close() can wait forever on a connection still reconnecting
+      // after a Redis outage: shutdown is bounded, and jobs still running then are
+      // taken over by another replica through stalled-job recovery.
+      const closeTimeoutMs = options.closeTimeoutMs ?? 20_000;
+      if (!(await settlesWithin(Promise.all(workers.map((worker) => worker.close())), closeTimeoutMs))) {
+        logger.warn(`workers did not close within ${closeTimeoutMs} ms; their running jobs are left to another replica`);
+      }
       await options.stop?.();
       await new Promise<void>((resolve) => healthServer.close(() => resolve()));
       healthServer.closeAllConnections?.();
-      await Promise.allSettled([connection.quit(), ping.quit()]);
+      for (const redis of [connection, ping]) {
+        if (!(await settlesWithin(redis.quit(), 2_000))) redis.disconnect();
+      }
       logger.info(`${app} stopped`);
     })());
 

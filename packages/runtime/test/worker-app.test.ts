@@ -85,3 +85,31 @@ test("close() lets the job in hand finish before the worker stops, and /readyz r
     await connection.quit();
   }
 });
+
+test("close() is bounded: a job still running when the time is up does not hold the shutdown", async () => {
+  let started = false;
+  let release!: () => void;
+  const gate = new Promise<string>((resolve) => (release = () => resolve("released")));
+  const app = await startWorkerApp({
+    app: "sender",
+    config: { ...config, healthPort: await findFreePort() },
+    logger,
+    processors: [{ queue: "send-email", handler: () => ((started = true), gate) }],
+    checks: {},
+    closeTimeoutMs: 300,
+  });
+  const connection = createRedis(config, "producer");
+  const queue = new Queue("send-email", { connection, prefix: config.queuePrefix });
+  try {
+    await queue.add("send-email", ids, { attempts: 1 });
+    await waitFor(() => started, { what: "the job to start" });
+    let closed = false;
+    void app.close().then(() => (closed = true));
+    await waitFor(() => closed, { timeoutMs: 10_000, what: "close() to return while the job still runs" });
+  } finally {
+    // the real process exits here; this test process lets the job end instead
+    release();
+    await queue.close();
+    await connection.quit();
+  }
+});
