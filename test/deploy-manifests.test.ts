@@ -4,14 +4,15 @@
 //   node --import tsx --test test/deploy-manifests.test.ts
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, posix, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse, parseAllDocuments } from "yaml";
 import { Deployment } from "kubernetes-models/apps/v1/Deployment";
-import { ConfigError, DEFAULT_HEALTH_PORTS, loadConfig, type AppName } from "../packages/core/src/config.js";
+import { ConfigError, DEFAULT_HEALTH_PORTS, DEVELOPMENT_ENCRYPTION_KEY, loadConfig, type AppName } from "../packages/core/src/config.js";
 import { QUEUE_NAMES } from "../packages/core/src/queues.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -38,9 +39,12 @@ const CONTRACT_NAMES = [
   "IMAP_POLL_INTERVAL_SECONDS",
   "DNS_SERVERS",
   "WEBHOOK_ALLOW_PRIVATE_URLS",
+  "MAIL_ALLOW_PRIVATE_HOSTS",
+  "MAIL_REQUIRE_TLS",
   "WEBHOOK_TIMEOUT_MS",
   "WEBHOOK_RETRY_BASE_MS",
   "ENCRYPTION_KEY",
+  "ENCRYPTION_PREVIOUS_KEYS",
   "STRIPE_SECRET_KEY",
   "STRIPE_WEBHOOK_SECRET",
   "STRIPE_API_BASE",
@@ -319,9 +323,9 @@ test("every Deployment gets the ConfigMap and Secret, and its configuration load
 });
 
 test("the migration Job runs migrate then seed with the same image and configuration", () => {
-  const jobs = ofKind("Job").map((m) => m.obj);
-  assert.equal(jobs.length, 1);
-  const pod = jobs[0]!.spec.template.spec;
+  const jobs = ofKind("Job").filter((m) => !m.file.startsWith("optional/"));
+  assert.equal(jobs.length, 1, "one Job in the main set (the migration)");
+  const pod = jobs[0]!.obj.spec.template.spec;
   assert.equal(pod.restartPolicy, "Never");
   const [container] = pod.containers;
   assert.equal(container.image, IMAGE);
@@ -331,6 +335,24 @@ test("the migration Job runs migrate then seed with the same image and configura
   assert.deepEqual(refs.sort(), [configMap.metadata.name, secret.metadata.name].sort());
   const scripts = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts;
   assert.ok(scripts["db:migrate"] && scripts["db:seed"], "the root package.json has db:migrate and db:seed");
+});
+
+test("the optional re-encryption Job runs the keys:reencrypt command with the apps' configuration", () => {
+  const jobs = ofKind("Job").filter((m) => m.file === join("optional", "reencrypt-job.yaml"));
+  assert.equal(jobs.length, 1);
+  const pod = jobs[0]!.obj.spec.template.spec;
+  assert.equal(pod.restartPolicy, "Never");
+  const [container] = pod.containers;
+  assert.equal(container.image, IMAGE);
+  const command = [...(container.command ?? []), ...(container.args ?? [])].join(" ");
+  assert.match(command, /pnpm keys:reencrypt/);
+  const refs = (container.envFrom ?? []).map((f: Obj) => f.configMapRef?.name ?? f.secretRef?.name);
+  assert.deepEqual(refs.sort(), [configMap.metadata.name, secret.metadata.name].sort());
+  const scripts = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts;
+  const script: string = scripts["keys:reencrypt"];
+  assert.ok(script, "the root package.json has keys:reencrypt");
+  const [, file] = /^tsx (\S+)$/.exec(script) ?? [];
+  assert.ok(file && existsSync(join(ROOT, file)), `keys:reencrypt runs an existing file (${script})`);
 });
 
 test("the api Service maps port 80 to the api's port 3000", () => {
@@ -412,6 +434,31 @@ function composeEnv(service: Obj): Record<string, string> {
   );
 }
 
+const IMAGE_WORKDIR = "/app";
+
+/** [script, key file] of a service whose entrypoint is one of the compose key scripts. */
+function keyScriptOf(service: Obj, script: "compose-entrypoint.sh" | "compose-generate-key.sh"): { script: string; keyFile: string } | undefined {
+  const entrypoint: unknown[] = Array.isArray(service.entrypoint) ? service.entrypoint : [];
+  const i = entrypoint.findIndex((part) => typeof part === "string" && part.endsWith(`/scripts/${script}`));
+  return i >= 0 ? { script: String(entrypoint[i]), keyFile: String(entrypoint[i + 1]) } : undefined;
+}
+
+/** The named volume a service mounts at `dir` (short syntax "volume:/dir[:ro]"). */
+function volumeAt(service: Obj, dir: string): string | undefined {
+  for (const volume of service.volumes ?? []) {
+    const [source, target] = String(volume).split(":");
+    if (target === dir) return source;
+  }
+  return undefined;
+}
+
+/** A compose app's environment as it starts: the defaults, plus the generated key its entrypoint reads when ENCRYPTION_KEY is empty. */
+function composeAppEnv(service: Obj): Record<string, string> {
+  const env = composeEnv(service);
+  if (!env.ENCRYPTION_KEY && keyScriptOf(service, "compose-entrypoint.sh")) env.ENCRYPTION_KEY = randomBytes(32).toString("base64");
+  return env;
+}
+
 function healthcheckText(service: Obj): string {
   const t = service.healthcheck?.test;
   return Array.isArray(t) ? t.join(" ") : String(t ?? "");
@@ -456,7 +503,7 @@ test("compose: each app is built from the one Dockerfile, waits for migrate and 
     assert.equal(Number(m[1]), port, `${app}: healthcheck port`);
     const env = composeEnv(service);
     if (app !== "api") assert.equal(Number(env.HEALTH_PORT), port, `${app}: HEALTH_PORT`);
-    assert.equal(loadConfig(app, env).healthPort, port, `${app}: configuration loads`);
+    assert.equal(loadConfig(app, composeAppEnv(service)).healthPort, port, `${app}: configuration loads`);
   }
   assert.ok((services.api.ports ?? []).map(String).some((p: string) => /^(.*:)?3000:3000$/.test(p)), "api publishes 3000");
   for (const app of ["sender", "webhook-deliverer"]) {
@@ -474,6 +521,75 @@ test("compose: dependencies wait on healthchecks that exist, env names follow th
       const unknown = Object.keys(composeEnv(service)).filter((k) => !ALLOWED_ENV.has(k));
       assert.deepEqual(unknown, [], `${name}: names outside the contract`);
     }
+  }
+});
+
+test("compose: no service runs NODE_ENV=production on the development key, a fixed key, or no key at all", () => {
+  assert.ok(!readFileSync(join(ROOT, "docker-compose.yml"), "utf8").includes(DEVELOPMENT_ENCRYPTION_KEY), "the development key appears nowhere");
+  // Services built from the Dockerfile run with its NODE_ENV=production unless they set another.
+  const built = (Object.entries(services) as Array<[string, Obj]>).filter(([, s]) => s.build);
+  const keygens = built.filter(([, s]) => keyScriptOf(s, "compose-generate-key.sh"));
+  assert.equal(keygens.length, 1, "one service generates the key");
+  const [keygenName, keygen] = keygens[0]!;
+  const generated = keyScriptOf(keygen, "compose-generate-key.sh")!;
+  const keyVolume = volumeAt(keygen, posix.dirname(generated.keyFile));
+  assert.ok(keyVolume && keyVolume in (compose.volumes ?? {}), "the key is written to a named volume, so it outlives the containers");
+  assert.ok(!keygen.restart || keygen.restart === "no", "the key generator is a one-shot");
+
+  const apps = built.filter(([name]) => name !== keygenName);
+  assert.deepEqual(apps.map(([name]) => name).sort(), ["migrate", ...APPS].sort());
+  for (const [name, service] of apps) {
+    const env = composeEnv(service);
+    if ((env.NODE_ENV ?? "production") !== "production") continue;
+    assert.notEqual(env.ENCRYPTION_KEY, DEVELOPMENT_ENCRYPTION_KEY, `${name}: not the development key`);
+    assert.equal(env.ENCRYPTION_KEY ?? "", "", `${name}: no key written in the file (it would be published with it); the operator's or the generated one`);
+    const reads = keyScriptOf(service, "compose-entrypoint.sh");
+    assert.ok(reads, `${name}: its entrypoint supplies the generated key when ENCRYPTION_KEY is not set`);
+    assert.equal(reads.keyFile, generated.keyFile, `${name}: reads the file keygen writes`);
+    assert.equal(volumeAt(service, posix.dirname(reads.keyFile)), keyVolume, `${name}: mounts the key volume`);
+    assert.equal(service.depends_on?.[keygenName]?.condition, "service_completed_successfully", `${name}: starts after the key exists`);
+    assert.throws(() => loadConfig("api", composeEnv(service)), ConfigError, `${name}: without a key source the configuration is refused`);
+  }
+  for (const { script } of [generated, keyScriptOf(services.api, "compose-entrypoint.sh")!]) {
+    assert.ok(script.startsWith(`${IMAGE_WORKDIR}/`) && existsSync(join(ROOT, script.slice(IMAGE_WORKDIR.length + 1))), `${script} is in the image`);
+  }
+});
+
+test("compose: the key is generated once, and the entrypoint uses it unless the operator sets one", () => {
+  const dir = mkdtempSync(join(tmpdir(), "outreach-compose-key-"));
+  try {
+    const keyFile = join(dir, "encryption-key");
+    const generate = () => spawnSync("sh", [join(ROOT, "scripts/compose-generate-key.sh"), keyFile], { encoding: "utf8" });
+    assert.equal(generate().status, 0);
+    const key = readFileSync(keyFile, "utf8");
+    assert.match(key, /^[A-Za-z0-9+/]{43}=$/);
+    assert.equal(Buffer.from(key, "base64").length, 32);
+    assert.equal(generate().status, 0);
+    assert.equal(readFileSync(keyFile, "utf8"), key, "a second run keeps the key");
+    assert.notEqual(key, DEVELOPMENT_ENCRYPTION_KEY);
+
+    const entrypoint = join(ROOT, "scripts/compose-entrypoint.sh");
+    const printKey = [process.execPath, "-e", "process.stdout.write(process.env.ENCRYPTION_KEY ?? '')"];
+    const run = (file: string, command: string[], env: Record<string, string>) =>
+      spawnSync("sh", [entrypoint, file, ...command], { encoding: "utf8", env: { PATH: process.env.PATH, ...env } });
+    assert.equal(run(keyFile, printKey, {}).stdout, key);
+    assert.equal(run(keyFile, printKey, { ENCRYPTION_KEY: "" }).stdout, key, "compose passes an unset ENCRYPTION_KEY as empty");
+    const own = randomBytes(32).toString("base64");
+    assert.equal(run(keyFile, printKey, { ENCRYPTION_KEY: own }).stdout, own, "the operator's key wins");
+    const missing = run(join(dir, "absent"), printKey, {});
+    assert.notEqual(missing.status, 0);
+    assert.match(missing.stderr, /ENCRYPTION_KEY is not set/);
+
+    // Without a command it starts the app named by APP.
+    mkdirSync(join(dir, "bin"));
+    writeFileSync(join(dir, "bin", "node"), '#!/bin/sh\necho "node $*"\n', { mode: 0o755 });
+    assert.equal(run(keyFile, [], { APP: "sender", PATH: `${join(dir, "bin")}:${process.env.PATH}` }).stdout.trim(), "node apps/sender/dist/main.js");
+
+    const config = loadConfig("api", { ...composeEnv(services.api), ENCRYPTION_KEY: key });
+    assert.equal(config.nodeEnv, "production");
+    assert.equal(config.encryptionKeyIsDevelopment, false);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

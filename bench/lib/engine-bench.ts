@@ -9,9 +9,9 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { Queue, Job } from "bullmq";
 import { Redis } from "ioredis";
-import { encryptSecret } from "@outreach/core";
+import { encryptSecret, Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { REPO_ROOT, startAppProcess, waitFor, type AppProcess } from "@outreach/testing";
+import { LOOPBACK_MAIL_ENV, REPO_ROOT, startAppProcess, waitFor, type AppProcess } from "@outreach/testing";
 
 export { REPO_ROOT };
 
@@ -387,7 +387,7 @@ export async function seedAccount(db: Db, o: SeedOptions): Promise<SeededAccount
     campaignId,
     o.smtp.host,
     o.smtp.port,
-    encryptSecret("secret", ENCRYPTION_KEY),
+    encryptSecret("secret", new Keyring(ENCRYPTION_KEY)),
     o.dailyLimit,
     usernames,
   );
@@ -500,6 +500,7 @@ export function appEnv(databaseUrl: string, queuePrefix: string): Record<string,
     LOG_LEVEL: "warn",
     PUBLIC_BASE_URL,
     ENCRYPTION_KEY: ENCRYPTION_KEY.toString("base64"),
+    ...LOOPBACK_MAIL_ENV,
   };
 }
 

@@ -4,6 +4,7 @@ import { after, before, test } from "node:test";
 import { createLogger, loadConfig } from "@outreach/core";
 import { createApp } from "../../apps/api/src/app.js";
 import { closeApiContext, createApiContext, type ApiContext } from "../../apps/api/src/context.js";
+import { LOOPBACK_MAIL_ENV } from "@outreach/testing";
 import { eventsOf, startEngine, waitFor, type Engine } from "./harness.js";
 
 // The whole product path: the API (in-process, HTTP) with the dispatcher and
@@ -15,7 +16,7 @@ let base: string;
 
 before(async () => {
   engine = await startEngine();
-  const config = loadConfig("api", { DATABASE_URL: engine.config.databaseUrl, QUEUE_PREFIX: engine.config.queuePrefix, PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error" });
+  const config = loadConfig("api", { DATABASE_URL: engine.config.databaseUrl, QUEUE_PREFIX: engine.config.queuePrefix, PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error", ...LOOPBACK_MAIL_ENV });
   ctx = createApiContext(config, createLogger({ service: "api", level: "error" }));
   await waitFor(() => ctx.redis.status === "ready", { what: "redis" });
   server = await new Promise((resolve) => {

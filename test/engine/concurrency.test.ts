@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { encryptSecret, loadConfig, TypedQueue, createRedis, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { createTestDatabase, startAppProcess, startSmtpServer, uniqueQueuePrefix, waitFor, type AppProcess, type SmtpTestServer, type TestDatabase } from "@outreach/testing";
+import { createTestDatabase, LOOPBACK_MAIL_ENV, startAppProcess, startSmtpServer, uniqueQueuePrefix, waitFor, type AppProcess, type SmtpTestServer, type TestDatabase } from "@outreach/testing";
 import { enrollMany } from "./harness.js";
 
 // Two sender processes and one dispatcher, as separate processes, against one SMTP server.
@@ -16,7 +16,7 @@ const processes: AppProcess[] = [];
 before(async () => {
   database = await createTestDatabase();
   smtp = await startSmtpServer({ latencyMs: 20 });
-  const env = { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error" };
+  const env = { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error", ...LOOPBACK_MAIL_ENV };
   config = loadConfig("sender", env);
   processes.push(...(await Promise.all([startAppProcess("dispatcher", { env }), startAppProcess("sender", { env }), startAppProcess("sender", { env })])));
   producer = createRedis(config, "producer");

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { encryptSecret, loadConfig, TypedQueue, createRedis } from "@outreach/core";
-import { createTestDatabase, startAppProcess, startSmtpServer, uniqueQueuePrefix, waitFor, type AppProcess, type SmtpTestServer, type TestDatabase } from "@outreach/testing";
+import { createTestDatabase, LOOPBACK_MAIL_ENV, startAppProcess, startSmtpServer, uniqueQueuePrefix, waitFor, type AppProcess, type SmtpTestServer, type TestDatabase } from "@outreach/testing";
 import { enrollMany } from "./harness.js";
 
 // Two sender processes share a 1,000-email batch; one is killed with SIGKILL in
@@ -23,7 +23,7 @@ after(async () => {
 
 test("SIGKILL of a sender mid-batch: every step at most once, every step not in flight exactly once", async () => {
   const db = database.db;
-  const env = { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error" };
+  const env = { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error", ...LOOPBACK_MAIL_ENV };
   const config = loadConfig("sender", env);
   const plan = await db.plan.findUniqueOrThrow({ where: { slug: "scale" } });
   const account = await db.account.create({ data: { email: "crash@example.test", planId: plan.id, currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) } });

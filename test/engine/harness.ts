@@ -1,7 +1,7 @@
-import { encryptSecret, loadConfig, TypedQueue, createRedis, type Config } from "@outreach/core";
+import { encryptSecret, Keyring, loadConfig, TypedQueue, createRedis, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { startWorker } from "@outreach/runtime";
-import { createTestDatabase, findFreePort, startSmtpServer, uniqueQueuePrefix, waitFor, type SmtpTestServer, type TestDatabase } from "@outreach/testing";
+import { createTestDatabase, findFreePort, LOOPBACK_MAIL_ENV, startSmtpServer, uniqueQueuePrefix, waitFor, type SmtpTestServer, type TestDatabase } from "@outreach/testing";
 import { dispatcherWorker } from "../../apps/dispatcher/src/worker.js";
 import { senderWorker } from "../../apps/sender/src/worker.js";
 
@@ -18,7 +18,7 @@ export interface Engine {
 export async function startEngine(env: Record<string, string> = {}): Promise<Engine> {
   const database = await createTestDatabase();
   const smtp = await startSmtpServer();
-  const base = { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error", ...env };
+  const base = { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error", ...LOOPBACK_MAIL_ENV, ...env };
   const config = loadConfig("sender", { ...base, HEALTH_PORT: String(await findFreePort()) });
   const dispatcher = await startWorker(dispatcherWorker, loadConfig("dispatcher", { ...base, HEALTH_PORT: String(await findFreePort()) }));
   const sender = await startWorker(senderWorker, config);
@@ -86,7 +86,7 @@ export async function seedCampaign(engine: Engine, options: SeedOptions = {}) {
         smtpPort: smtp.port,
         smtpSecure: false,
         smtpUsername: c.username,
-        smtpPasswordEnc: encryptSecret("secret", config.encryptionKey),
+        smtpPasswordEnc: encryptSecret("secret", Keyring.fromConfig(config)),
         dailyLimit: c.dailyLimit,
         createdAt: new Date(now.getTime() + i),
       },

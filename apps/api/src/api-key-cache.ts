@@ -2,51 +2,118 @@ import type { Redis } from "ioredis";
 import type { Logger } from "@outreach/core";
 import type { AuthContext } from "./auth.js";
 
+export interface ApiKeyCacheOptions {
+  /** How long a resolved key is honoured without asking the database. */
+  ttlMs?: number;
+  /** How long a key is remembered as having been valid (see wasValid) after that. */
+  rememberMs?: number;
+  maxEntries?: number;
+  /** How long an unknown or revoked key is answered 401 without asking the database. */
+  invalidTtlMs?: number;
+  maxInvalidEntries?: number;
+}
+
 /**
  * Remembers resolved API keys for a short time so an authenticated request costs
  * no database round trip. A revocation removes the key here at once and is
  * broadcast to every API replica over Redis pub/sub; if a replica misses the
  * broadcast (Redis away), the TTL bounds how long it keeps honouring the key.
+ *
+ * Unknown and revoked keys are remembered too (negative entries), so repeating
+ * one costs no query either. That is always safe: tokens are random, so a token
+ * that was never valid cannot become valid, and a revocation is final.
  */
 export class ApiKeyCache {
-  private entries = new Map<string, { auth: AuthContext; expiresAt: number }>();
+  private valid = new Map<string, { auth: AuthContext; freshUntil: number; rememberedUntil: number }>();
+  private invalid = new Map<string, number>();
+  private readonly ttlMs: number;
+  private readonly rememberMs: number;
+  private readonly maxEntries: number;
+  private readonly invalidTtlMs: number;
+  private readonly maxInvalidEntries: number;
 
   constructor(
     private readonly channel: string,
     private readonly publisher: Redis,
     private readonly subscriber: Redis | null,
     private readonly logger: Logger,
-    private readonly ttlMs = 10_000,
-    private readonly maxEntries = 50_000,
+    options: ApiKeyCacheOptions = {},
   ) {
+    this.ttlMs = options.ttlMs ?? 10_000;
+    this.rememberMs = options.rememberMs ?? 3_600_000;
+    this.maxEntries = options.maxEntries ?? 50_000;
+    this.invalidTtlMs = options.invalidTtlMs ?? 10_000;
+    this.maxInvalidEntries = options.maxInvalidEntries ?? 50_000;
     if (subscriber) {
       subscriber.on("message", (ch: string, tokenHash: string) => {
-        if (ch === channel) this.entries.delete(tokenHash);
+        if (ch === channel) this.forget(tokenHash);
       });
       // a replica that was disconnected may have missed revocations: start afresh
-      subscriber.on("ready", () => this.entries.clear());
-      subscriber.subscribe(channel).catch((err) => logger.warn("could not subscribe to key revocations", { error: (err as Error).message }));
+      subscriber.on("ready", () => this.valid.clear());
+      const subscribe = () => subscriber.subscribe(channel).catch((err) => logger.warn("could not subscribe to key revocations", { error: (err as Error).message }));
+      // Only once ready: a SUBSCRIBE sent while the connection is still in its
+      // handshake makes ioredis fail its own ready check and reconnect without it.
+      // Later reconnects resubscribe by themselves.
+      if (subscriber.status === "ready") void subscribe();
+      else subscriber.once("ready", () => void subscribe());
     }
   }
 
+  /** The key's account while its entry is fresh; undefined means "ask the database". */
   get(tokenHash: string): AuthContext | undefined {
-    const entry = this.entries.get(tokenHash);
+    const entry = this.valid.get(tokenHash);
     if (!entry) return undefined;
-    if (entry.expiresAt < Date.now()) {
-      this.entries.delete(tokenHash);
+    const now = Date.now();
+    if (entry.rememberedUntil < now) {
+      this.valid.delete(tokenHash);
       return undefined;
     }
-    return entry.auth;
+    return entry.freshUntil >= now ? entry.auth : undefined;
+  }
+
+  /**
+   * Whether this key resolved recently (within rememberMs). Not proof that it is
+   * still valid, only that looking it up is worth a query.
+   */
+  wasValid(tokenHash: string): boolean {
+    this.get(tokenHash);
+    return this.valid.has(tokenHash);
   }
 
   set(tokenHash: string, auth: AuthContext): void {
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(tokenHash, { auth, expiresAt: Date.now() + this.ttlMs });
+    // a revocation that raced with this lookup wins
+    if (this.isInvalid(tokenHash)) return;
+    this.valid.delete(tokenHash);
+    if (this.valid.size >= this.maxEntries) this.valid.delete(this.valid.keys().next().value!);
+    const now = Date.now();
+    this.valid.set(tokenHash, { auth, freshUntil: now + this.ttlMs, rememberedUntil: now + this.ttlMs + this.rememberMs });
+  }
+
+  /** Whether the key is known to be unknown or revoked. */
+  isInvalid(tokenHash: string): boolean {
+    const expiresAt = this.invalid.get(tokenHash);
+    if (expiresAt === undefined) return false;
+    if (expiresAt < Date.now()) {
+      this.invalid.delete(tokenHash);
+      return false;
+    }
+    return true;
+  }
+
+  setInvalid(tokenHash: string): void {
+    this.invalid.delete(tokenHash);
+    if (this.invalid.size >= this.maxInvalidEntries) this.invalid.delete(this.invalid.keys().next().value!);
+    this.invalid.set(tokenHash, Date.now() + this.invalidTtlMs);
   }
 
   /** Forgets a key here and on every other replica. */
   async revoke(tokenHash: string): Promise<void> {
-    this.entries.delete(tokenHash);
+    this.forget(tokenHash);
     await this.publisher.publish(this.channel, tokenHash).catch((err) => this.logger.warn("could not broadcast a key revocation", { error: (err as Error).message }));
+  }
+
+  private forget(tokenHash: string): void {
+    this.valid.delete(tokenHash);
+    this.setInvalid(tokenHash);
   }
 }

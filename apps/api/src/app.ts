@@ -11,9 +11,11 @@ import { campaignRoutes } from "./routes/campaigns.js";
 import { contactImportRoutes } from "./routes/contact-imports.js";
 import { contactRoutes } from "./routes/contacts.js";
 import { docsRoutes } from "./routes/docs.js";
+import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
 import { outreachRoutes } from "./routes/outreaches.js";
 import { publicRoutes } from "./routes/public.js";
+import { relayReportRoutes } from "./routes/relay-reports.js";
 import { trackingRoutes } from "./routes/tracking.js";
 import { usageRoutes } from "./routes/usage.js";
 import { webhookRoutes } from "./routes/webhooks.js";
@@ -31,10 +33,11 @@ function authenticatedRoutes(ctx: ApiContext): Array<[string, Router, string]> {
   return [
     ["/api_keys", apiKeyRoutes(ctx), "1mb"],
     ["/billing", billingRoutes(ctx), "1mb"],
-    ["/campaigns", campaignRoutes(ctx), "1mb"],
+    ["/campaigns", campaignRoutes(ctx), "8mb"],
     ["/contacts", contactRoutes(ctx), "1mb"],
     // imports of 100,000+ contacts in one request
     ["/contact_imports", contactImportRoutes(ctx), "64mb"],
+    ["/events", eventRoutes(ctx), "1mb"],
     ["/outreaches", outreachRoutes(ctx), "1mb"],
     ["/usage", usageRoutes(ctx), "1mb"],
     ["/webhooks", webhookRoutes(ctx), "1mb"],
@@ -54,6 +57,8 @@ export function createApp(ctx: ApiContext, options: AppOptions = {}): Express {
   // open pixel and one-click unsubscribe: no API key, any body (see routes/tracking.ts)
   app.use(trackingRoutes(ctx));
   app.use(publicRoutes(ctx));
+  // the SMTP relay's bounce/complaint reports: signed, no API key, raw body (see routes/relay-reports.ts)
+  app.use(relayReportRoutes(ctx));
 
   // Authentication runs only under known prefixes, so an unknown path is a 404, not a 401,
   // and before the body is parsed, so nobody unauthenticated gets a large body parsed.

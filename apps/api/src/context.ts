@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
-import { createRedis, redisKey, TypedQueue, type Config, type Logger } from "@outreach/core";
+import { createRedis, EgressGuard, Keyring, redisKey, TypedQueue, type Config, type Logger } from "@outreach/core";
 import { createDbClient, type Db } from "@outreach/db";
+import { WebhookHttpClient } from "@outreach/domain";
 import { ApiKeyCache } from "./api-key-cache.js";
 import { createPaymentProvider, type PaymentProvider } from "./payment-provider.js";
 import { UsageRecorder } from "./usage-recorder.js";
@@ -8,6 +9,8 @@ import { UsageRecorder } from "./usage-recorder.js";
 /** Everything routes and services need, built once in main.ts (or by a test). */
 export interface ApiContext {
   config: Config;
+  /** ENCRYPTION_KEY and ENCRYPTION_PREVIOUS_KEYS: seals secrets, makes and checks tracking links. */
+  keyring: Keyring;
   logger: Logger;
   db: Db;
   /** Plain commands: rate limits, locks, readiness. Fails fast while Redis is down. */
@@ -16,8 +19,8 @@ export interface ApiContext {
   producer: Redis;
   queues: {
     campaignDispatch: TypedQueue<"campaign-dispatch">;
-    eventFanout: TypedQueue<"event-fanout">;
     testSend: TypedQueue<"test-send">;
+    webhookDelivery: TypedQueue<"webhook-delivery">;
   };
   /** Request log and api_keys.last_used_at, written in batches off the request path. */
   usage: UsageRecorder;
@@ -26,9 +29,14 @@ export interface ApiContext {
   subscriber: Redis;
   /** null when no payment provider is configured (STRIPE_SECRET_KEY unset). */
   paymentProvider: PaymentProvider | null;
+  /** The egress guard for tenant-chosen hosts: SMTP/IMAP (MAIL_ALLOW_PRIVATE_HOSTS) and webhook URLs (WEBHOOK_ALLOW_PRIVATE_URLS). */
+  egress: { mail: EgressGuard; webhooks: EgressGuard };
+  /** POSTs to receivers (test pings), through the webhooks' egress guard. */
+  webhookHttp: WebhookHttpClient;
 }
 
 export function createApiContext(config: Config, logger: Logger): ApiContext {
+  const webhookEgress = new EgressGuard({ allowPrivate: config.webhookAllowPrivateUrls, dnsServers: config.dnsServers });
   const redis = createRedis(config, "command");
   const producer = createRedis(config, "producer");
   redis.on("error", (err) => logger.debug("redis error", { error: err.message }));
@@ -40,18 +48,24 @@ export function createApiContext(config: Config, logger: Logger): ApiContext {
   usage.start();
   return {
     config,
+    keyring: Keyring.fromConfig(config),
     logger,
     db,
     usage,
     subscriber,
     keyCache: new ApiKeyCache(redisKey(config, "api-key-revoked"), producer, subscriber, logger),
     paymentProvider: createPaymentProvider(config),
+    egress: {
+      mail: new EgressGuard({ allowPrivate: config.mailAllowPrivateHosts, dnsServers: config.dnsServers }),
+      webhooks: webhookEgress,
+    },
+    webhookHttp: new WebhookHttpClient(webhookEgress, config.webhookTimeoutMs),
     redis,
     producer,
     queues: {
       campaignDispatch: new TypedQueue("campaign-dispatch", config, producer),
-      eventFanout: new TypedQueue("event-fanout", config, producer),
       testSend: new TypedQueue("test-send", config, producer),
+      webhookDelivery: new TypedQueue("webhook-delivery", config, producer),
     },
   };
 }
@@ -59,6 +73,6 @@ export function createApiContext(config: Config, logger: Logger): ApiContext {
 export async function closeApiContext(ctx: ApiContext): Promise<void> {
   await ctx.usage.stop().catch(() => undefined);
   await Promise.allSettled(Object.values(ctx.queues).map((queue) => queue.close()));
-  await Promise.allSettled([ctx.redis.quit(), ctx.producer.quit(), ctx.subscriber.quit()]);
+  await Promise.allSettled([ctx.redis.quit(), ctx.producer.quit(), ctx.subscriber.quit(), ctx.webhookHttp.close()]);
   await ctx.db.$disconnect();
 }

@@ -1,4 +1,4 @@
-import { encryptSecret, randomToken } from "@outreach/core";
+import { encryptSecret, randomToken, type Keyring } from "@outreach/core";
 
 export const WEBHOOK_SECRET_PREFIX = "whsec_";
 
@@ -9,7 +9,7 @@ export interface NewWebhookSecret {
 }
 
 /** A fresh signing secret: whsec_ + 32 random bytes, URL-safe. */
-export function generateWebhookSecret(encryptionKey: Buffer): NewWebhookSecret {
+export function generateWebhookSecret(keyring: Keyring): NewWebhookSecret {
   const plaintext = WEBHOOK_SECRET_PREFIX + randomToken(32);
-  return { plaintext, sealed: encryptSecret(plaintext, encryptionKey) };
+  return { plaintext, sealed: encryptSecret(plaintext, keyring) };
 }

@@ -9,8 +9,7 @@ const SMTP_PASSWORD = "smtp-pass-Sup3r-S3cret";
 const IMAP_PASSWORD = "imap-pass-Sup3r-S3cret";
 const SUMMARY_KEYS = ["created_at", "id", "name", "status"];
 const CREDENTIAL_KEYS = [
-  "created_at", "daily_limit", "disabled_at", "disabled_reason", "from_email", "from_name", "has_imap", "id", "imap_host", "imap_port",
-  "imap_secure", "imap_username", "label", "smtp_host", "smtp_port", "smtp_secure", "smtp_username",
+  "created_at", "daily_limit", "disabled_at", "disabled_reason", "from_email", "from_name", "has_imap", "id", "imap_host", "imap_last_checked_at", "imap_last_error", "imap_port", "imap_secure", "imap_status", "imap_username", "label", "last_error", "last_error_at", "smtp_host", "smtp_port", "smtp_secure", "smtp_username",
 ];
 const CAMPAIGN_KEYS = [
   "created_at", "credentials", "id", "max_wait_seconds", "min_wait_seconds", "name", "outreach_id", "paused_reason", "per_batch", "rates",
@@ -132,6 +131,11 @@ describe("POST /campaigns", () => {
         imap_username: null,
         disabled_at: null,
         disabled_reason: null,
+        last_error: null,
+        last_error_at: null,
+        imap_status: null,
+        imap_last_error: null,
+        imap_last_checked_at: null,
       },
     );
     assert.deepEqual(body.totals, ZERO_TOTALS);
@@ -140,7 +144,7 @@ describe("POST /campaigns", () => {
     assert.deepEqual(body.recent_bounces, []);
     assert.deepEqual(body.skipped, { mx_invalid: 0, cross_campaign_duplicate: 0 });
     assert.deepEqual(body.credentials, [
-      { id: cred.id, label: "Primary", from_email: "sender@example.com", sends_today: 0, daily_limit: 50, sends_total: 0, bounces: 0, bounce_rate: 0, disabled_at: null },
+      { id: cred.id, label: "Primary", from_email: "sender@example.com", sends_today: 0, daily_limit: 50, sends_total: 0, bounces: 0, bounce_rate: 0, disabled_at: null, last_error: null, last_error_at: null, imap_status: null, imap_last_error: null, imap_last_checked_at: null },
     ]);
     assertNoSecrets(res);
 
@@ -597,8 +601,8 @@ describe("GET /campaigns/:id statistics", () => {
     ]);
     const today = (dates: Date[]) => dates.filter((d) => d >= dayStart).length;
     assert.deepEqual(stats.credentials, [
-      { id: credA, label: "A", from_email: "a@example.com", sends_today: today([now, now, now, yesterday, yesterday, yesterday]), daily_limit: 40, sends_total: 6, bounces: 1, bounce_rate: 16.67, disabled_at: null },
-      { id: credB, label: "B", from_email: "b@example.com", sends_today: today([now, now]), daily_limit: 30, sends_total: 3, bounces: 1, bounce_rate: 33.33, disabled_at: disabledAt.toISOString() },
+      { id: credA, label: "A", from_email: "a@example.com", sends_today: today([now, now, now, yesterday, yesterday, yesterday]), daily_limit: 40, sends_total: 6, bounces: 1, bounce_rate: 16.67, disabled_at: null, last_error: null, last_error_at: null, imap_status: null, imap_last_error: null, imap_last_checked_at: null },
+      { id: credB, label: "B", from_email: "b@example.com", sends_today: today([now, now]), daily_limit: 30, sends_total: 3, bounces: 1, bounce_rate: 33.33, disabled_at: disabledAt.toISOString(), last_error: null, last_error_at: null, imap_status: null, imap_last_error: null, imap_last_checked_at: null },
     ]);
     if (now >= dayStart) assert.equal(stats.credentials[0].sends_today, 3, "the fixture's today sends (unless UTC midnight passed mid-test)");
     assert.equal(stats.smtp_credentials[1].disabled_at, disabledAt.toISOString());

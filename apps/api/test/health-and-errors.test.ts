@@ -51,7 +51,8 @@ test("a body that is not JSON gives 400 bad_request naming the content type", as
 });
 
 test("an oversized body gives 400 bad_request, not a crash", async () => {
-  const rawBody = JSON.stringify({ name: "x".repeat(2 * 1024 * 1024) });
+  // campaigns take up to 8 MB (steps of up to 512 KiB each)
+  const rawBody = JSON.stringify({ name: "x".repeat(9 * 1024 * 1024) });
   const res = await request(api.baseUrl, "POST", "/campaigns", { token, rawBody, headers: { "content-type": "application/json" } });
   assert.equal(res.status, 400);
   assertEnvelope(res.body, "bad_request");

@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import { createLogger, loadConfig, type Config } from "@outreach/core";
-import { createTestDatabase, uniqueQueuePrefix, waitFor, type TestDatabase } from "@outreach/testing";
+import { createTestDatabase, LOOPBACK_MAIL_ENV, uniqueQueuePrefix, waitFor, type TestDatabase } from "@outreach/testing";
 import { createApp } from "../src/app.js";
 import { closeApiContext, createApiContext, type ApiContext } from "../src/context.js";
 
@@ -21,6 +21,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     QUEUE_PREFIX: uniqueQueuePrefix(),
     PUBLIC_BASE_URL: "http://outreach.test",
     LOG_LEVEL: "error",
+    ...LOOPBACK_MAIL_ENV,
     ...env,
   });
   const ctx = createApiContext(config, createLogger({ service: "api", level: config.logLevel }));

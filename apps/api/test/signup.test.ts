@@ -75,14 +75,17 @@ describe("POST /signup without a payment provider", () => {
 describe("POST /signup rate limit", () => {
   let api: TestApi;
   before(async () => {
+    // TRUST_PROXY=true: one proxy (here the test client on 127.0.0.1) in front of the API
     api = await startTestApi({ SIGNUP_LIMIT_PER_HOUR: "3", TRUST_PROXY: "true" });
   });
   after(() => api?.close());
 
   test("allows SIGNUP_LIMIT_PER_HOUR per client IP, then 429 with Retry-After and {limit, period}", async () => {
-    const from = (ip: string, n: number) => request(api.baseUrl, "POST", "/signup", { body: { email: `ip${ip.replace(/\./g, "")}-${n}@example.com` }, headers: { "x-forwarded-for": ip } });
-    for (let n = 0; n < 3; n++) assert.equal((await from("203.0.113.7", n)).status, 201);
-    const limited = await from("203.0.113.7", 3);
+    // the proxy appends the address it saw; what the client itself put in the header is not believed
+    const from = (ip: string, n: number, forged = "192.0.2.1") =>
+      request(api.baseUrl, "POST", "/signup", { body: { email: `ip${ip.replace(/\./g, "")}-${n}@example.com` }, headers: { "x-forwarded-for": `${forged}, ${ip}` } });
+    for (let n = 0; n < 3; n++) assert.equal((await from("203.0.113.7", n, `192.0.2.${n + 10}`)).status, 201);
+    const limited = await from("203.0.113.7", 3, "192.0.2.99");
     assertError(limited, api, 429, "rate_limited");
     assert.deepEqual(limited.body.details, { limit: 3, period: 3600 });
     const retryAfter = Number(limited.headers.get("retry-after"));
@@ -91,6 +94,24 @@ describe("POST /signup rate limit", () => {
     assert.equal(await api.database.db.account.count({ where: { email: "ip2030113-3@example.com" } }), 0);
     // another client IP has its own budget
     assert.equal((await from("198.51.100.9", 0)).status, 201);
+  });
+});
+
+describe("POST /signup rate limit with the default TRUST_PROXY", () => {
+  let api: TestApi;
+  before(async () => {
+    api = await startTestApi({ SIGNUP_LIMIT_PER_HOUR: "2" });
+  });
+  after(() => api?.close());
+
+  test("a forged X-Forwarded-For does not give a fresh budget", async () => {
+    const send = (email: string, headers: Record<string, string> = {}) => request(api.baseUrl, "POST", "/signup", { body: { email }, headers });
+    assert.equal((await send("forged-0@example.com")).status, 201);
+    assert.equal((await send("forged-1@example.com", { "x-forwarded-for": "203.0.113.50" })).status, 201);
+    assertError(await send("forged-2@example.com", { "x-forwarded-for": "198.51.100.77" }), api, 429, "rate_limited");
+    assertError(await send("forged-3@example.com", { "x-forwarded-for": "2001:db8::1, 198.51.100.78" }), api, 429, "rate_limited");
+    assertError(await send("forged-4@example.com"), api, 429, "rate_limited");
+    assert.equal(await api.database.db.account.count({ where: { email: { startsWith: "forged-" } } }), 2);
   });
 });
 

@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import { assertEnvelope, call, createCampaign, QueueProbe, startWorkflowApi, type WorkflowEnv } from "./workflow-fixtures.js";
+import { TEST_SEND_DAILY_LIMIT } from "../src/services/queue-test-send.js";
+import { signUp } from "./helpers.js";
+import { assertEnvelope, call, createCampaign, importContacts, QueueProbe, startWorkflowApi, type WorkflowEnv } from "./workflow-fixtures.js";
 
 let env: WorkflowEnv;
 let probe: QueueProbe<"test-send">;
@@ -28,7 +30,13 @@ describe("POST /campaigns/:id/test_send", () => {
       body: { emails: ["Me@Example.com", " qa@example.org ", "me@example.COM", "boss@example.net"] },
     });
     assert.equal(res.status, 200, res.text);
-    assert.deepEqual(res.body, { campaign_id: campaign.id, queued: 3, emails: ["me@example.com", "qa@example.org", "boss@example.net"] });
+    assert.deepEqual(res.body, {
+      campaign_id: campaign.id,
+      queued: 3,
+      emails: ["me@example.com", "qa@example.org", "boss@example.net"],
+      skipped: [],
+      allowance: { limit: TEST_SEND_DAILY_LIMIT, remaining: TEST_SEND_DAILY_LIMIT - 3 },
+    });
     const jobs = await jobsOf(campaign.id);
     assert.deepEqual(
       jobs.map((job) => job.email).sort(),
@@ -78,5 +86,44 @@ describe("POST /campaigns/:id/test_send", () => {
       assertEnvelope(env, await call(env, "POST", `/campaigns/${id}/test_send`, { body: { emails: ["me@example.com"] } }), 404, "campaign_not_found");
     }
     assert.deepEqual(await jobsOf(foreign.id), []);
+  });
+
+  test("an address that unsubscribed in the account is never test-sent to; another account's unsubscribe does not count", async () => {
+    const campaign = await createCampaign(env);
+    await importContacts(env, ["gone@example.com", "stays@example.com"]);
+    await db().contact.updateMany({ where: { accountId: env.a.accountId, email: "gone@example.com" }, data: { unsubscribedAt: new Date() } });
+    await importContacts(env, ["other-gone@example.com"], env.b.token);
+    await db().contact.updateMany({ where: { accountId: env.b.accountId, email: "other-gone@example.com" }, data: { unsubscribedAt: new Date() } });
+
+    const res = await call(env, "POST", `/campaigns/${campaign.id}/test_send`, { body: { emails: ["Gone@Example.com", "stays@example.com", "other-gone@example.com"] } });
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(res.body.emails, ["stays@example.com", "other-gone@example.com"]);
+    assert.deepEqual(res.body.skipped, [{ email: "gone@example.com", reason: "unsubscribed" }]);
+    assert.deepEqual((await jobsOf(campaign.id)).map((job) => job.email).sort(), ["other-gone@example.com", "stays@example.com"]);
+
+    const none = await call(env, "POST", `/campaigns/${campaign.id}/test_send`, { body: { emails: ["gone@example.com"] } });
+    assertEnvelope(env, none, 422, "unprocessable", /unsubscribed/);
+    assert.deepEqual(none.body.details, { skipped: [{ email: "gone@example.com", reason: "unsubscribed" }] });
+    assert.equal((await jobsOf(campaign.id)).length, 2, "nothing more was queued");
+  });
+
+  test(`test sends are limited to ${TEST_SEND_DAILY_LIMIT} addresses per account per UTC day: past it, 429 rate_limited and nothing queued`, async () => {
+    const fresh = await signUp(env.api);
+    const campaign = await createCampaign(env, {}, fresh.token);
+    const batch = (n: number) => ({ emails: Array.from({ length: 25 }, (_, i) => `allowance-${n}-${i}@example.com`) });
+    for (let n = 0; n < TEST_SEND_DAILY_LIMIT / 25; n++) {
+      const ok = await call(env, "POST", `/campaigns/${campaign.id}/test_send`, { body: batch(n), token: fresh.token });
+      assert.equal(ok.status, 200, ok.text);
+      assert.equal(ok.body.allowance.remaining, TEST_SEND_DAILY_LIMIT - 25 * (n + 1));
+    }
+    const over = await call(env, "POST", `/campaigns/${campaign.id}/test_send`, { body: { emails: ["one-more@example.com"] }, token: fresh.token });
+    assertEnvelope(env, over, 429, "rate_limited", /per account per day/);
+    assert.deepEqual(over.body.details, { limit: TEST_SEND_DAILY_LIMIT, period: 86_400 });
+    const retryAfter = Number(over.headers.get("retry-after"));
+    assert.ok(retryAfter >= 1 && retryAfter <= 86_400, `Retry-After ${retryAfter}`);
+    assert.equal((await jobsOf(campaign.id)).length, TEST_SEND_DAILY_LIMIT);
+    // another account's allowance is its own
+    const other = await createCampaign(env, {}, env.b.token);
+    assert.equal((await call(env, "POST", `/campaigns/${other.id}/test_send`, { body: { emails: ["b@example.com"] }, token: env.b.token })).status, 200);
   });
 });

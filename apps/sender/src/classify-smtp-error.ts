@@ -1,4 +1,8 @@
-export type SmtpFailure = { kind: "bounce"; reason: string } | { kind: "temporary"; reason: string };
+export type SmtpFailure =
+  | { kind: "bounce"; reason: string }
+  /** a failure of the inbox itself (TLS, login, host refused, connection): the tenant must fix the credential */
+  | { kind: "credential"; reason: string }
+  | { kind: "temporary"; reason: string };
 
 interface NodemailerError {
   code?: string;
@@ -8,11 +12,17 @@ interface NodemailerError {
   message?: string;
 }
 
+// nodemailer's codes for failures before a message is handed over, and the guard's
+const CREDENTIAL_CODES = new Set(["EAUTH", "ETLS", "ENOAUTH", "EGRESS_REFUSED", "EDNS", "ECONNECTION", "ESOCKET", "ECONNREFUSED", "EHOSTUNREACH", "ENOTFOUND"]);
+const SESSION_COMMANDS = new Set(["CONN", "EHLO", "HELO", "LHLO", "STARTTLS", "AUTH PLAIN", "AUTH LOGIN", "AUTH CRAM-MD5", "AUTH XOAUTH2", "API"]);
+
 /**
- * A permanent (5xx) answer to the recipient or the message is a bounce. Every
- * other failure (4xx, connection, TLS, timeouts, and 5xx to AUTH or MAIL FROM,
- * which are problems of the inbox, not of the contact) is temporary: the send
- * is retried later.
+ * A permanent (5xx) answer to the recipient or the message is a bounce. A
+ * failure to open the session (TLS missing or unverified, login refused, host
+ * refused by the egress guard, connection refused) is the credential's: the
+ * contact is not bounced, and the tenant sees the error on the credential.
+ * Everything else (4xx, timeouts, 5xx to MAIL FROM) is temporary: the send is
+ * retried later.
  */
 export function classifySmtpError(err: unknown): SmtpFailure {
   const e = (err ?? {}) as NodemailerError;
@@ -20,5 +30,14 @@ export function classifySmtpError(err: unknown): SmtpFailure {
   const code = e.responseCode ?? 0;
   const aboutRecipient = e.code === "EENVELOPE" || e.command === "RCPT TO" || e.command === "DATA" || e.code === "EMESSAGE";
   if (code >= 500 && code < 600 && aboutRecipient) return { kind: "bounce", reason };
+  if ((e.code !== undefined && CREDENTIAL_CODES.has(e.code)) || (e.command !== undefined && SESSION_COMMANDS.has(e.command))) return { kind: "credential", reason: credentialReason(e, reason) };
   return { kind: "temporary", reason };
+}
+
+/** What the tenant reads on the credential: what failed, then what the server or the TLS layer said. */
+function credentialReason(e: NodemailerError, reason: string): string {
+  if (e.command === "STARTTLS" || e.code === "ETLS") return `TLS is required but the server did not start it; use implicit TLS (smtp_secure) or a server offering STARTTLS (server: ${reason})`;
+  if (/certificate|altnames|self[- ]signed|issuer/i.test(reason)) return `the server's TLS certificate was not accepted: ${reason}`;
+  if (e.code === "EAUTH" || e.command?.startsWith("AUTH")) return `login refused: ${reason}`;
+  return reason;
 }

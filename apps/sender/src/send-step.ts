@@ -1,8 +1,10 @@
-import { decryptSecret, renderMessage } from "@outreach/core";
+import { EgressRefusedError, renderMessage } from "@outreach/core";
 import {
   buildStepEmail,
   cancelSend,
   claimSend,
+  clearCredentialError,
+  recordCredentialError,
   enqueueSendsWith,
   feedAccount,
   loadSend,
@@ -15,7 +17,7 @@ import {
 } from "@outreach/domain";
 import { classifySmtpError } from "./classify-smtp-error.js";
 import type { SenderContext } from "./sender-context.js";
-import { NoSessionAvailableError, type SmtpConnection } from "./smtp-pool.js";
+import { NoSessionAvailableError, smtpEndpointOf, type SmtpConnection } from "./smtp-pool.js";
 
 /** A send that found every session of its account taken waits this long before its next release. */
 const NO_SESSION_RETRY_MS = 1_000;
@@ -94,18 +96,17 @@ async function deliver(ctx: SenderContext, stepSendId: string, used: { credentia
     from: { email: credential.fromEmail, name: credential.fromName },
     previousMessageIds: send.previousMessageIds,
     publicBaseUrl: config.publicBaseUrl,
-    trackingKey: config.encryptionKey,
+    trackingKey: ctx.keyring,
   });
   let connection: SmtpConnection;
   try {
-    connection = await ctx.pool.acquire(send.accountId, credential.id, {
-      host: credential.smtpHost,
-      port: credential.smtpPort,
-      secure: credential.smtpSecure,
-      username: credential.smtpUsername,
-      password: decryptSecret(credential.smtpPasswordEnc, config.encryptionKey),
-    });
+    connection = await ctx.pool.acquire(send.accountId, credential.id, smtpEndpointOf(credential, ctx.keyring));
   } catch (err) {
+    if (err instanceof EgressRefusedError) {
+      // the inbox's host may not be reached: the credential's error, an attempt of the send
+      if (!(await claimSend(db, send.id, ctx.processId))) return "not claimable";
+      return recordCredentialFailure(ctx, send.id, credential.id, send.attempts + 1, `smtp_host ${err.message}`);
+    }
     // not a failure of the send: it goes back to the schedule without spending an attempt
     if (!(err instanceof NoSessionAvailableError)) throw err;
     await returnQueuedSend(db, send.id, new Date(Date.now() + NO_SESSION_RETRY_MS), err.message);
@@ -130,9 +131,11 @@ async function deliver(ctx: SenderContext, stepSendId: string, used: { credentia
   // interrupted-send sweeper marks it failed, never sent twice.
   if (failure === undefined) {
     await persist(() => recordSent(db, { stepSendId: send.id, accountId: send.accountId, credentialId: credential.id, messageId: email.messageId, accountPeriod: send.accountPeriod }));
+    if (credential.hasError) await clearCredentialError(db, credential.id).catch((err) => ctx.logger.warn("could not clear the credential's error", { error: (err as Error).message }));
     return "sent";
   }
   const classified = classifySmtpError(failure);
+  if (classified.kind === "credential") return recordCredentialFailure(ctx, send.id, credential.id, send.attempts + 1, classified.reason);
   if (classified.kind === "bounce") {
     await persist(() => db.$transaction((tx) => recordBounce(tx, { enrollmentId: send.enrollmentId, accountId: send.accountId, reason: classified.reason, stepSendId: send.id, credentialId: credential.id })));
     return "bounced";
@@ -141,4 +144,16 @@ async function deliver(ctx: SenderContext, stepSendId: string, used: { credentia
   // the claim counted this attempt
   const result = await persist(() => db.$transaction((tx) => recordTemporaryFailure(tx, send.id, send.attempts + 1, classified.reason)));
   return result === "retry" ? "retry" : "failed";
+}
+
+/** A claimed send that failed because of its inbox: the error goes on the credential, the send is retried later like a temporary failure. */
+async function recordCredentialFailure(ctx: SenderContext, stepSendId: string, credentialId: string, attempts: number, reason: string): Promise<string> {
+  ctx.logger.warn("SMTP credential failure", { stepSendId, credentialId, error: reason });
+  const result = await persist(() =>
+    ctx.db.$transaction(async (tx) => {
+      await recordCredentialError(tx, credentialId, reason);
+      return recordTemporaryFailure(tx, stepSendId, attempts, reason);
+    }),
+  );
+  return result === "retry" ? "credential error, retry" : "credential error, failed";
 }

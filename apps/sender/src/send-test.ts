@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { decryptSecret, renderMessage } from "@outreach/core";
-import { buildStepEmail } from "@outreach/domain";
+import { EgressRefusedError, renderMessage, UnrecoverableError } from "@outreach/core";
+import { buildStepEmail, recordCredentialError } from "@outreach/domain";
+import { classifySmtpError } from "./classify-smtp-error.js";
 import type { SenderContext } from "./sender-context.js";
+import { smtpEndpointOf } from "./smtp-pool.js";
 
 // Test sends have no enrollment: their tracking links point at a nil id and do nothing.
 const NO_ENROLLMENT = "00000000-0000-0000-0000-000000000000";
@@ -10,7 +12,10 @@ const NO_ENROLLMENT = "00000000-0000-0000-0000-000000000000";
  * test_send: every step of the campaign, in order and threaded, to one address,
  * through the campaign's first enabled credential. Merge tags use the account's
  * contact with that address when there is one. Not an enrollment, not counted
- * against the plan, no events.
+ * against the plan (the API counts it against the account's daily test-send
+ * allowance), no events. Never to an address that unsubscribed in the account.
+ * A failure of the inbox itself is recorded on the credential, where the
+ * tenant sees it.
  */
 export async function sendTest(ctx: SenderContext, payload: { accountId: string; campaignId: string; email: string }): Promise<string> {
   const { db, config } = ctx;
@@ -21,14 +26,17 @@ export async function sendTest(ctx: SenderContext, payload: { accountId: string;
   if (!campaign) return "campaign gone";
   const credential = campaign.credentials[0];
   if (!credential) throw new Error("the campaign has no enabled credential to send the test through");
-  const contact = (await db.contact.findUnique({ where: { accountId_email: { accountId: payload.accountId, email: payload.email.toLowerCase() } } })) ?? { email: payload.email };
-  const connection = await ctx.pool.acquire(payload.accountId, credential.id, {
-    host: credential.smtpHost,
-    port: credential.smtpPort,
-    secure: credential.smtpSecure,
-    username: credential.smtpUsername,
-    password: decryptSecret(credential.smtpPasswordEnc, config.encryptionKey),
-  });
+  const contact = (await db.contact.findUnique({ where: { accountId_email: { accountId: payload.accountId, email: payload.email.toLowerCase() } } })) ?? { email: payload.email, unsubscribedAt: null };
+  if (contact.unsubscribedAt) return "address unsubscribed: not sent";
+  let connection;
+  try {
+    connection = await ctx.pool.acquire(payload.accountId, credential.id, smtpEndpointOf(credential, ctx.keyring));
+  } catch (err) {
+    if (!(err instanceof EgressRefusedError)) throw err;
+    await recordCredentialError(db, credential.id, `smtp_host ${err.message}`);
+    // retrying cannot help until the tenant changes the credential
+    throw new UnrecoverableError(`smtp_host ${err.message}`);
+  }
   let broken = false;
   try {
     const previous: string[] = [];
@@ -45,7 +53,7 @@ export async function sendTest(ctx: SenderContext, payload: { accountId: string;
         from: { email: credential.fromEmail, name: credential.fromName },
         previousMessageIds: [...previous],
         publicBaseUrl: config.publicBaseUrl,
-        trackingKey: config.encryptionKey,
+        trackingKey: ctx.keyring,
       });
       await connection.transport.sendMail({ ...email, subject: `[Test] ${email.subject}`, headers: { ...email.headers, "X-Outreach-Test": "true" }, envelope: { from: credential.fromEmail, to: [payload.email] } });
       previous.push(email.messageId);
@@ -53,6 +61,8 @@ export async function sendTest(ctx: SenderContext, payload: { accountId: string;
     return `sent ${campaign.steps.length} steps`;
   } catch (err) {
     broken = true;
+    const classified = classifySmtpError(err);
+    if (classified.kind === "credential") await recordCredentialError(db, credential.id, classified.reason);
     throw err;
   } finally {
     ctx.pool.release(connection, broken);

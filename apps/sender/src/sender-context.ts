@@ -1,10 +1,12 @@
 import type { Redis } from "ioredis";
-import { type Config, type Logger, type TypedQueue } from "@outreach/core";
+import { type Config, type Keyring, type Logger, type TypedQueue } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import type { SmtpPool } from "./smtp-pool.js";
 
 export interface SenderContext {
   config: Config;
+  /** opens the SMTP passwords and makes the tracking links */
+  keyring: Keyring;
   logger: Logger;
   db: Db;
   pool: SmtpPool;

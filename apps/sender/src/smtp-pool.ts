@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { isIP } from "node:net";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
-import type { RedisSemaphore } from "@outreach/core";
+import { decryptSecret, type EgressGuard, type EgressTarget, type KeySource, type RedisSemaphore } from "@outreach/core";
 import type { SessionWantedSignal } from "./session-wanted-signal.js";
 
 export interface SmtpEndpoint {
@@ -34,6 +35,16 @@ export interface SmtpPoolOptions {
   /** asks other processes to give up an idle session of an account whose leases are all taken */
   wanted?: SessionWantedSignal;
   timeouts?: { connectionTimeout: number; greetingTimeout: number; socketTimeout: number };
+  /** resolves and checks the inbox's host; the session dials the address it hands back */
+  egress: EgressGuard;
+  /**
+   * MAIL_REQUIRE_TLS: implicit TLS, or STARTTLS the server must offer, with a
+   * verified certificate, before any password is sent. false allows plaintext
+   * servers (opportunistic STARTTLS, certificates not verified).
+   */
+  requireTls: boolean;
+  /** extra trusted CA certificates (PEM), e.g. a private CA; the system's otherwise */
+  tlsCa?: string | Buffer;
 }
 
 /** Every session lease of the account stayed taken for the whole wait. */
@@ -42,6 +53,14 @@ export class NoSessionAvailableError extends Error {
     super(`no SMTP session free for the account within ${waitedMs} ms`);
     this.name = "NoSessionAvailableError";
   }
+}
+
+/** Where a credential's SMTP session goes, its password decrypted (it lives only in the session's options). */
+export function smtpEndpointOf(
+  credential: { smtpHost: string; smtpPort: number; smtpSecure: boolean; smtpUsername: string; smtpPasswordEnc: string },
+  keys: KeySource,
+): SmtpEndpoint {
+  return { host: credential.smtpHost, port: credential.smtpPort, secure: credential.smtpSecure, username: credential.smtpUsername, password: decryptSecret(credential.smtpPasswordEnc, keys) };
 }
 
 const endpointKey = (e: SmtpEndpoint) => JSON.stringify([e.host, e.port, e.secure, e.username, e.password]);
@@ -82,18 +101,21 @@ export class SmtpPool {
     const key = endpointKey(endpoint);
     const deadline = Date.now() + this.acquireTimeoutMs;
     let announcedAt = 0;
+    let target: EgressTarget | undefined;
     for (let attempt = 0; ; attempt++) {
       if (this.closing) throw new Error("the SMTP pool is closing");
       const reused = this.takeIdle(credentialId, key);
       if (reused) return reused;
+      // checked before a lease is taken: a refused host (EgressRefusedError) holds nothing
+      target ??= await this.options.egress.resolve(endpoint.host);
       const lease = `${this.instance}:${randomUUID()}`;
-      if (await this.semaphore.tryAcquire(this.options.leaseKey(accountId), lease)) return this.open(accountId, credentialId, endpoint, key, lease);
+      if (await this.semaphore.tryAcquire(this.options.leaseKey(accountId), lease)) return this.open(accountId, credentialId, endpoint, target, key, lease);
       // every lease is taken: an idle session of this account here can give its lease up
       const spare = this.takeIdleOfAccount(accountId);
       if (spare) {
         spare.transport.close();
         this.held.delete(spare);
-        return this.open(accountId, credentialId, endpoint, key, spare.lease);
+        return this.open(accountId, credentialId, endpoint, target, key, spare.lease);
       }
       if (Date.now() > deadline) throw new NoSessionAvailableError(this.acquireTimeoutMs);
       if (Date.now() - announcedAt >= 500) {
@@ -135,21 +157,26 @@ export class SmtpPool {
     await Promise.all(all.map((c) => this.close1(c)));
   }
 
-  private open(accountId: string, credentialId: string, endpoint: SmtpEndpoint, key: string, lease: string): SmtpConnection {
+  private open(accountId: string, credentialId: string, endpoint: SmtpEndpoint, target: EgressTarget, key: string, lease: string): SmtpConnection {
+    const requireTls = this.options.requireTls;
+    // the checked address is dialled; the name the tenant typed is what the certificate must match
+    const servername = isIP(target.hostname) ? undefined : target.hostname;
     const options: SMTPPool.Options = {
       // one pooled transport per session: it keeps its session open between the messages we hand it
       pool: true,
       maxConnections: 1,
       maxMessages: 100,
-      host: endpoint.host,
+      host: target.address,
       port: endpoint.port,
       secure: endpoint.secure,
+      // without implicit TLS, STARTTLS must succeed before AUTH: the password never crosses in clear
+      requireTLS: requireTls && !endpoint.secure,
       auth: { user: endpoint.username, pass: endpoint.password },
       connectionTimeout: 15_000,
       greetingTimeout: 15_000,
       socketTimeout: 60_000,
       ...this.options.timeouts,
-      tls: { minVersion: "TLSv1.2" },
+      tls: { minVersion: "TLSv1.2", servername, rejectUnauthorized: requireTls, ...(this.options.tlsCa ? { ca: this.options.tlsCa } : {}) },
     };
     const connection: SmtpConnection = { transport: nodemailer.createTransport(options), accountId, credentialId, endpointKey: key, lease };
     this.held.add(connection);

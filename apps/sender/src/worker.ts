@@ -1,4 +1,4 @@
-import { LivenessBeacon, RedisSemaphore, TypedQueue, createRedis, redisKey } from "@outreach/core";
+import { EgressGuard, Keyring, LivenessBeacon, RedisSemaphore, TypedQueue, createRedis, redisKey } from "@outreach/core";
 import { SEND_CONCURRENCY_PER_ACCOUNT } from "@outreach/domain";
 import type { WorkerDefinition } from "@outreach/runtime";
 import { sendStep } from "./send-step.js";
@@ -22,11 +22,17 @@ export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBe
     const subscriber = createRedis(ctx.config, "worker");
     subscriber.on("error", (err) => ctx.logger.debug("redis error", { error: err.message }));
     const wanted = new RedisSessionWantedSignal(producer, subscriber, redisKey(ctx.config, "smtp-session-wanted"));
-    const pool = new SmtpPool(sessions, { leaseKey: (accountId) => redisKey(ctx.config, "sem", "smtp", accountId), renewEveryMs: SESSION_LEASE_MS / 3, wanted });
+    const pool = new SmtpPool(sessions, {
+      leaseKey: (accountId) => redisKey(ctx.config, "sem", "smtp", accountId),
+      renewEveryMs: SESSION_LEASE_MS / 3,
+      wanted,
+      egress: new EgressGuard({ allowPrivate: ctx.config.mailAllowPrivateHosts, dnsServers: ctx.config.dnsServers }),
+      requireTls: ctx.config.mailRequireTls,
+    });
     // the sends this process claims carry its id; once its beacon expires the dispatcher fails them
     const beacon = new LivenessBeacon(producer, ctx.config);
     beacon.start();
-    return { ...ctx, producer, pool, beacon, wanted, processId: beacon.processId, sendQueue: new TypedQueue("send-email", ctx.config, producer) };
+    return { ...ctx, keyring: Keyring.fromConfig(ctx.config), producer, pool, beacon, wanted, processId: beacon.processId, sendQueue: new TypedQueue("send-email", ctx.config, producer) };
   },
   processors: (_ctx, sender) => [
     // Sends in flight are bounded per account when they are released (10 per account,

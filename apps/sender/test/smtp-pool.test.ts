@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, test } from "node:test";
-import { createRedis, RedisSemaphore } from "@outreach/core";
+import { createRedis, EgressGuard, RedisSemaphore } from "@outreach/core";
 import { startSmtpServer, waitFor, type SmtpTestServer } from "@outreach/testing";
 import { RedisSessionWantedSignal } from "../src/session-wanted-signal.js";
 import { NoSessionAvailableError, SmtpPool } from "../src/smtp-pool.js";
@@ -34,6 +34,9 @@ function pools(withSignal: boolean, { limit = 1, acquireTimeoutMs = 1_500 } = {}
       idleMs: 30_000,
       acquireTimeoutMs,
       wanted: withSignal ? new RedisSessionWantedSignal(producer, subscribers[i]!, channel) : undefined,
+      // the loopback test server is a private host with no TLS
+      egress: new EgressGuard({ allowPrivate: true }),
+      requireTls: false,
     });
   return { channel, a: make(0), b: make(1) };
 }

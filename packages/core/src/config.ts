@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import Joi from "joi";
 
 export type AppName = "api" | "dispatcher" | "sender" | "imap-poller" | "webhook-deliverer";
@@ -21,16 +22,23 @@ export interface Config {
   queuePrefix: string;
   publicBaseUrl: string;
   docsUrl: string;
-  trustProxy: boolean;
+  /** Express "trust proxy": a hop count (0 = none) or the CIDRs of trusted proxies. Never "every hop". */
+  trustProxy: number | string[];
   rateLimitPerMinute: number;
   signupLimitPerHour: number;
   imapPollIntervalSeconds: number;
+  /** the most IMAP connections (watched inboxes) one imap-poller replica holds */
+  imapMaxConnections: number;
   dnsServers: string[];
   webhookAllowPrivateUrls: boolean;
+  mailAllowPrivateHosts: boolean;
+  mailRequireTls: boolean;
   webhookTimeoutMs: number;
   webhookRetryBaseMs: number;
   encryptionKey: Buffer;
   encryptionKeyIsDevelopment: boolean;
+  /** Earlier keys, still used to decrypt data and verify links made before a rotation. */
+  encryptionPreviousKeys: Buffer[];
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   stripeApiBase: string | undefined;
@@ -52,15 +60,19 @@ const schema = Joi.object({
   QUEUE_PREFIX: Joi.string().pattern(/^[A-Za-z0-9_.-]+$/, "letters, digits, _ . -").max(64).default("outreach"),
   PUBLIC_BASE_URL: Joi.string().uri({ scheme: ["http", "https"] }),
   DOCS_URL: Joi.string().uri({ scheme: ["http", "https"] }),
-  TRUST_PROXY: boolean.default(false),
+  TRUST_PROXY: Joi.string().default("false"),
   RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(1).default(60),
   SIGNUP_LIMIT_PER_HOUR: Joi.number().integer().min(1).default(5),
   IMAP_POLL_INTERVAL_SECONDS: Joi.number().integer().min(1).default(60),
+  IMAP_MAX_CONNECTIONS: Joi.number().integer().min(1).max(100_000).default(1000),
   DNS_SERVERS: Joi.string().allow("").default(""),
   WEBHOOK_ALLOW_PRIVATE_URLS: boolean.default(false),
+  MAIL_ALLOW_PRIVATE_HOSTS: boolean.default(false),
+  MAIL_REQUIRE_TLS: boolean.default(true),
   WEBHOOK_TIMEOUT_MS: Joi.number().integer().min(1).default(10_000),
   WEBHOOK_RETRY_BASE_MS: Joi.number().integer().min(1).default(10_000),
   ENCRYPTION_KEY: Joi.string().base64(),
+  ENCRYPTION_PREVIOUS_KEYS: Joi.string(),
   STRIPE_SECRET_KEY: Joi.string(),
   STRIPE_WEBHOOK_SECRET: Joi.string(),
   STRIPE_API_BASE: Joi.string().uri({ scheme: ["http", "https"] }),
@@ -82,7 +94,75 @@ function stripTrailingSlash(url: string): string {
   return url.replace(/\/+$/, "");
 }
 
-/** Reads and validates the environment. Throws ConfigError naming the first bad variable. */
+/**
+ * Variables whose values may carry a secret (a password inside a URL, a key):
+ * a configuration error names them but never repeats what they hold.
+ */
+const SECRET_VARIABLES = new Set([
+  "DATABASE_URL",
+  "REDIS_URL",
+  "ENCRYPTION_KEY",
+  "ENCRYPTION_PREVIOUS_KEYS",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "RELAY_WEBHOOK_SECRET",
+]);
+
+function invalid(variable: string, problem: string, got: string | undefined): ConfigError {
+  if (SECRET_VARIABLES.has(variable)) {
+    const redacted = got ? problem.split(got).join("[redacted]") : problem;
+    return new ConfigError(variable, `Invalid configuration: ${variable}: ${redacted}`);
+  }
+  return new ConfigError(variable, `Invalid configuration: ${variable}: ${problem}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}`);
+}
+
+const FALSE_WORDS = new Set(["false", "0", "no", "off"]);
+const TRUE_WORDS = new Set(["true", "yes", "on"]);
+
+function isCidr(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split("/");
+  if (rest.length > 0 || !address) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: false/0 (none), true (1 hop), a number of hops, or a
+ * comma-separated list of CIDRs (or single addresses) of trusted proxies.
+ * Never "every hop": then any client could choose its own IP.
+ */
+function parseTrustProxy(raw: string): number | string[] {
+  const text = raw.trim().toLowerCase();
+  if (FALSE_WORDS.has(text)) return 0;
+  if (TRUE_WORDS.has(text)) return 1;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 32) throw invalid("TRUST_PROXY", "a hop count must be at most 32", raw);
+    return hops;
+  }
+  const entries = text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.find((entry) => !isCidr(entry));
+  if (entries.length === 0 || bad !== undefined) {
+    throw invalid("TRUST_PROXY", "must be false, true, a number of hops, or a comma-separated list of CIDRs", raw);
+  }
+  return entries;
+}
+
+function parseKey(variable: string, text: string): Buffer {
+  const key = Buffer.from(text, "base64");
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text) || key.length !== 32) {
+    throw invalid(variable, `must be 32 bytes in base64 (got ${key.length} bytes)`, undefined);
+  }
+  return key;
+}
+
+/** Reads and validates the environment. Throws ConfigError naming the first bad variable (and never echoing a secret). */
 export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): Config {
   // Treat empty strings as unset, the way shells and ConfigMaps produce them.
   const input: Record<string, string> = {};
@@ -92,8 +172,7 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
   if (error) {
     const detail = error.details[0]!;
     const variable = String(detail.path[0] ?? "unknown");
-    const got = input[variable];
-    throw new ConfigError(variable, `Invalid configuration: ${variable}: ${detail.message.replace(/^"[^"]+" /, "")} (got ${JSON.stringify(got)})`);
+    throw invalid(variable, detail.message.replace(/^"[^"]+" /, ""), input[variable]);
   }
 
   const dnsServers = (value.DNS_SERVERS as string)
@@ -106,19 +185,26 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
     }
   }
 
+  const production = value.NODE_ENV === "production";
   let encryptionKey: Buffer;
-  const encryptionKeyIsDevelopment = !value.ENCRYPTION_KEY;
+  const encryptionKeyIsDevelopment = !value.ENCRYPTION_KEY || value.ENCRYPTION_KEY === DEVELOPMENT_ENCRYPTION_KEY;
   if (value.ENCRYPTION_KEY) {
-    encryptionKey = Buffer.from(value.ENCRYPTION_KEY, "base64");
-    if (encryptionKey.length !== 32) {
-      throw new ConfigError("ENCRYPTION_KEY", `Invalid configuration: ENCRYPTION_KEY: must be 32 bytes in base64 (got ${encryptionKey.length} bytes)`);
+    encryptionKey = parseKey("ENCRYPTION_KEY", value.ENCRYPTION_KEY);
+    if (production && encryptionKey.equals(Buffer.from(DEVELOPMENT_ENCRYPTION_KEY, "base64"))) {
+      throw new ConfigError("ENCRYPTION_KEY", "Invalid configuration: ENCRYPTION_KEY: the published development key is refused when NODE_ENV=production; generate one with `openssl rand -base64 32`");
     }
   } else {
-    if (value.NODE_ENV === "production") {
-      throw new ConfigError("ENCRYPTION_KEY", "Invalid configuration: ENCRYPTION_KEY: required when NODE_ENV=production");
+    if (production) {
+      throw new ConfigError("ENCRYPTION_KEY", "Invalid configuration: ENCRYPTION_KEY: required when NODE_ENV=production; generate one with `openssl rand -base64 32`");
     }
     encryptionKey = Buffer.from(DEVELOPMENT_ENCRYPTION_KEY, "base64");
   }
+  const encryptionPreviousKeys = ((value.ENCRYPTION_PREVIOUS_KEYS as string | undefined) ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((text) => parseKey("ENCRYPTION_PREVIOUS_KEYS", text))
+    .filter((key, index, all) => !key.equals(encryptionKey) && all.findIndex((other) => other.equals(key)) === index);
 
   const port = value.PORT as number;
   const publicBaseUrl = stripTrailingSlash(value.PUBLIC_BASE_URL ?? `http://localhost:${port}`);
@@ -133,16 +219,20 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
     queuePrefix: value.QUEUE_PREFIX,
     publicBaseUrl,
     docsUrl: stripTrailingSlash(value.DOCS_URL ?? `${publicBaseUrl}/docs`),
-    trustProxy: value.TRUST_PROXY,
+    trustProxy: parseTrustProxy(value.TRUST_PROXY),
     rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
     signupLimitPerHour: value.SIGNUP_LIMIT_PER_HOUR,
     imapPollIntervalSeconds: value.IMAP_POLL_INTERVAL_SECONDS,
+    imapMaxConnections: value.IMAP_MAX_CONNECTIONS,
     dnsServers,
     webhookAllowPrivateUrls: value.WEBHOOK_ALLOW_PRIVATE_URLS,
+    mailAllowPrivateHosts: value.MAIL_ALLOW_PRIVATE_HOSTS,
+    mailRequireTls: value.MAIL_REQUIRE_TLS,
     webhookTimeoutMs: value.WEBHOOK_TIMEOUT_MS,
     webhookRetryBaseMs: value.WEBHOOK_RETRY_BASE_MS,
     encryptionKey,
     encryptionKeyIsDevelopment,
+    encryptionPreviousKeys,
     stripeSecretKey: value.STRIPE_SECRET_KEY,
     stripeWebhookSecret: value.STRIPE_WEBHOOK_SECRET,
     stripeApiBase: value.STRIPE_API_BASE,

@@ -9,20 +9,132 @@ export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString("base64url");
 }
 
-// Secrets at rest: "v1.<iv>.<tag>.<ciphertext>", each part base64url, AES-256-GCM.
-export function encryptSecret(plaintext: string, key: Buffer): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
-  const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(".");
+/**
+ * The keys that protect secrets at rest and the links in sent emails: the
+ * current key (ENCRYPTION_KEY) seals everything new; previous keys
+ * (ENCRYPTION_PREVIOUS_KEYS) still open what was sealed before a rotation.
+ */
+export class Keyring {
+  readonly current: Buffer;
+  readonly previous: readonly Buffer[];
+  /** The current key first, then the previous ones in the order configured. */
+  readonly all: readonly Buffer[];
+  /** Non-secret fingerprint of the current key, written into every new ciphertext. */
+  readonly currentId: string;
+  private readonly byId = new Map<string, Buffer>();
+
+  constructor(current: Buffer, previous: readonly Buffer[] = []) {
+    this.current = checkKey(current);
+    this.previous = previous.filter((key) => !checkKey(key).equals(current));
+    this.all = [this.current, ...this.previous];
+    this.currentId = keyId(current);
+    for (const key of this.all) {
+      const id = keyId(key);
+      const known = this.byId.get(id);
+      if (known && !known.equals(key)) throw new Error("two configured keys share a key id");
+      this.byId.set(id, key);
+    }
+  }
+
+  /** One keyring per loaded configuration. */
+  static fromConfig(config: { encryptionKey: Buffer; encryptionPreviousKeys: readonly Buffer[] }): Keyring {
+    let keyring = configKeyrings.get(config);
+    if (!keyring) {
+      keyring = new Keyring(config.encryptionKey, config.encryptionPreviousKeys);
+      configKeyrings.set(config, keyring);
+    }
+    return keyring;
+  }
+
+  keyWithId(id: string): Buffer | undefined {
+    return this.byId.get(id);
+  }
 }
 
-export function decryptSecret(sealed: string, key: Buffer): string {
-  const [version, iv, tag, ciphertext] = sealed.split(".");
-  if (version !== "v1" || !iv || !tag || ciphertext === undefined) throw new Error("unrecognised secret format");
+const configKeyrings = new WeakMap<object, Keyring>();
+const singleKeyrings = new WeakMap<Buffer, Keyring>();
+
+/** A keyring, or a bare key (a keyring of that one key). */
+export type KeySource = Keyring | Buffer;
+
+export function keyringOf(source: KeySource): Keyring {
+  if (source instanceof Keyring) return source;
+  let keyring = singleKeyrings.get(source);
+  if (!keyring) {
+    keyring = new Keyring(source);
+    singleKeyrings.set(source, keyring);
+  }
+  return keyring;
+}
+
+function checkKey(key: Buffer): Buffer {
+  if (!Buffer.isBuffer(key) || key.length !== 32) throw new Error("an encryption key is 32 bytes");
+  return key;
+}
+
+/** 8 base64url characters identifying a key; an HMAC under the key, so it tells nothing about it. */
+export function keyId(key: Buffer): string {
+  return createHmac("sha256", checkKey(key)).update("outreach key id").digest().subarray(0, 6).toString("base64url");
+}
+
+// Secrets at rest, AES-256-GCM, each part base64url:
+//   "v2.<key id>.<iv>.<tag>.<ciphertext>" (the key id is authenticated data)
+//   "v1.<iv>.<tag>.<ciphertext>" (before key ids; still read, never written)
+export function encryptSecret(plaintext: string, keys: KeySource): string {
+  const keyring = keyringOf(keys);
+  const header = `v2.${keyring.currentId}`;
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", keyring.current, iv);
+  cipher.setAAD(Buffer.from(header));
+  const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+  return [header, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(".");
+}
+
+function open(key: Buffer, iv: string, tag: string, ciphertext: string, aad?: string): string {
   const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+  if (aad !== undefined) decipher.setAAD(Buffer.from(aad));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
+}
+
+/** Opens a sealed secret with whichever configured key sealed it. Throws (without revealing anything) otherwise. */
+export function decryptSecret(sealed: string, keys: KeySource): string {
+  const keyring = keyringOf(keys);
+  const parts = sealed.split(".");
+  if (parts[0] === "v2" && parts.length === 5) {
+    const [, id, iv, tag, ciphertext] = parts as [string, string, string, string, string];
+    const key = keyring.keyWithId(id);
+    if (!key) throw new Error(`the secret was sealed under a key that is not configured (key id ${JSON.stringify(id.slice(0, 16))})`);
+    try {
+      return open(key, iv, tag, ciphertext, `v2.${id}`);
+    } catch {
+      throw new Error("the secret does not decrypt (damaged or altered)");
+    }
+  }
+  if (parts[0] === "v1" && parts.length === 4) {
+    const [, iv, tag, ciphertext] = parts as [string, string, string, string];
+    for (const key of keyring.all) {
+      try {
+        return open(key, iv, tag, ciphertext);
+      } catch {
+        // a v1 secret does not say which key sealed it: try the next one
+      }
+    }
+    throw new Error("the secret decrypts under none of the configured keys");
+  }
+  throw new Error("unrecognised secret format");
+}
+
+/** True when the secret is already sealed under the current key (nothing to re-encrypt). */
+export function isSealedWithCurrentKey(sealed: string, keys: KeySource): boolean {
+  const parts = sealed.split(".");
+  return parts.length === 5 && parts[0] === "v2" && parts[1] === keyringOf(keys).currentId;
+}
+
+/** The secret sealed under the current key, or null when it already is. Throws when no configured key opens it. */
+export function resealSecret(sealed: string, keys: KeySource): string | null {
+  if (isSealedWithCurrentKey(sealed, keys)) return null;
+  return encryptSecret(decryptSecret(sealed, keys), keys);
 }
 
 export function hmacSha256Hex(secret: string | Buffer, payload: string | Buffer): string {
@@ -37,7 +149,16 @@ export function safeEqual(a: string, b: string): boolean {
 
 /** Signature header value "t=<unix>,v1=<hex>" over "<t>.<body>" (outbound webhooks, relay reports). */
 export function signPayload(secret: string, body: string, timestampSeconds = Math.floor(Date.now() / 1000)): string {
-  return `t=${timestampSeconds},v1=${hmacSha256Hex(secret, `${timestampSeconds}.${body}`)}`;
+  return signPayloadWithSecrets([secret], body, timestampSeconds);
+}
+
+/**
+ * "t=<unix>,v1=<hex>,v1=<hex>...": one v1 per secret, in the order given
+ * (during a secret rotation, the new secret first, then the old one).
+ */
+export function signPayloadWithSecrets(secrets: readonly string[], body: string | Buffer, timestampSeconds = Math.floor(Date.now() / 1000)): string {
+  const payload = Buffer.concat([Buffer.from(`${timestampSeconds}.`), Buffer.isBuffer(body) ? body : Buffer.from(body)]);
+  return [`t=${timestampSeconds}`, ...secrets.map((secret) => `v1=${hmacSha256Hex(secret, payload)}`)].join(",");
 }
 
 export interface VerifyOptions {

@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import type { Logger } from "./logger.js";
 
 export type ReadinessCheck = () => Promise<void>;
 
@@ -17,8 +18,23 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number, what: stri
   }
 }
 
-export async function runReadinessChecks(checks: Record<string, ReadinessCheck>, timeoutMs = 2_000): Promise<{ ok: boolean; checks: Record<string, string> }> {
-  const results: Record<string, string> = {};
+export type ReadinessState = "ok" | "unavailable";
+
+export interface ReadinessOptions {
+  timeoutMs?: number;
+  /** gets each failure's detail, which the public answer leaves out */
+  logger?: Logger;
+}
+
+/**
+ * Runs every check. The answer says only "ok" or "unavailable" per check: the
+ * probe is public, and an error's text can name hosts or connection strings.
+ */
+export async function runReadinessChecks(
+  checks: Record<string, ReadinessCheck>,
+  { timeoutMs = 2_000, logger }: ReadinessOptions = {},
+): Promise<{ ok: boolean; checks: Record<string, ReadinessState> }> {
+  const results: Record<string, ReadinessState> = {};
   let ok = true;
   await Promise.all(
     Object.entries(checks).map(async ([name, check]) => {
@@ -27,7 +43,8 @@ export async function runReadinessChecks(checks: Record<string, ReadinessCheck>,
         results[name] = "ok";
       } catch (err) {
         ok = false;
-        results[name] = err instanceof Error ? err.message : String(err);
+        results[name] = "unavailable";
+        logger?.warn("readiness check failed", { check: name, error: err instanceof Error ? err.message : String(err) });
       }
     }),
   );
@@ -35,7 +52,7 @@ export async function runReadinessChecks(checks: Record<string, ReadinessCheck>,
 }
 
 /** /healthz (alive) and /readyz (dependencies reachable) for a worker app. */
-export function startHealthServer(port: number, checks: Record<string, ReadinessCheck>, isShuttingDown: () => boolean): Promise<Server> {
+export function startHealthServer(port: number, checks: Record<string, ReadinessCheck>, isShuttingDown: () => boolean, logger?: Logger): Promise<Server> {
   const server = createServer(async (req, res) => {
     const path = (req.url ?? "/").split("?")[0];
     res.setHeader("Content-Type", "application/json");
@@ -44,7 +61,7 @@ export function startHealthServer(port: number, checks: Record<string, Readiness
       return;
     }
     if (req.method === "GET" && path === "/readyz") {
-      const result = isShuttingDown() ? { ok: false, checks: { shutdown: "shutting down" } } : await runReadinessChecks(checks);
+      const result = isShuttingDown() ? { ok: false, checks: { shutdown: "shutting down" } } : await runReadinessChecks(checks, { logger });
       res.statusCode = result.ok ? 200 : 503;
       res.end(JSON.stringify({ status: result.ok ? "ok" : "unavailable", checks: result.checks }));
       return;

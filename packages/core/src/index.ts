@@ -8,6 +8,7 @@ export * from "./queue-client.js";
 export * from "./queues.js";
 export * from "./redis.js";
 export * from "./billing-period.js";
+export * from "./egress-guard.js";
 export * from "./webhook-url.js";
 export * from "./template.js";
 export * from "./account-semaphore.js";

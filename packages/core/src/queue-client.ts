@@ -34,3 +34,6 @@ export class TypedQueue<N extends QueueName> {
 export function jobId(...parts: Array<string | number>): string {
   return parts.join("_");
 }
+
+/** A job failure that retrying cannot fix: BullMQ fails the job at once. */
+export { UnrecoverableError } from "bullmq";

@@ -6,8 +6,6 @@ export const QUEUE_NAMES = {
   campaignDispatch: "campaign-dispatch",
   sendEmail: "send-email",
   testSend: "test-send",
-  imapPoll: "imap-poll",
-  eventFanout: "event-fanout",
   webhookDelivery: "webhook-delivery",
 } as const;
 
@@ -18,9 +16,8 @@ export interface QueuePayloads {
   "send-email": { accountId: string; stepSendId: string };
   /** Every step of a campaign to one address, not counted as an enrollment or against the plan. */
   "test-send": { accountId: string; campaignId: string; email: string };
-  "imap-poll": { credentialId: string };
-  "event-fanout": { eventId: string };
-  "webhook-delivery": { accountId: string; deliveryId: string };
+  /** One attempt of a webhook delivery: `attempt` is its number (1-based), so a job id names one attempt. */
+  "webhook-delivery": { accountId: string; deliveryId: string; attempt: number };
 }
 
 const id = Joi.string().guid();
@@ -52,19 +49,9 @@ export const QUEUES: { [N in QueueName]: QueueDefinition<N> } = {
     payload: Joi.object({ accountId: id.required(), campaignId: id.required(), email: Joi.string().email({ tlds: { allow: false } }).max(254).required() }),
     jobOptions: { attempts: 3, backoff: { type: "exponential", delay: 10_000 }, ...retention },
   },
-  "imap-poll": {
-    name: "imap-poll",
-    payload: Joi.object({ credentialId: id.required() }),
-    jobOptions: { attempts: 3, backoff: { type: "exponential", delay: 10_000 }, ...retention },
-  },
-  "event-fanout": {
-    name: "event-fanout",
-    payload: Joi.object({ eventId: id.required() }),
-    jobOptions: { attempts: 10, backoff: { type: "exponential", delay: 1_000 }, ...retention },
-  },
   "webhook-delivery": {
     name: "webhook-delivery",
-    payload: Joi.object({ accountId: id.required(), deliveryId: id.required() }),
+    payload: Joi.object({ accountId: id.required(), deliveryId: id.required(), attempt: Joi.number().integer().min(1).required() }),
     // Attempts and backoff of a delivery are ours (5 attempts, polynomial), kept in the delivery row.
     jobOptions: { attempts: 1, ...retention },
   },

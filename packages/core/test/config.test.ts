@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ConfigError, loadConfig } from "../src/config.js";
+import { ConfigError, DEVELOPMENT_ENCRYPTION_KEY, loadConfig } from "../src/config.js";
 
 test("defaults follow the operational contract", () => {
   const config = loadConfig("api", {});
@@ -10,12 +10,15 @@ test("defaults follow the operational contract", () => {
   assert.equal(config.queuePrefix, "outreach");
   assert.equal(config.publicBaseUrl, "http://localhost:3000");
   assert.equal(config.docsUrl, "http://localhost:3000/docs");
-  assert.equal(config.trustProxy, false);
+  assert.equal(config.trustProxy, 0);
   assert.equal(config.rateLimitPerMinute, 60);
   assert.equal(config.signupLimitPerHour, 5);
   assert.equal(config.imapPollIntervalSeconds, 60);
   assert.deepEqual(config.dnsServers, []);
   assert.equal(config.webhookAllowPrivateUrls, false);
+  assert.equal(config.mailAllowPrivateHosts, false);
+  assert.equal(config.mailRequireTls, true);
+  assert.deepEqual(config.encryptionPreviousKeys, []);
   assert.equal(config.webhookTimeoutMs, 10_000);
   assert.equal(config.encryptionKey.length, 32);
   assert.equal(config.encryptionKeyIsDevelopment, true);
@@ -47,7 +50,7 @@ test("booleans, lists and numbers are parsed from strings", () => {
     DNS_SERVERS: "127.0.0.1:5353, 10.0.0.2",
     RATE_LIMIT_PER_MINUTE: "120",
   });
-  assert.equal(config.trustProxy, true);
+  assert.equal(config.trustProxy, 1);
   assert.equal(config.webhookAllowPrivateUrls, true);
   assert.deepEqual(config.dnsServers, ["127.0.0.1:5353", "10.0.0.2"]);
   assert.equal(config.rateLimitPerMinute, 120);
@@ -86,4 +89,69 @@ test("production refuses to run without ENCRYPTION_KEY", () => {
   const config = loadConfig("api", { NODE_ENV: "production", ENCRYPTION_KEY: key });
   assert.deepEqual(config.encryptionKey, Buffer.alloc(32, 7));
   assert.equal(config.encryptionKeyIsDevelopment, false);
+});
+
+test("TRUST_PROXY: false/0/no trust no proxy, true is one hop, digits are hops, anything else a list of CIDRs", () => {
+  for (const value of ["false", "0", "no", "off", "FALSE"]) assert.equal(loadConfig("api", { TRUST_PROXY: value }).trustProxy, 0, value);
+  assert.equal(loadConfig("api", { TRUST_PROXY: "true" }).trustProxy, 1);
+  assert.equal(loadConfig("api", { TRUST_PROXY: "yes" }).trustProxy, 1);
+  assert.equal(loadConfig("api", { TRUST_PROXY: "3" }).trustProxy, 3);
+  assert.deepEqual(loadConfig("api", { TRUST_PROXY: "10.0.0.0/8, 192.168.1.1" }).trustProxy, ["10.0.0.0/8", "192.168.1.1"]);
+  assert.deepEqual(loadConfig("api", { TRUST_PROXY: "::1/128" }).trustProxy, ["::1/128"]);
+  assert.deepEqual(loadConfig("api", { TRUST_PROXY: "fd00::/8,127.0.0.1/8" }).trustProxy, ["fd00::/8", "127.0.0.1/8"]);
+});
+
+for (const value of ["10.0.0.0/33", "abc", "10.0.0.0/8, nope", "::1/129", "10.0.0.0/", "1.2.3.4/8/8", "33", ","]) {
+  test(`TRUST_PROXY ${JSON.stringify(value)} is refused naming TRUST_PROXY`, () => {
+    assert.throws(
+      () => loadConfig("api", { TRUST_PROXY: value }),
+      (err: unknown) => err instanceof ConfigError && err.variable === "TRUST_PROXY" && err.message.includes("TRUST_PROXY"),
+    );
+  });
+}
+
+test("MAIL_ALLOW_PRIVATE_HOSTS and MAIL_REQUIRE_TLS parse true and false", () => {
+  const relaxed = loadConfig("api", { MAIL_ALLOW_PRIVATE_HOSTS: "true", MAIL_REQUIRE_TLS: "false" });
+  assert.equal(relaxed.mailAllowPrivateHosts, true);
+  assert.equal(relaxed.mailRequireTls, false);
+  const strict = loadConfig("api", { MAIL_ALLOW_PRIVATE_HOSTS: "false", MAIL_REQUIRE_TLS: "true" });
+  assert.equal(strict.mailAllowPrivateHosts, false);
+  assert.equal(strict.mailRequireTls, true);
+  for (const variable of ["MAIL_ALLOW_PRIVATE_HOSTS", "MAIL_REQUIRE_TLS"]) {
+    assert.throws(() => loadConfig("api", { [variable]: "perhaps" }), (err: unknown) => err instanceof ConfigError && err.variable === variable);
+  }
+});
+
+test("ENCRYPTION_PREVIOUS_KEYS is a comma-separated list of 32-byte base64 keys", () => {
+  const one = Buffer.alloc(32, 1);
+  const two = Buffer.alloc(32, 2);
+  const config = loadConfig("api", { ENCRYPTION_PREVIOUS_KEYS: `${one.toString("base64")}, ${two.toString("base64")}` });
+  assert.deepEqual(config.encryptionPreviousKeys, [one, two]);
+});
+
+test("a bad ENCRYPTION_PREVIOUS_KEYS entry is refused naming the variable without echoing it", () => {
+  const good = Buffer.alloc(32, 1).toString("base64");
+  const short = Buffer.from("secret-but-too-short").toString("base64");
+  for (const bad of [short, "!!not-base64!!"]) {
+    assert.throws(
+      () => loadConfig("api", { ENCRYPTION_PREVIOUS_KEYS: `${good},${bad}` }),
+      (err: unknown) => err instanceof ConfigError && err.variable === "ENCRYPTION_PREVIOUS_KEYS" && err.message.includes("ENCRYPTION_PREVIOUS_KEYS") && !err.message.includes(bad) && !err.message.includes(good),
+    );
+  }
+});
+
+test("a bad DATABASE_URL is refused naming it without echoing the password in it", () => {
+  assert.throws(
+    () => loadConfig("api", { DATABASE_URL: "mysql://user:s3cretpw@host/db" }),
+    (err: unknown) => err instanceof ConfigError && err.variable === "DATABASE_URL" && err.message.includes("DATABASE_URL") && !err.message.includes("s3cretpw"),
+  );
+});
+
+test("production refuses the published development ENCRYPTION_KEY", () => {
+  assert.throws(
+    () => loadConfig("api", { NODE_ENV: "production", ENCRYPTION_KEY: DEVELOPMENT_ENCRYPTION_KEY }),
+    (err: unknown) => err instanceof ConfigError && err.variable === "ENCRYPTION_KEY" && /development key/.test(err.message),
+  );
+  // outside production the development key is allowed, and flagged
+  assert.equal(loadConfig("api", { ENCRYPTION_KEY: DEVELOPMENT_ENCRYPTION_KEY }).encryptionKeyIsDevelopment, true);
 });

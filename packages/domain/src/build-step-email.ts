@@ -1,4 +1,4 @@
-import { escapeHtml, renderMessage, type MergeContact } from "@outreach/core";
+import { escapeHtml, renderMessage, type KeySource, type MergeContact } from "@outreach/core";
 import { listUnsubscribeHeaders, trackingLinks } from "./tracking-links.js";
 
 export interface StepEmailInput {
@@ -15,7 +15,8 @@ export interface StepEmailInput {
   /** Message-IDs of the earlier steps sent to this enrollment, oldest first */
   previousMessageIds: string[];
   publicBaseUrl: string;
-  trackingKey: Buffer;
+  /** the keyring (the links are made with its current key) */
+  trackingKey: KeySource;
 }
 
 export interface StepEmail {

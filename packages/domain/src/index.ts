@@ -15,3 +15,8 @@ export * from "./mx-lookup.js";
 export * from "./build-step-email.js";
 export * from "./feed-account.js";
 export * from "./load-send.js";
+export * from "./reencrypt-secrets.js";
+export * from "./credential-error.js";
+export * from "./delivered-links.js";
+export * from "./webhooks/index.js";
+export * from "./inbound/index.js";

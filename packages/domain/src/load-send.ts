@@ -10,6 +10,8 @@ export interface SendCredential {
   smtpUsername: string;
   smtpPasswordEnc: string;
   disabled: boolean;
+  /** an inbox error is recorded on it (cleared by the next successful send) */
+  hasError: boolean;
 }
 
 /** Everything a sender needs for one claimed send, read in one query. */
@@ -49,7 +51,7 @@ export async function loadSend(tx: Tx, stepSendId: string): Promise<SendContext 
       (SELECT coalesce(json_agg(json_build_object(
           'id', cr.id, 'fromEmail', cr."fromEmail", 'fromName', cr."fromName", 'smtpHost', cr."smtpHost", 'smtpPort', cr."smtpPort",
           'smtpSecure', cr."smtpSecure", 'smtpUsername', cr."smtpUsername", 'smtpPasswordEnc', cr."smtpPasswordEnc",
-          'disabled', cr."disabledAt" IS NOT NULL) ORDER BY cr."createdAt", cr.id), '[]'::json)
+          'disabled', cr."disabledAt" IS NOT NULL, 'hasError', cr."smtpLastError" IS NOT NULL) ORDER BY cr."createdAt", cr.id), '[]'::json)
        FROM smtp_credentials cr WHERE cr."campaignId" = cam.id) AS credentials
     FROM step_sends s
     JOIN enrollments e ON e.id = s."enrollmentId"

@@ -5,7 +5,8 @@ import type { Tx } from "./tx.js";
 /**
  * Writes an event to the outbox. Call it inside the transaction that makes the
  * state change, so the event exists if and only if the change does; the
- * webhook-deliverer fans it out (see QUEUE event-fanout and its sweeper).
+ * webhook-deliverer's outbox relay fans it out into webhook deliveries
+ * (a trigger wakes it at commit; see relay-outbox.ts).
  */
 export async function recordEvent<T extends EventType>(tx: Tx, accountId: string, type: T, data: EventDataByType[T]): Promise<string> {
   const event = await tx.event.create({ data: { accountId, type, data: data as object }, select: { id: true } });

@@ -1,3 +1,4 @@
+import type { KeySource } from "@outreach/core";
 import { createTrackingToken } from "./tracking-token.js";
 
 export interface TrackingLinks {
@@ -7,12 +8,12 @@ export interface TrackingLinks {
   unsubscribeUrl: string;
 }
 
-/** The links one enrollment's emails carry, under PUBLIC_BASE_URL (config.publicBaseUrl). */
-export function trackingLinks(publicBaseUrl: string, key: Buffer, enrollmentId: string): TrackingLinks {
+/** The links one enrollment's emails carry, under PUBLIC_BASE_URL (config.publicBaseUrl), made with the current key. */
+export function trackingLinks(publicBaseUrl: string, keys: KeySource, enrollmentId: string): TrackingLinks {
   const base = publicBaseUrl.replace(/\/+$/, "");
   return {
-    openPixelUrl: `${base}/t/o/${createTrackingToken("open", enrollmentId, key)}.gif`,
-    unsubscribeUrl: `${base}/u/${createTrackingToken("unsubscribe", enrollmentId, key)}`,
+    openPixelUrl: `${base}/t/o/${createTrackingToken("open", enrollmentId, keys)}.gif`,
+    unsubscribeUrl: `${base}/u/${createTrackingToken("unsubscribe", enrollmentId, keys)}`,
   };
 }
 

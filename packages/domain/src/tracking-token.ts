@@ -1,11 +1,13 @@
 import { hkdfSync } from "node:crypto";
-import { hmacSha256Hex, safeEqual } from "@outreach/core";
+import { hmacSha256Hex, keyringOf, safeEqual, type KeySource } from "@outreach/core";
 
 /**
  * Tokens in the links an email carries (open pixel, unsubscribe). A token is
  * base64url(16 bytes of the enrollment's UUID + the first 16 bytes of
  * HMAC-SHA256(purpose "." id)), keyed with a key derived from ENCRYPTION_KEY,
- * so it cannot be guessed, altered, or used for the other purpose.
+ * so it cannot be guessed, altered, or used for the other purpose. Tokens are
+ * made with the current key and accepted under any configured key, so the
+ * links in emails already delivered keep working after a key rotation.
  */
 export type TrackingPurpose = "open" | "unsubscribe";
 
@@ -43,20 +45,22 @@ function bytesToUuid(bytes: Buffer): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export function createTrackingToken(purpose: TrackingPurpose, enrollmentId: string, key: Buffer): string {
+export function createTrackingToken(purpose: TrackingPurpose, enrollmentId: string, keys: KeySource): string {
   if (!PURPOSES.includes(purpose)) throw new Error(`unknown tracking purpose ${String(purpose)}`);
   if (typeof enrollmentId !== "string" || !UUID_PATTERN.test(enrollmentId)) throw new Error("a tracking token needs an enrollment UUID");
   const id = enrollmentId.toLowerCase();
+  const key = Buffer.isBuffer(keys) ? keys : keys.current;
   return Buffer.concat([uuidToBytes(id), Buffer.from(mac(purpose, id, key), "hex")]).toString("base64url");
 }
 
 /** The enrollment id the token was made for, or null for anything malformed, forged, or made for the other purpose. */
-export function readTrackingToken(purpose: TrackingPurpose, token: unknown, key: Buffer): string | null {
+export function readTrackingToken(purpose: TrackingPurpose, token: unknown, keys: KeySource): string | null {
   if (!PURPOSES.includes(purpose) || typeof token !== "string" || !TOKEN_PATTERN.test(token)) return null;
   const bytes = Buffer.from(token, "base64url");
   // base64url decoding ignores the last character's spare bits: accept only the one canonical spelling
   if (bytes.length !== ID_BYTES + MAC_BYTES || bytes.toString("base64url") !== token) return null;
   const id = bytesToUuid(bytes.subarray(0, ID_BYTES));
   const given = bytes.subarray(ID_BYTES).toString("hex");
-  return safeEqual(given, mac(purpose, id, key)) ? id : null;
+  const candidates = Buffer.isBuffer(keys) ? [keys] : keyringOf(keys).all;
+  return candidates.some((key) => safeEqual(given, mac(purpose, id, key))) ? id : null;
 }

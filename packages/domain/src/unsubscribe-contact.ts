@@ -1,4 +1,5 @@
 import { cancelPendingSends } from "./cancel-pending-sends.js";
+import { findDeliveredLink } from "./delivered-links.js";
 import { recordEvent } from "./record-event.js";
 import type { Tx } from "./tx.js";
 
@@ -32,12 +33,23 @@ export async function unsubscribeContact(db: Tx, contactId: string, now = new Da
   return inTransaction(db, (tx) => unsubscribeLockedContact(tx, contactId, now));
 }
 
-/** The unsubscribe link: the contact of this enrollment (null when the enrollment is gone). */
+/**
+ * The unsubscribe link: the contact of this enrollment, or, when the campaign
+ * was deleted since the email went out, of the link kept for it (null when
+ * neither exists).
+ */
 export async function unsubscribeByEnrollment(db: Tx, enrollmentId: string, now = new Date()): Promise<UnsubscribeResult | null> {
   return inTransaction(db, async (tx) => {
-    const enrollment = await tx.enrollment.findUnique({ where: { id: enrollmentId }, select: { contactId: true } });
-    return enrollment ? unsubscribeLockedContact(tx, enrollment.contactId, now) : null;
+    const contactId = await recipientOfLink(tx, enrollmentId);
+    return contactId ? unsubscribeLockedContact(tx, contactId, now) : null;
   });
+}
+
+/** The contact an email's link was made for: its enrollment's, or the delivered link's once the enrollment is deleted. */
+export async function recipientOfLink(tx: Tx, enrollmentId: string): Promise<string | null> {
+  const enrollment = await tx.enrollment.findUnique({ where: { id: enrollmentId }, select: { contactId: true } });
+  if (enrollment) return enrollment.contactId;
+  return (await findDeliveredLink(tx, enrollmentId))?.contactId ?? null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { randomBytes, randomUUID } from "node:crypto";
 import { test } from "node:test";
+import { Keyring } from "@outreach/core";
 import { createTrackingToken, readTrackingToken } from "../src/tracking-token.js";
 import { listUnsubscribeHeaders, trackingLinks } from "../src/tracking-links.js";
 
@@ -48,6 +49,20 @@ test("a token made with another key is rejected", () => {
   const token = createTrackingToken("open", id, randomBytes(32));
   assert.equal(readTrackingToken("open", token, key), null);
   assert.equal(readTrackingToken("open", createTrackingToken("open", id, key), randomBytes(32)), null);
+});
+
+test("after a key rotation, tokens made under a previous key still read, and new ones use the current key", () => {
+  const keyA = randomBytes(32);
+  const keyB = randomBytes(32);
+  const sentUnderA = createTrackingToken("unsubscribe", id, keyA);
+  const rotated = new Keyring(keyB, [keyA]);
+  assert.equal(readTrackingToken("unsubscribe", sentUnderA, rotated), id, "a link already delivered keeps working");
+  assert.equal(readTrackingToken("open", sentUnderA, rotated), null, "still bound to its purpose");
+  assert.equal(readTrackingToken("unsubscribe", sentUnderA, new Keyring(keyB)), null, "not once the old key is dropped");
+  const fresh = createTrackingToken("unsubscribe", id, rotated);
+  assert.equal(fresh, createTrackingToken("unsubscribe", id, keyB), "made with the current key");
+  assert.equal(readTrackingToken("unsubscribe", fresh, new Keyring(keyB)), id);
+  assert.equal(trackingLinks("https://x.test", rotated, id).unsubscribeUrl, `https://x.test/u/${fresh}`);
 });
 
 test("malformed inputs read as null", () => {

@@ -92,6 +92,7 @@ export async function startWorkerApp(options: WorkerAppOptions): Promise<WorkerA
     config.healthPort,
     { ...options.checks, redis: () => pingRedis(ping) },
     () => shuttingDown,
+    logger,
   );
   await options.start?.();
   logger.info(`${app} started`, { healthPort: config.healthPort, queues: options.processors.map((p) => p.queue).join(",") });

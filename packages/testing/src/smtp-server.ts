@@ -1,4 +1,7 @@
 import { EventEmitter, once } from "node:events";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { AddressInfo } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
 import { simpleParser, type ParsedMail } from "mailparser";
@@ -12,7 +15,17 @@ import {
 export interface SmtpServerOptions {
   /** Delay before the server answers the end of DATA, to keep sessions open in concurrency tests. */
   latencyMs?: number;
+  /**
+   * "starttls": STARTTLS is offered, with the test certificate (mail.tls.test,
+   * localhost, 127.0.0.1; issued by TEST_TLS_CA). "implicit": TLS from the
+   * first byte (as on port 465). Plaintext only when absent.
+   */
+  tls?: "starttls" | "implicit";
 }
+
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), "../fixtures/tls");
+/** The CA (PEM) that issued the test servers' certificate: trust it to verify them. Its private key was discarded. */
+export const TEST_TLS_CA = readFileSync(join(FIXTURES, "ca.pem"), "utf8");
 
 /** A reply given to RCPT TO for one recipient: 5xx is a permanent failure (bounce), 4xx a temporary one. */
 export interface RecipientRule {
@@ -46,6 +59,8 @@ export interface SmtpTestServer {
   readonly port: number;
   readonly messages: readonly ReceivedMessage[];
   readonly sessions: SmtpSessionStats;
+  /** AUTH commands received, and how many of them came over a connection without TLS. */
+  readonly auths: { total: number; inClear: number };
   /** Resolves once at least `count` messages are recorded; rejects after `timeoutMs`. */
   waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMessage[]>;
   messagesTo(email: string): ReceivedMessage[];
@@ -154,11 +169,14 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     return rule;
   };
 
+  const auths = { total: 0, inClear: 0 };
   const server = new SMTPServer({
     logger: false,
     authOptional: true,
     allowInsecureAuth: true,
-    disabledCommands: ["STARTTLS"],
+    ...(options.tls
+      ? { secure: options.tls === "implicit", key: readFileSync(join(FIXTURES, "server.key")), cert: readFileSync(join(FIXTURES, "server.pem")) }
+      : { disabledCommands: ["STARTTLS"] }),
     authMethods: ["PLAIN", "LOGIN"],
     // close() should not wait the default 30 s for pooled client connections.
     closeTimeout: 200,
@@ -167,6 +185,8 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       callback();
     },
     onAuth(auth, session, callback) {
+      auths.total += 1;
+      if (!session.secure) auths.inClear += 1;
       const username = auth.username ?? "";
       sessions.authenticated(username);
       callback(null, { user: username });
@@ -214,6 +234,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     port,
     messages,
     sessions,
+    auths,
     async waitForMessages(count, timeoutMs = 5000) {
       const deadline = AbortSignal.timeout(timeoutMs);
       while (messages.length < count) {
@@ -251,3 +272,10 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     },
   };
 }
+
+/**
+ * The settings a process needs to use the loopback test servers: they are
+ * private hosts without TLS, which production refuses
+ * (MAIL_ALLOW_PRIVATE_HOSTS, MAIL_REQUIRE_TLS).
+ */
+export const LOOPBACK_MAIL_ENV = { MAIL_ALLOW_PRIVATE_HOSTS: "true", MAIL_REQUIRE_TLS: "false" } as const;

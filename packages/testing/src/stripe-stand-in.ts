@@ -12,8 +12,8 @@ export interface StripeStandIn {
   url: string;
   requests: StripeRequest[];
   customers: Map<string, Record<string, unknown>>;
-  /** Makes the next `count` requests answer with this status (e.g. 500, or 402 card errors). */
-  failNext(count: number, status?: number): void;
+  /** Makes the next `count` requests answer with this status (e.g. 500, or 402 card errors) and error message. */
+  failNext(count: number, status?: number, message?: string): void;
   close(): Promise<void>;
 }
 
@@ -28,6 +28,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const idempotent = new Map<string, string>();
   let failures = 0;
   let failureStatus = 500;
+  let failureMessage = "stand-in failure";
 
   const server: Server = createServer((req, res) => {
     let raw = "";
@@ -41,7 +42,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (failures > 0) {
         failures--;
         res.statusCode = failureStatus;
-        res.end(JSON.stringify({ error: { type: "api_error", message: "stand-in failure" } }));
+        res.end(JSON.stringify({ error: { type: "api_error", message: failureMessage } }));
         return;
       }
       const key = req.headers["idempotency-key"];
@@ -77,9 +78,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     url: `http://127.0.0.1:${port}`,
     requests,
     customers,
-    failNext(count, status = 500) {
+    failNext(count, status = 500, message = "stand-in failure") {
       failures = count;
       failureStatus = status;
+      failureMessage = message;
     },
     async close() {
       server.closeAllConnections();

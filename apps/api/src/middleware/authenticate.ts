@@ -1,7 +1,18 @@
 import type { RequestHandler } from "express";
-import { withLogContext } from "@outreach/core";
+import { isAppError, withLogContext } from "@outreach/core";
+import type { AuthContext } from "../auth.js";
+import { clientIp, clientIpBucket } from "../client-ip.js";
 import type { ApiContext } from "../context.js";
 import { authenticateApiKey } from "../services/authenticate-api-key.js";
+import { checkRateLimit, rateLimitedError, type RateLimitPolicy } from "./rate-limit.js";
+
+/**
+ * Failed authentications (401s) allowed per client IP (IPv6: per /64). Beyond
+ * them a bad key gets 429 without a database lookup. Only failures are counted,
+ * and a known key is still served: one bad client behind a NAT must not lock
+ * out the good ones beside it.
+ */
+export const AUTH_FAILURE_LIMIT: RateLimitPolicy = { name: "auth-failures", limit: 20, windowSeconds: 60 };
 
 function routeOf(baseUrl: string, pattern: string | undefined, path: string): string {
   const tail = pattern ?? path;
@@ -11,7 +22,25 @@ function routeOf(baseUrl: string, pattern: string | undefined, path: string): st
 /** Requires a valid API key, records the request for usage reporting, and tags logs with the account. */
 export function authenticate(ctx: ApiContext): RequestHandler {
   return async (req, res, next) => {
-    const auth = await authenticateApiKey(ctx.db, ctx.keyCache, req.get("authorization"));
+    const subject = clientIpBucket(clientIp(req));
+    const failureLimit = (peek: boolean) => checkRateLimit(ctx.redis, ctx.config, ctx.logger, AUTH_FAILURE_LIMIT, subject, { peek });
+
+    let auth: AuthContext;
+    try {
+      auth = await authenticateApiKey(ctx.db, ctx.keyCache, req.get("authorization"), async (wasValid) => {
+        // a key that resolved recently is worth the query even from a blocked address
+        if (wasValid) return;
+        const state = await failureLimit(true);
+        if (state && !state.allowed) throw rateLimitedError(AUTH_FAILURE_LIMIT, state.retryMs, "failed authentications");
+      });
+    } catch (err) {
+      if (isAppError(err) && err.code === "unauthorized") {
+        const state = await failureLimit(false);
+        if (state && !state.allowed) throw rateLimitedError(AUTH_FAILURE_LIMIT, state.retryMs, "failed authentications");
+      }
+      throw err;
+    }
+
     res.locals.auth = auth;
     const startedAt = Date.now();
     res.once("finish", () => {

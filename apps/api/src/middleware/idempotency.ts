@@ -53,7 +53,7 @@ export function idempotent(ctx: ApiContext): RequestHandler {
       if (record.responseStatus !== null) {
         for (const [name, value] of Object.entries((record.responseHeaders ?? {}) as Record<string, string>)) res.setHeader(name, value);
         res.setHeader("Idempotent-Replay", "true");
-        res.status(record.responseStatus).send(record.responseBody ? decryptSecret(record.responseBody, ctx.config.encryptionKey) : "");
+        res.status(record.responseStatus).send(record.responseBody ? decryptSecret(record.responseBody, ctx.keyring) : "");
         return;
       }
       if (Date.now() > deadline) {
@@ -82,7 +82,7 @@ export function idempotent(ctx: ApiContext): RequestHandler {
       await ctx.db.idempotencyRecord.update({
         where: { accountId_key: { accountId, key } },
         // encrypted: responses can carry secrets shown once (API keys, webhook secrets)
-        data: { responseStatus: res.statusCode, responseHeaders: headers, responseBody: encryptSecret(sentBody, ctx.config.encryptionKey) },
+        data: { responseStatus: res.statusCode, responseHeaders: headers, responseBody: encryptSecret(sentBody, ctx.keyring) },
       });
     };
     res.once("finish", () => void release().catch((err) => ctx.logger.error("could not store idempotent response", { error: (err as Error).message })));

@@ -5,11 +5,13 @@ import { AppError, redisKey, type Config, type Logger } from "@outreach/core";
 // GCRA (generic cell rate algorithm): `limit` requests per `window`, allowed as a
 // burst of `limit` and refilled one every window/limit. One key of O(1) size per
 // subject, shared by all API replicas; time comes from Redis so replicas with
-// skewed clocks agree. Returns {allowed, remaining, retry_ms, reset_ms}.
+// skewed clocks agree. With peek = 1 nothing is spent: it answers whether one
+// more request would be allowed. Returns {allowed, remaining, retry_ms, reset_ms}.
 const GCRA = `
 local key = KEYS[1]
 local window = tonumber(ARGV[1])
 local limit = tonumber(ARGV[2])
+local peek = ARGV[3] == '1'
 local interval = window / limit
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
@@ -20,38 +22,76 @@ local allow_at = new_tat - window
 if allow_at > now then
   return {0, 0, math.ceil(allow_at - now), math.ceil(tat - now)}
 end
-redis.call('SET', key, tostring(new_tat), 'PX', math.ceil(new_tat - now) + 1)
+if not peek then
+  redis.call('SET', key, tostring(new_tat), 'PX', math.ceil(new_tat - now) + 1)
+end
 return {1, math.floor((now - allow_at) / interval), 0, math.ceil(new_tat - now)}
 `;
 
-export interface RateLimitRule {
+export interface RateLimitPolicy {
   name: string;
   limit: number;
   windowSeconds: number;
+}
+
+export interface RateLimitRule extends RateLimitPolicy {
   /** Who is being limited (API key id, client IP). */
   subject: (req: Request, res: Response) => string;
 }
 
+export interface RateLimitResult {
+  allowed: boolean;
+  remaining: number;
+  /** when the next request will be allowed (0 if now) */
+  retryMs: number;
+  /** when the full budget is back */
+  resetMs: number;
+}
+
+/**
+ * Spends one request of `subject`'s budget (or with peek, only looks whether one
+ * is left). null when Redis is unavailable: the API stays usable (fail open) and
+ * readiness reports it.
+ */
+export async function checkRateLimit(
+  redis: Redis,
+  config: Pick<Config, "queuePrefix">,
+  logger: Logger,
+  policy: RateLimitPolicy,
+  subject: string,
+  options: { peek?: boolean } = {},
+): Promise<RateLimitResult | null> {
+  try {
+    const key = redisKey(config, "rl", policy.name, subject);
+    const [allowed, remaining, retryMs, resetMs] = (await redis.eval(GCRA, 1, key, policy.windowSeconds * 1000, policy.limit, options.peek ? "1" : "0")) as [number, number, number, number];
+    return { allowed: allowed === 1, remaining, retryMs, resetMs };
+  } catch (err) {
+    logger.warn("rate limit not enforced: redis unavailable", { error: (err as Error).message });
+    return null;
+  }
+}
+
+/** 429 rate_limited with Retry-After and details {limit, period}. */
+export function rateLimitedError(policy: RateLimitPolicy, retryMs: number, what = "requests"): AppError {
+  const retryAfter = Math.max(1, Math.ceil(retryMs / 1000));
+  return new AppError(
+    "rate_limited",
+    `Rate limit of ${policy.limit} ${what} per ${policy.windowSeconds} seconds exceeded. Retry after ${retryAfter} seconds.`,
+    { limit: policy.limit, period: policy.windowSeconds },
+    { "Retry-After": String(retryAfter) },
+  );
+}
+
 export function rateLimit(redis: Redis, config: Pick<Config, "queuePrefix">, logger: Logger, rule: RateLimitRule): RequestHandler {
   return async (req, res, next) => {
-    let result: [number, number, number, number];
-    try {
-      result = (await redis.eval(GCRA, 1, redisKey(config, "rl", rule.name, rule.subject(req, res)), rule.windowSeconds * 1000, rule.limit)) as [number, number, number, number];
-    } catch (err) {
-      // Redis is down: the API stays usable (fail open) and readiness reports it.
-      logger.warn("rate limit not enforced: redis unavailable", { error: (err as Error).message });
-      return next();
-    }
-    const [allowed, remaining, retryMs, resetMs] = result;
+    const result = await checkRateLimit(redis, config, logger, rule, rule.subject(req, res));
+    if (!result) return next();
     res.setHeader("RateLimit-Limit", String(rule.limit));
-    res.setHeader("RateLimit-Remaining", String(remaining));
+    res.setHeader("RateLimit-Remaining", String(result.remaining));
     // seconds until the full budget is back
-    res.setHeader("RateLimit-Reset", String(Math.max(1, Math.ceil(resetMs / 1000))));
+    res.setHeader("RateLimit-Reset", String(Math.max(1, Math.ceil(result.resetMs / 1000))));
     res.setHeader("RateLimit-Policy", `${rule.limit};w=${rule.windowSeconds}`);
-    if (!allowed) {
-      const retryAfter = Math.max(1, Math.ceil(retryMs / 1000));
-      throw new AppError("rate_limited", `Rate limit of ${rule.limit} requests per ${rule.windowSeconds} seconds exceeded. Retry after ${retryAfter} seconds.`, { limit: rule.limit, period: rule.windowSeconds }, { "Retry-After": String(retryAfter) });
-    }
+    if (!result.allowed) throw rateLimitedError(rule, result.retryMs);
     next();
   };
 }

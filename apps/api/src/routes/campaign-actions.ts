@@ -110,7 +110,7 @@ export function campaignActionRoutes(ctx: ApiContext): Router {
 
   router.post("/:id/test_send", async (req, res) => {
     const emails = testSendEmails(req.body);
-    const result = await queueTestSend(ctx.db, ctx.queues.testSend, authOf(res).accountId, param(req, "id"), emails);
+    const result = await queueTestSend(ctx.db, ctx.redis, ctx.config, ctx.queues.testSend, authOf(res).accountId, param(req, "id"), emails);
     res.json(serializeTestSendResult(result));
   });
 

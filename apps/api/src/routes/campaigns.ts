@@ -1,3 +1,4 @@
+import { checkEgressHosts, type HostField } from "../services/check-egress-hosts.js";
 import { Router } from "express";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
@@ -27,12 +28,20 @@ import { campaignActionRoutes } from "./campaign-actions.js";
  * campaign_not_found for malformed, missing and foreign ids) and go here or in
  * a sibling router mounted at the same path.
  */
+function credentialHosts(credentials: CreateCampaignInput["smtp_credentials"]): HostField[] {
+  return credentials.flatMap((credential, index) => [
+    { field: `campaign.smtp_credentials[${index}].smtp_host`, host: credential.smtp_host },
+    ...(credential.imap_host ? [{ field: `campaign.smtp_credentials[${index}].imap_host`, host: credential.imap_host }] : []),
+  ]);
+}
+
 export function campaignRoutes(ctx: ApiContext): Router {
   const router = Router();
 
   router.post("/", idempotent(ctx), async (req, res) => {
     const body = validateBody<{ campaign: CreateCampaignInput }>(createCampaignSchema, req.body);
-    const campaign = await createCampaign(ctx.db, ctx.config.encryptionKey, authOf(res).accountId, body.campaign);
+    await checkEgressHosts(ctx.egress.mail, credentialHosts(body.campaign.smtp_credentials));
+    const campaign = await createCampaign(ctx.db, ctx.keyring, authOf(res).accountId, body.campaign);
     res.status(201).json(serializeCampaign(campaign, await getCampaignStats(ctx.db, campaign)));
   });
 

@@ -11,7 +11,7 @@ export function healthRoutes(ctx: ApiContext, isShuttingDown: () => boolean): Ro
   router.get("/readyz", async (_req, res) => {
     const result = isShuttingDown()
       ? { ok: false, checks: { shutdown: "shutting down" } }
-      : await runReadinessChecks({ postgres: () => pingDatabase(ctx.db), redis: () => pingRedis(ctx.redis) });
+      : await runReadinessChecks({ postgres: () => pingDatabase(ctx.db), redis: () => pingRedis(ctx.redis) }, { logger: ctx.logger });
     res.status(result.ok ? 200 : 503).json({ status: result.ok ? "ok" : "unavailable", checks: result.checks });
   });
   return router;

@@ -1,4 +1,5 @@
 import { Router } from "express";
+import { clientIp, clientIpBucket } from "../client-ip.js";
 import type { ApiContext } from "../context.js";
 import { jsonBody } from "../middleware/json-body.js";
 import { rateLimit } from "../middleware/rate-limit.js";
@@ -30,12 +31,13 @@ export function publicRoutes(ctx: ApiContext): Router {
       name: "signup",
       limit: ctx.config.signupLimitPerHour,
       windowSeconds: 3600,
-      subject: (req) => req.ip ?? "unknown",
+      // IPv6 clients by /64, so rotating addresses inside one network gives no fresh budget
+      subject: (req) => clientIpBucket(clientIp(req)),
     }),
     ...jsonBody("16kb"),
     async (req, res) => {
       const body = validateBody(signupSchema, req.body);
-      const result = await signUpAccount(ctx.db, ctx.paymentProvider, { email: body.email, name: body.name || null });
+      const result = await signUpAccount(ctx.db, ctx.paymentProvider, { email: body.email, name: body.name || null }, ctx.logger);
       res.status(201).json({
         account_id: result.account.id,
         plan_slug: result.plan.slug,

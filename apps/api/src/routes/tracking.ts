@@ -1,5 +1,5 @@
 import { Router, type ErrorRequestHandler, type Response } from "express";
-import { readTrackingToken, recordOpen, unsubscribeByEnrollment } from "@outreach/domain";
+import { readTrackingToken, recipientOfLink, recordOpen, unsubscribeByEnrollment } from "@outreach/domain";
 import type { ApiContext } from "../context.js";
 
 /** A 1x1 transparent GIF. */
@@ -38,11 +38,12 @@ const failed = (res: Response) => sendPage(res, 500, "Something went wrong", "<h
  */
 export function trackingRoutes(ctx: ApiContext): Router {
   const router = Router();
-  const key = ctx.config.encryptionKey;
+  // accepted under the current and every previous key: links already delivered keep working after a rotation
+  const keyring = ctx.keyring;
 
   // Always the same pixel, whatever the token: its validity is never revealed.
   router.get("/t/o/:token", async (req, res) => {
-    const enrollmentId = readTrackingToken("open", req.params.token.replace(/\.gif$/, ""), key);
+    const enrollmentId = readTrackingToken("open", req.params.token.replace(/\.gif$/, ""), keyring);
     if (enrollmentId && req.method === "GET") {
       try {
         await recordOpen(ctx.db, enrollmentId);
@@ -55,13 +56,15 @@ export function trackingRoutes(ctx: ApiContext): Router {
 
   // A GET only asks: link scanners and prefetchers follow links, so only the POST unsubscribes.
   router.get("/u/:token", async (req, res) => {
-    const enrollmentId = readTrackingToken("unsubscribe", req.params.token, key);
+    const enrollmentId = readTrackingToken("unsubscribe", req.params.token, keyring);
     if (!enrollmentId) return invalidLink(res);
     try {
-      const enrollment = await ctx.db.enrollment.findUnique({ where: { id: enrollmentId }, select: { contact: { select: { email: true, unsubscribedAt: true } } } });
-      if (!enrollment) return invalidLink(res);
-      const email = escapeHtml(enrollment.contact.email);
-      if (enrollment.contact.unsubscribedAt) {
+      // the enrollment's contact, or the kept link's once the campaign was deleted
+      const contactId = await recipientOfLink(ctx.db, enrollmentId);
+      const contact = contactId ? await ctx.db.contact.findUnique({ where: { id: contactId }, select: { email: true, unsubscribedAt: true } }) : null;
+      if (!contact) return invalidLink(res);
+      const email = escapeHtml(contact.email);
+      if (contact.unsubscribedAt) {
         return sendPage(res, 200, "Unsubscribed", `<h1>You have been unsubscribed</h1><p><strong>${email}</strong> will not receive further emails from this sender.</p>`);
       }
       sendPage(
@@ -79,7 +82,7 @@ export function trackingRoutes(ctx: ApiContext): Router {
 
   // RFC 8058 one-click: any body and content type, ignored.
   router.post("/u/:token", async (req, res) => {
-    const enrollmentId = readTrackingToken("unsubscribe", req.params.token, key);
+    const enrollmentId = readTrackingToken("unsubscribe", req.params.token, keyring);
     if (!enrollmentId) return invalidLink(res);
     try {
       const result = await unsubscribeByEnrollment(ctx.db, enrollmentId);

@@ -1,4 +1,5 @@
 import Joi from "joi";
+import { countMergeTags } from "@outreach/core";
 import { pageQuery } from "../pagination.js";
 import { fields, J } from "../validation.js";
 
@@ -6,6 +7,12 @@ import { fields, J } from "../validation.js";
 export const MAX_WAIT_SECONDS = 86_400;
 export const MAX_STEPS = 50;
 export const MAX_CREDENTIALS = 100;
+/** RFC 5322's limit on a header line. */
+export const MAX_SUBJECT_LENGTH = 998;
+/** 512 KiB: far above any real email, and small enough that rendering one (linear in its length) takes milliseconds. */
+export const MAX_BODY_HTML_LENGTH = 524_288;
+/** Each merge tag renders a contact value of up to 254 characters (more once HTML-escaped): this bounds how far a body grows when rendered. */
+export const MAX_MERGE_TAGS = 100;
 /** A year of delay between two steps is more than any sequence needs and keeps cumulative delays far from overflow. */
 const MAX_DELAY_MINUTES = 525_600;
 const MAX_INT = 2_147_483_647;
@@ -67,8 +74,11 @@ const credentialSchema = J.object({
 const stepSchema = J.object({
   position: J.number().integer().min(1).max(MAX_STEPS).required(),
   // a follow-up may leave its subject empty: it is then sent as "Re: <step 1 subject>"
-  subject: line(998).allow("").required(),
-  body_html: text(500_000).min(1).required(),
+  subject: line(MAX_SUBJECT_LENGTH).allow("").required(),
+  body_html: text(MAX_BODY_HTML_LENGTH)
+    .min(1)
+    .custom((value: string, helpers) => (countMergeTags(value) > MAX_MERGE_TAGS ? helpers.message({ custom: `{{#label}} must contain at most ${MAX_MERGE_TAGS} merge tags` }) : value), "merge tag limit")
+    .required(),
   delay_minutes: J.number().integer().min(0).max(MAX_DELAY_MINUTES).default(0),
 });
 

@@ -30,7 +30,7 @@ export function serializeCampaignState(result: CampaignStateResult | ResumeResul
 
 /** POST /campaigns/:id/test_send */
 export function serializeTestSendResult(result: TestSendResult) {
-  return { campaign_id: result.campaignId, queued: result.emails.length, emails: result.emails };
+  return { campaign_id: result.campaignId, queued: result.emails.length, emails: result.emails, skipped: result.skipped, allowance: result.allowance };
 }
 
 /** GET /campaigns/:id/send_forecast */

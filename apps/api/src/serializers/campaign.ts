@@ -12,6 +12,13 @@ export function serializeSequenceStep(step: SequenceStep) {
   return { id: step.id, position: step.position, subject: step.subject, body_html: step.bodyHtml, delay_minutes: step.delayMinutes };
 }
 
+/** Reply detection on an inbox: null without IMAP settings; "pending" until first checked; "error" with the reason while it fails. */
+function imapHealth(credential: SmtpCredential) {
+  if (credential.imapHost === null) return { imap_status: null, imap_last_error: null, imap_last_checked_at: null };
+  const status = credential.imapLastError ? "error" : credential.imapCheckedAt ? "ok" : "pending";
+  return { imap_status: status, imap_last_error: credential.imapLastError, imap_last_checked_at: credential.imapCheckedAt };
+}
+
 /** A credential without its secrets: passwords are never part of a response. */
 export function serializeSmtpCredential(credential: SmtpCredential) {
   return {
@@ -31,6 +38,9 @@ export function serializeSmtpCredential(credential: SmtpCredential) {
     imap_username: credential.imapUsername,
     disabled_at: credential.disabledAt,
     disabled_reason: credential.disabledReason,
+    last_error: credential.smtpLastError,
+    last_error_at: credential.smtpLastErrorAt,
+    ...imapHealth(credential),
     created_at: credential.createdAt,
   };
 }
@@ -62,6 +72,10 @@ export function serializeCampaignStats(stats: CampaignStats) {
       bounces,
       bounce_rate: bounceRate,
       disabled_at: credential.disabledAt,
+      // the inbox's own failure (TLS, login, refused host), not a contact's bounce
+      last_error: credential.smtpLastError,
+      last_error_at: credential.smtpLastErrorAt,
+      ...imapHealth(credential),
     })),
     skipped: { mx_invalid: stats.skipped.mxInvalid, cross_campaign_duplicate: stats.skipped.crossCampaignDuplicate },
   };

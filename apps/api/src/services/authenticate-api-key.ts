@@ -4,19 +4,34 @@ import type { ApiKeyCache } from "../api-key-cache.js";
 import { isWellFormedToken } from "../api-key-token.js";
 import type { AuthContext } from "../auth.js";
 
-/** Resolves "Bearer <token>" to its account; 401 unauthorized for anything missing, malformed or revoked. */
-export async function authenticateApiKey(db: Db, cache: ApiKeyCache, authorization: string | undefined): Promise<AuthContext> {
+/**
+ * Called before a key is looked up in the database, with whether the key
+ * resolved recently on this replica; it may throw to refuse the lookup.
+ */
+export type BeforeKeyLookup = (wasValid: boolean) => Promise<void>;
+
+/**
+ * Resolves "Bearer <token>" to its account; 401 unauthorized for anything missing,
+ * malformed or revoked. Known keys, and unknown or revoked ones, are answered from
+ * the cache; only a key the cache has no answer for costs a query.
+ */
+export async function authenticateApiKey(db: Db, cache: ApiKeyCache, authorization: string | undefined, beforeLookup?: BeforeKeyLookup): Promise<AuthContext> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
   const token = match?.[1];
   if (!token || !isWellFormedToken(token)) throw new AppError("unauthorized");
   const tokenHash = sha256Hex(token);
   const cached = cache.get(tokenHash);
   if (cached) return cached;
+  if (cache.isInvalid(tokenHash)) throw new AppError("unauthorized");
+  await beforeLookup?.(cache.wasValid(tokenHash));
   const key = await db.apiKey.findUnique({
     where: { tokenHash },
     select: { id: true, accountId: true, clientKind: true, revokedAt: true },
   });
-  if (!key || key.revokedAt) throw new AppError("unauthorized");
+  if (!key || key.revokedAt) {
+    cache.setInvalid(tokenHash);
+    throw new AppError("unauthorized");
+  }
   const auth: AuthContext = { accountId: key.accountId, apiKeyId: key.id, clientKind: key.clientKind };
   cache.set(tokenHash, auth);
   return auth;

@@ -1,10 +1,10 @@
-import { encryptSecret } from "@outreach/core";
+import { encryptSecret, type Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import type { CreateCampaignInput, CredentialInput } from "../schemas/campaign.js";
 import { campaignRelations, type CampaignWithRelations } from "./find-campaign.js";
 import { lockOutreach } from "./lock-outreach.js";
 
-function credentialData(accountId: string, input: CredentialInput, createdAt: Date, encryptionKey: Buffer) {
+function credentialData(accountId: string, input: CredentialInput, createdAt: Date, keyring: Keyring) {
   const hasImap = typeof input.imap_host === "string";
   return {
     accountId,
@@ -15,13 +15,13 @@ function credentialData(accountId: string, input: CredentialInput, createdAt: Da
     smtpPort: input.smtp_port,
     smtpSecure: input.smtp_secure ?? input.smtp_port === 465,
     smtpUsername: input.smtp_username,
-    smtpPasswordEnc: encryptSecret(input.smtp_password, encryptionKey),
+    smtpPasswordEnc: encryptSecret(input.smtp_password, keyring),
     dailyLimit: input.daily_limit,
     imapHost: hasImap ? input.imap_host! : null,
     imapPort: hasImap ? input.imap_port! : null,
     imapSecure: hasImap ? (input.imap_secure ?? input.imap_port === 993) : false,
     imapUsername: hasImap ? input.imap_username! : null,
-    imapPasswordEnc: hasImap ? encryptSecret(input.imap_password!, encryptionKey) : null,
+    imapPasswordEnc: hasImap ? encryptSecret(input.imap_password!, keyring) : null,
     createdAt,
   };
 }
@@ -31,7 +31,7 @@ function credentialData(accountId: string, input: CredentialInput, createdAt: Da
  * transaction. Passwords are stored only encrypted. Credentials get creation
  * times a millisecond apart, so they list in the order they were given.
  */
-export async function createCampaign(db: Db, encryptionKey: Buffer, accountId: string, input: CreateCampaignInput): Promise<CampaignWithRelations> {
+export async function createCampaign(db: Db, keyring: Keyring, accountId: string, input: CreateCampaignInput): Promise<CampaignWithRelations> {
   return db.$transaction(async (tx) => {
     if (input.outreach_id != null) await lockOutreach(tx, accountId, input.outreach_id);
     const now = Date.now();
@@ -53,7 +53,7 @@ export async function createCampaign(db: Db, encryptionKey: Buffer, accountId: s
           })),
         },
         credentials: {
-          create: input.smtp_credentials.map((credential, index) => credentialData(accountId, credential, new Date(now + index), encryptionKey)),
+          create: input.smtp_credentials.map((credential, index) => credentialData(accountId, credential, new Date(now + index), keyring)),
         },
       },
       include: campaignRelations,

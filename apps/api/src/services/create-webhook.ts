@@ -1,3 +1,4 @@
+import type { Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { generateWebhookSecret } from "../webhook-secret.js";
 
@@ -8,8 +9,8 @@ export interface NewWebhook {
 }
 
 /** Creates a webhook with a fresh secret; the plaintext secret exists only in the returned value. */
-export async function createWebhook(db: Db, encryptionKey: Buffer, accountId: string, input: NewWebhook) {
-  const secret = generateWebhookSecret(encryptionKey);
+export async function createWebhook(db: Db, keyring: Keyring, accountId: string, input: NewWebhook) {
+  const secret = generateWebhookSecret(keyring);
   const webhook = await db.webhook.create({
     data: { accountId, url: input.url, eventFilters: input.eventFilters, description: input.description, secretEnc: secret.sealed },
   });

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { AppError, renderMessage } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { isUuid } from "../validation.js";
@@ -25,7 +26,12 @@ export async function previewCampaign(db: Db, accountId: string, campaignId: str
   const contact = isUuid(contactId) ? await db.contact.findFirst({ where: { id: contactId, accountId } }) : null;
   if (!contact) throw new AppError("contact_not_found");
 
-  const steps = campaign.steps.map((step): PreviewStep => ({ position: step.position, delayMinutes: step.delayMinutes, ...renderMessage(step, contact) }));
+  // A step at the size cap takes milliseconds to render: other requests get their turn between steps.
+  const steps: PreviewStep[] = [];
+  for (const step of campaign.steps) {
+    if (steps.length > 0) await nextTurn();
+    steps.push({ position: step.position, delayMinutes: step.delayMinutes, ...renderMessage(step, contact) });
+  }
   const selected = steps.find((step) => step.position === position);
   if (!selected) {
     const message = `position must be one of the campaign's step positions (1 to ${steps.length})`;

@@ -1,4 +1,4 @@
-import { addMonths, AppError } from "@outreach/core";
+import { addMonths, AppError, type Logger } from "@outreach/core";
 import { Prisma, type Db } from "@outreach/db";
 import type { PaymentProvider } from "../payment-provider.js";
 import { issueApiKey } from "./issue-api-key.js";
@@ -15,7 +15,7 @@ export interface SignUpInput {
  * transaction. When a payment provider is configured its customer is created
  * inside that transaction too, so a provider failure leaves no account behind.
  */
-export async function signUpAccount(db: Db, provider: PaymentProvider | null, input: SignUpInput) {
+export async function signUpAccount(db: Db, provider: PaymentProvider | null, input: SignUpInput, logger: Logger) {
   const email = input.email.toLowerCase();
   const free = await db.plan.findUnique({ where: { slug: "free" } });
   if (!free) throw new Error("the free plan is missing; run the seed");
@@ -29,7 +29,7 @@ export async function signUpAccount(db: Db, provider: PaymentProvider | null, in
         const { key, plaintext } = await issueApiKey(tx, account.id, SIGNUP_KEY_LABEL, "direct");
         let providerCustomerId: string | null = null;
         if (provider) {
-          providerCustomerId = await createProviderCustomer(provider, { email, name: input.name, accountId: account.id });
+          providerCustomerId = await createProviderCustomer(provider, { email, name: input.name, accountId: account.id }, logger);
           await tx.account.update({ where: { id: account.id }, data: { providerCustomerId } });
         }
         return { account: { ...account, providerCustomerId }, plan: free, key, plaintext };
@@ -44,10 +44,12 @@ export async function signUpAccount(db: Db, provider: PaymentProvider | null, in
   }
 }
 
-async function createProviderCustomer(provider: PaymentProvider, input: { email: string; name?: string | null; accountId: string }): Promise<string> {
+// The provider's own error text stays in the log: it can name internal hosts or account details.
+async function createProviderCustomer(provider: PaymentProvider, input: { email: string; name?: string | null; accountId: string }, logger: Logger): Promise<string> {
   try {
     return (await provider.createCustomer(input)).id;
   } catch (err) {
-    throw new AppError("service_unavailable", `The payment provider could not be reached (${err instanceof Error ? err.message : "unknown error"}); no account was created. Try again.`);
+    logger.error("the payment provider failed to create a customer at signup", { error: err instanceof Error ? err.message : String(err) });
+    throw new AppError("service_unavailable", "The payment provider could not be reached; no account was created. Try again.");
   }
 }

@@ -1,0 +1,21 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { request, startTestApi, type TestApi } from "./helpers.js";
+
+let api: TestApi;
+
+before(async () => {
+  api = await startTestApi();
+});
+
+after(async () => {
+  await api?.close();
+});
+
+test("/readyz names an unavailable dependency with a fixed word, never its error text", async () => {
+  assert.deepEqual((await request(api.baseUrl, "GET", "/readyz")).body, { status: "ok", checks: { postgres: "ok", redis: "ok" } });
+  api.ctx.redis.disconnect(); // commands now fail with the client's own error message
+  const res = await request(api.baseUrl, "GET", "/readyz");
+  assert.equal(res.status, 503);
+  assert.deepEqual(res.body, { status: "unavailable", checks: { postgres: "ok", redis: "unavailable" } });
+});
