@@ -286,18 +286,30 @@ test("PATCH {webhook:{disabled_at:null}} re-enables a disabled webhook and reset
   assert.equal(row?.consecutiveFailures, 0);
 });
 
-test("POST /webhooks/:id/rotate_secret issues a new secret and stores only its encrypted form", async () => {
+test("POST /webhooks/:id/rotate_secret issues a new secret and keeps the old one for a 24 h grace", async () => {
   const created = await createHook();
+  const before = Date.now();
   const res = await call("POST", `/webhooks/${created.id}/rotate_secret`);
   assert.equal(res.status, 200, res.text);
-  assert.deepEqual(Object.keys(res.body).sort(), ["id", "secret"]);
+  assert.deepEqual(Object.keys(res.body).sort(), ["id", "previous_secret_expires_at", "secret"]);
   assert.equal(res.body.id, created.id);
   assert.match(res.body.secret, SECRET_SHAPE);
   assert.notEqual(res.body.secret, created.secret);
+  const expires = Date.parse(res.body.previous_secret_expires_at);
+  assert.ok(expires >= before + 24 * 3600_000 && expires <= Date.now() + 24 * 3600_000, res.body.previous_secret_expires_at);
 
   const row = await storedRow(created.id);
   assert.notEqual(row?.secretEnc, res.body.secret);
   assert.equal(decryptSecret(row!.secretEnc, api.config.encryptionKey), res.body.secret, "the new secret is the stored one");
+  assert.equal(decryptSecret(row!.previousSecretEnc!, api.config.encryptionKey), created.secret, "the old secret is kept, encrypted");
+  assert.equal(row?.previousSecretUntil?.toISOString(), res.body.previous_secret_expires_at);
+
+  const second = await call("POST", `/webhooks/${created.id}/rotate_secret`);
+  assert.equal(second.status, 200, second.text);
+  const rotatedTwice = await storedRow(created.id);
+  assert.equal(decryptSecret(rotatedTwice!.secretEnc, api.config.encryptionKey), second.body.secret);
+  assert.equal(decryptSecret(rotatedTwice!.previousSecretEnc!, api.config.encryptionKey), res.body.secret, "only the immediately previous secret is kept");
+  assert.ok(!second.text.includes(res.body.secret) && !second.text.includes(created.secret), "old secrets are never shown again");
 
   const shown = await call("GET", `/webhooks/${created.id}`);
   assert.ok(!("secret" in shown.body));
@@ -306,7 +318,7 @@ test("POST /webhooks/:id/rotate_secret issues a new secret and stores only its e
   const withBody = await call("POST", `/webhooks/${created.id}/rotate_secret`, { body: { secret: "chosen" } });
   assertError(withBody, 422, "validation_failed", "secret is not allowed");
   const after = await storedRow(created.id);
-  assert.equal(after?.secretEnc, row?.secretEnc, "a rejected rotation changes nothing");
+  assert.deepEqual(after, rotatedTwice, "a rejected rotation changes nothing");
 });
 
 test("Idempotency-Key replays create and rotate_secret instead of running them twice", async () => {
@@ -337,9 +349,9 @@ test("DELETE /webhooks/:id deletes the webhook and cascades to its deliveries", 
   const keep = await createHook({ url: "https://hooks.example.com/keep" });
   const db = api.database.db;
   const event = await db.event.create({ data: { accountId: accountA, type: "enrollment.sent", data: {} } });
-  const delivery = await db.webhookDelivery.create({ data: { webhookId: created.id, eventId: event.id } });
+  const delivery = await db.webhookDelivery.create({ data: { accountId: accountA, webhookId: created.id, eventId: event.id, eventType: event.type } });
   await db.webhookAttempt.create({ data: { deliveryId: delivery.id, number: 1, statusCode: 500, durationMs: 12 } });
-  await db.webhookDelivery.create({ data: { webhookId: keep.id, eventId: event.id } });
+  await db.webhookDelivery.create({ data: { accountId: accountA, webhookId: keep.id, eventId: event.id, eventType: event.type } });
 
   const res = await call("DELETE", `/webhooks/${created.id}`);
   assert.equal(res.status, 200, res.text);

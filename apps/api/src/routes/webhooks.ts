@@ -1,17 +1,22 @@
+import { checkEgressHosts } from "../services/check-egress-hosts.js";
 import { Router, type Request } from "express";
-import type Joi from "joi";
-import { AppError, checkWebhookUrl, EVENT_TYPES, EVENT_WILDCARD, WEBHOOK_URL_MAX_LENGTH } from "@outreach/core";
+import Joi from "joi";
+import { AppError, checkWebhookUrl, type EgressGuard, EVENT_TYPES, EVENT_WILDCARD, WEBHOOK_URL_MAX_LENGTH } from "@outreach/core";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { idempotent } from "../middleware/idempotency.js";
-import { serializeWebhook } from "../serializers/webhook.js";
+import { serializeWebhook, serializeWebhookDelivery } from "../serializers/webhook.js";
 import { createWebhook } from "../services/create-webhook.js";
 import { deleteWebhook } from "../services/delete-webhook.js";
 import { getWebhook } from "../services/get-webhook.js";
+import { getWebhookDelivery } from "../services/get-webhook-delivery.js";
+import { listWebhookDeliveries } from "../services/list-webhook-deliveries.js";
 import { listWebhooks } from "../services/list-webhooks.js";
+import { redeliverWebhookDelivery } from "../services/redeliver-webhook-delivery.js";
 import { rotateWebhookSecret } from "../services/rotate-webhook-secret.js";
+import { sendWebhookTest } from "../services/send-webhook-test.js";
 import { updateWebhook } from "../services/update-webhook.js";
-import { isUuid, J, validateBody } from "../validation.js";
+import { fields, isUuid, J, validateBody, validateQuery } from "../validation.js";
 
 const EDITABLE = ["url", "event_filters", "description", "disabled_at"] as const;
 
@@ -66,11 +71,16 @@ function updateSchema(allowPrivate: boolean): Joi.ObjectSchema<WebhookBody> {
     .messages({ "object.min": `the update must contain at least one of ${EDITABLE.join(", ")}` });
 }
 
-/** The fields, either wrapped as {webhook: {...}} or at the top level. */
-function validateWebhookBody(schema: Joi.ObjectSchema<WebhookBody>, body: unknown): WebhookBody {
+/**
+ * The fields, either wrapped as {webhook: {...}} or at the top level. A URL's
+ * host is then resolved by the egress guard: one that resolves to an internal
+ * address is refused like a literal one.
+ */
+async function validateWebhookBody(guard: EgressGuard, schema: Joi.ObjectSchema<WebhookBody>, body: unknown): Promise<WebhookBody> {
   const wrapped = typeof body === "object" && body !== null && !Array.isArray(body) && "webhook" in body;
-  if (!wrapped) return validateBody(schema, body);
-  return validateBody(J.object<{ webhook: WebhookBody }>({ webhook: schema.required() }), body).webhook;
+  const fields = wrapped ? validateBody(J.object<{ webhook: WebhookBody }>({ webhook: schema.required() }), body).webhook : validateBody(schema, body);
+  if (fields.url !== undefined) await checkEgressHosts(guard, [{ field: wrapped ? "webhook.url" : "url", host: new URL(fields.url).hostname }]);
+  return fields;
 }
 
 function webhookId(req: Request): string {
@@ -81,6 +91,13 @@ function webhookId(req: Request): string {
 
 const emptyBody = J.object({});
 
+const DELIVERY_STATES = ["pending", "succeeded", "failed", "skipped"] as const;
+
+const deliveriesQuery = Joi.object<{ status?: (typeof DELIVERY_STATES)[number]; limit: number }>({
+  status: Joi.any().valid(...DELIVERY_STATES),
+  limit: fields.limit(100, 20),
+});
+
 /** Mounted at /webhooks behind authentication: the account's outbound webhooks. */
 export function webhookRoutes(ctx: ApiContext): Router {
   const router = Router();
@@ -89,8 +106,8 @@ export function webhookRoutes(ctx: ApiContext): Router {
   const update = updateSchema(allowPrivate);
 
   router.post("/", idempotent(ctx), async (req, res) => {
-    const body = validateWebhookBody(create, req.body);
-    const { webhook, secret } = await createWebhook(ctx.db, ctx.config.encryptionKey, authOf(res).accountId, {
+    const body = await validateWebhookBody(ctx.egress.webhooks, create, req.body);
+    const { webhook, secret } = await createWebhook(ctx.db, ctx.keyring, authOf(res).accountId, {
       url: body.url!,
       eventFilters: body.event_filters!,
       description: body.description || null,
@@ -109,7 +126,7 @@ export function webhookRoutes(ctx: ApiContext): Router {
   });
 
   router.patch("/:id", async (req, res) => {
-    const body = validateWebhookBody(update, req.body);
+    const body = await validateWebhookBody(ctx.egress.webhooks, update, req.body);
     const webhook = await updateWebhook(ctx.db, authOf(res).accountId, webhookId(req), {
       url: body.url,
       eventFilters: body.event_filters,
@@ -127,8 +144,42 @@ export function webhookRoutes(ctx: ApiContext): Router {
 
   router.post("/:id/rotate_secret", idempotent(ctx), async (req, res) => {
     validateBody(emptyBody, req.body);
-    const result = await rotateWebhookSecret(ctx.db, ctx.config.encryptionKey, authOf(res).accountId, webhookId(req));
+    const result = await rotateWebhookSecret(ctx.db, ctx.keyring, authOf(res).accountId, webhookId(req));
     res.json(result);
+  });
+
+  router.get("/:id/deliveries", async (req, res) => {
+    const query = validateQuery(deliveriesQuery, req.query);
+    const deliveries = await listWebhookDeliveries(ctx.db, authOf(res).accountId, webhookId(req), query);
+    res.json(deliveries.map(serializeWebhookDelivery));
+  });
+
+  router.get("/:id/deliveries/:delivery_id", async (req, res) => {
+    const delivery = await getWebhookDelivery(ctx.db, authOf(res).accountId, webhookId(req), param(req, "delivery_id"));
+    res.json(serializeWebhookDelivery(delivery));
+  });
+
+  router.post("/:id/deliveries/:delivery_id/redeliver", async (req, res) => {
+    const id = webhookId(req);
+    validateBody(emptyBody, req.body);
+    const deps = { db: ctx.db, queue: ctx.queues.webhookDelivery, logger: ctx.logger };
+    const delivery = await redeliverWebhookDelivery(deps, authOf(res).accountId, id, param(req, "delivery_id"));
+    res.status(202).json(serializeWebhookDelivery(delivery));
+  });
+
+  router.post("/:id/test", async (req, res) => {
+    const id = webhookId(req);
+    validateBody(emptyBody, req.body);
+    const deps = {
+      db: ctx.db,
+      keyring: ctx.keyring,
+      http: ctx.webhookHttp,
+      // as the deliverer holds an attempt: the POST's timeout and a margin
+      holdMs: ctx.config.webhookTimeoutMs + 15_000,
+      retryBaseMs: ctx.config.webhookRetryBaseMs,
+    };
+    const { delivery, success, result } = await sendWebhookTest(deps, authOf(res).accountId, id);
+    res.json({ delivery: serializeWebhookDelivery(delivery), success, status_code: result.statusCode, duration_ms: result.durationMs, error: result.error });
   });
 
   return router;

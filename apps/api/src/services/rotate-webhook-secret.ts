@@ -1,14 +1,22 @@
-import { AppError } from "@outreach/core";
+import { AppError, type Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
+import { SECRET_ROTATION_GRACE_MS } from "@outreach/domain";
 import { generateWebhookSecret } from "../webhook-secret.js";
 
 /**
- * Replaces the webhook's signing secret. Deliveries sign with whatever secret
- * is stored when they are attempted, so the old secret is not used again.
+ * Replaces the webhook's signing secret. The secret it replaces is kept as the
+ * previous one for SECRET_ROTATION_GRACE_MS, during which deliveries carry a
+ * second v1 signed with it, so receivers can switch over without dropping
+ * events. A second rotation within the grace keeps only the secret it
+ * replaces. One statement: SET reads the row as it was before the update.
  */
-export async function rotateWebhookSecret(db: Db, encryptionKey: Buffer, accountId: string, id: string) {
-  const secret = generateWebhookSecret(encryptionKey);
-  const { count } = await db.webhook.updateMany({ where: { id, accountId }, data: { secretEnc: secret.sealed } });
-  if (count === 0) throw new AppError("webhook_not_found");
-  return { id, secret: secret.plaintext };
+export async function rotateWebhookSecret(db: Db, keyring: Keyring, accountId: string, id: string, now = new Date()) {
+  const secret = generateWebhookSecret(keyring);
+  const previousSecretUntil = new Date(now.getTime() + SECRET_ROTATION_GRACE_MS);
+  const rows = await db.$queryRaw<Array<{ id: string }>>`
+    UPDATE webhooks SET "previousSecretEnc" = "secretEnc", "secretEnc" = ${secret.sealed}, "previousSecretUntil" = ${previousSecretUntil}, "updatedAt" = ${now}
+    WHERE id = ${id}::uuid AND "accountId" = ${accountId}::uuid
+    RETURNING id`;
+  if (rows.length === 0) throw new AppError("webhook_not_found");
+  return { id, secret: secret.plaintext, previous_secret_expires_at: previousSecretUntil };
 }

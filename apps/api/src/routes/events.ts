@@ -1,0 +1,27 @@
+import Joi from "joi";
+import { Router } from "express";
+import { EVENT_TYPES, type EventType } from "@outreach/core";
+import { authOf } from "../auth.js";
+import type { ApiContext } from "../context.js";
+import { serializeEvent } from "../serializers/event.js";
+import { listEvents } from "../services/list-events.js";
+import { fields, validateQuery } from "../validation.js";
+
+const listSchema = Joi.object<{ type?: EventType; limit: number; starting_after?: string }>({
+  type: Joi.any().valid(...EVENT_TYPES),
+  limit: fields.limit(100, 20),
+  starting_after: Joi.string().max(100),
+});
+
+/** Mounted at /events behind authentication: the account's event log, the events its webhooks are sent. */
+export function eventRoutes(ctx: ApiContext): Router {
+  const router = Router();
+
+  router.get("/", async (req, res) => {
+    const query = validateQuery(listSchema, req.query);
+    const events = await listEvents(ctx.db, authOf(res).accountId, { type: query.type, limit: query.limit, startingAfter: query.starting_after });
+    res.json(events.map(serializeEvent));
+  });
+
+  return router;
+}

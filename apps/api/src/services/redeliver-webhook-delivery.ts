@@ -1,0 +1,55 @@
+import { AppError, type Logger, type TypedQueue } from "@outreach/core";
+import type { Db } from "@outreach/db";
+import { DELIVERY_MAX_ATTEMPTS } from "@outreach/domain";
+import { isUuid } from "../validation.js";
+import { getWebhook } from "./get-webhook.js";
+import { deliveryNotFound, withAttempts } from "./get-webhook-delivery.js";
+import { queueDeliveryAttempt } from "./queue-delivery-attempt.js";
+
+export interface RedeliverDeps {
+  db: Db;
+  queue: TypedQueue<"webhook-delivery">;
+  logger: Logger;
+}
+
+function disabledError(): AppError {
+  return new AppError("unprocessable", "The webhook is disabled; re-enable it first (PATCH /webhooks/:id with {webhook:{disabled_at:null}}), then redeliver.");
+}
+
+/**
+ * Sends the delivery again: the same envelope with the same id, as a new
+ * attempt, whatever state it ended in. In one statement the delivery becomes
+ * pending, due now, with a fresh budget of DELIVERY_MAX_ATTEMPTS attempts;
+ * then its next attempt is queued. A delivery with an attempt under way is
+ * left as it is (no second attempt at the same time). If queueing fails
+ * (Redis away) the deliverer's sweeper queues the overdue attempt later.
+ */
+export async function redeliverWebhookDelivery(deps: RedeliverDeps, accountId: string, webhookId: string, deliveryId: string, now = new Date()) {
+  const { db } = deps;
+  const webhook = await getWebhook(db, accountId, webhookId);
+  if (!isUuid(deliveryId)) throw deliveryNotFound();
+  const exists = await db.webhookDelivery.count({ where: { id: deliveryId, webhookId, accountId } });
+  if (exists === 0) throw deliveryNotFound();
+  if (webhook.disabledAt) throw disabledError();
+
+  const rows = await db.$queryRaw<Array<{ attempts: number }>>`
+    UPDATE webhook_deliveries d SET state = 'pending', "maxAttempts" = d.attempts + ${DELIVERY_MAX_ATTEMPTS}, "nextAttemptAt" = ${now}, "completedAt" = NULL
+    FROM webhooks w
+    WHERE d.id = ${deliveryId}::uuid AND d."webhookId" = ${webhookId}::uuid AND d."accountId" = ${accountId}::uuid
+      AND w.id = d."webhookId" AND w."disabledAt" IS NULL
+      AND (d.state <> 'pending' OR d."attemptingUntil" IS NULL OR d."attemptingUntil" < ${now})
+    RETURNING d.attempts`;
+  const updated = rows[0];
+  if (updated) {
+    const ref = { deliveryId, accountId, attempt: updated.attempts + 1 };
+    await queueDeliveryAttempt(deps.queue, ref).catch((err) =>
+      deps.logger.warn("could not queue a redelivery; the deliverer's sweeper will", { deliveryId, error: (err as Error).message }),
+    );
+  } else if ((await getWebhook(db, accountId, webhookId)).disabledAt) {
+    // disabled between the check and the update
+    throw disabledError();
+  }
+  const delivery = await db.webhookDelivery.findFirst({ where: { id: deliveryId, webhookId, accountId }, include: withAttempts });
+  if (!delivery) throw deliveryNotFound();
+  return delivery;
+}

@@ -1,0 +1,166 @@
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { after, before, test } from "node:test";
+import { EVENT_TYPES } from "@outreach/core";
+import { request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
+
+// GET /events: the account's event log, newest first, filtered by type and paged with starting_after.
+const ENV = { SIGNUP_LIMIT_PER_HOUR: "1000", RATE_LIMIT_PER_MINUTE: "100000", DOCS_URL: "https://docs.outreach.test" };
+
+let api: TestApi;
+
+async function signUp(email: string): Promise<{ token: string; accountId: string }> {
+  const res = await request(api.baseUrl, "POST", "/signup", { body: { email } });
+  assert.equal(res.status, 201, res.text);
+  return { token: res.body.api_key.plaintext, accountId: res.body.account_id };
+}
+
+before(async () => {
+  api = await startTestApi(ENV);
+});
+after(() => api?.close());
+
+function list(token: string, query = "") {
+  return request(api.baseUrl, "GET", `/events${query}`, { token });
+}
+
+function assertError(res: JsonResponse, status: number, code: string, message: string) {
+  assert.equal(res.status, status, res.text);
+  assert.equal(res.body.code, code, res.text);
+  assert.equal(res.body.type, `https://docs.outreach.test/errors/${code}`);
+  assert.equal(res.body.message, message);
+}
+
+const BASE = Date.now() - 3_600_000;
+
+/**
+ * Events of the account, one per entry of `types`, a second apart, oldest
+ * first; every third shares its predecessor's millisecond (written in one
+ * transaction, as a bulk unsubscribe does). Returns them newest first, as the
+ * API orders them.
+ */
+async function seedEvents(accountId: string, types: string[]) {
+  const created = [];
+  let at = BASE;
+  for (const [index, type] of types.entries()) {
+    if (index % 3 !== 2) at += 1000;
+    created.push(await api.database.db.event.create({ data: { accountId, type, data: { index, campaign_id: randomUUID() }, createdAt: new Date(at) } }));
+  }
+  return created.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (b.id < a.id ? -1 : 1));
+}
+
+test("GET /events lists the account's events newest first as {id, type, created_at, data}, 20 by default", async () => {
+  const a = await signUp("a@events.test");
+  const b = await signUp("b@events.test");
+  const types = Array.from({ length: 23 }, (_, i) => EVENT_TYPES[i % EVENT_TYPES.length]!);
+  const events = await seedEvents(a.accountId, types);
+  const foreign = await seedEvents(b.accountId, ["enrollment.sent", "campaign.paused"]);
+
+  const res = await list(a.token);
+  assert.equal(res.status, 200, res.text);
+  assert.equal(res.body.length, 20);
+  assert.deepEqual(
+    res.body.map((e: any) => e.id),
+    events.slice(0, 20).map((e) => e.id),
+  );
+  const newest = events[0]!;
+  assert.deepEqual(res.body[0], { id: newest.id, type: newest.type, created_at: newest.createdAt.toISOString(), data: newest.data });
+
+  const all = await list(a.token, "?limit=100");
+  assert.deepEqual(
+    all.body.map((e: any) => e.id),
+    events.map((e) => e.id),
+  );
+  for (const event of foreign) assert.ok(!all.text.includes(event.id), "another account's events never appear");
+
+  const three = await list(a.token, "?limit=3");
+  assert.deepEqual(
+    three.body.map((e: any) => e.id),
+    events.slice(0, 3).map((e) => e.id),
+  );
+  const theirs = await list(b.token);
+  assert.deepEqual(
+    theirs.body.map((e: any) => e.id),
+    foreign.map((e) => e.id),
+  );
+
+  const fresh = await signUp("empty@events.test");
+  const empty = await list(fresh.token);
+  assert.equal(empty.status, 200);
+  assert.deepEqual(empty.body, []);
+});
+
+test("type filters to one of the 7 event types; anything else is 422 validation_failed", async () => {
+  const a = await signUp("types@events.test");
+  const types = [...EVENT_TYPES, ...EVENT_TYPES, "enrollment.sent"];
+  const events = await seedEvents(a.accountId, types);
+  for (const type of EVENT_TYPES) {
+    const res = await list(a.token, `?type=${type}`);
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(
+      res.body.map((e: any) => e.id),
+      events.filter((e) => e.type === type).map((e) => e.id),
+      type,
+    );
+  }
+  const oneOf = `type must be one of [${EVENT_TYPES.join(", ")}]`;
+  for (const query of ["?type=webhook.test", "?type=*", "?type=", "?type=ENROLLMENT.SENT", "?type=enrollment.sent&type=campaign.paused"]) {
+    assertError(await list(a.token, query), 422, "validation_failed", oneOf);
+  }
+  const bad: Array<[string, string]> = [
+    ["?limit=0", "limit must be greater than or equal to 1"],
+    ["?limit=101", "limit must be less than or equal to 100"],
+    ["?limit=many", "limit must be a number"],
+    ["?since=2024-01-01", "since is not allowed"],
+  ];
+  for (const [query, message] of bad) assertError(await list(a.token, query), 422, "validation_failed", message);
+});
+
+test("starting_after pages through the log without gaps or repeats, with or without a type", async () => {
+  const a = await signUp("pages@events.test");
+  const types = Array.from({ length: 17 }, (_, i) => (i % 2 === 0 ? "enrollment.sent" : "enrollment.opened"));
+  const events = await seedEvents(a.accountId, types);
+
+  async function walk(query: string): Promise<string[]> {
+    const seen: string[] = [];
+    let cursor = "";
+    for (let page = 0; page < 20; page += 1) {
+      const res = await list(a.token, `?limit=4${query}${cursor}`);
+      assert.equal(res.status, 200, res.text);
+      if (res.body.length === 0) return seen;
+      assert.ok(res.body.length <= 4);
+      seen.push(...res.body.map((e: any) => e.id));
+      cursor = `&starting_after=${res.body.at(-1).id}`;
+    }
+    throw new Error("pagination did not end");
+  }
+  assert.deepEqual(
+    await walk(""),
+    events.map((e) => e.id),
+  );
+  assert.deepEqual(
+    await walk("&type=enrollment.opened"),
+    events.filter((e) => e.type === "enrollment.opened").map((e) => e.id),
+  );
+  const afterFifth = await list(a.token, `?limit=2&starting_after=${events[4]!.id}`);
+  assert.deepEqual(
+    afterFifth.body.map((e: any) => e.id),
+    [events[5]!.id, events[6]!.id],
+  );
+});
+
+test("a starting_after that is unknown, malformed or another account's event is the same 422", async () => {
+  const a = await signUp("cursor-a@events.test");
+  const b = await signUp("cursor-b@events.test");
+  await seedEvents(a.accountId, ["enrollment.sent"]);
+  const [foreign] = await seedEvents(b.accountId, ["enrollment.sent"]);
+  const message = "starting_after must be the id of an event of this account";
+  const answers = [];
+  for (const cursor of [randomUUID(), "not-an-id", foreign!.id]) {
+    const res = await list(a.token, `?starting_after=${cursor}`);
+    assertError(res, 422, "validation_failed", message);
+    answers.push(res.body);
+  }
+  assert.deepEqual(answers[2], answers[0], "another account's id is indistinguishable from an unknown one");
+  assert.deepEqual(answers[0].details, { errors: [{ field: "starting_after", message }] });
+});

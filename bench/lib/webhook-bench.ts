@@ -1,0 +1,175 @@
+// Pieces of bench/webhooks.ts: a loopback receiver that answers 200 at once, the
+// event data both the engine and the raw loop send, and bulk-SQL seeding of
+// accounts, webhooks and events. Nothing here is used by the test suite.
+import { randomUUID } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { encryptSecret, Keyring } from "@outreach/core";
+import type { Db } from "@outreach/db";
+import { ENCRYPTION_KEY } from "./engine-bench.js";
+
+/** data of an enrollment.sent event, the shape the engine emits (the raw loop sends the same). */
+export function benchEventData(i: number, campaignId: string = randomUUID()) {
+  return {
+    enrollment_id: randomUUID(),
+    contact_id: randomUUID(),
+    contact_email: `reader-${i}@example${i % 97}.com`,
+    campaign_id: campaignId,
+    status: "sent",
+    sent_at: new Date().toISOString(),
+    replied_at: null,
+    bounce_reason: null,
+  };
+}
+
+export interface BenchReceiver {
+  /** one URL per port; each port is its own origin (a pool of its own at the sender) */
+  urls: string[];
+  readonly count: number;
+  /** Date.now() of each request's end of body, in arrival order */
+  readonly times: number[];
+  /** requests whose envelope id came before */
+  readonly duplicates: number;
+  readonly bodyBytes: number[];
+  /** most requests open at once, all ports together */
+  readonly maxOpen: number;
+  waitForCount(count: number, timeoutMs: number): Promise<void>;
+  /** resolves with Date.now() of the arrival of the envelope whose data.campaign_id is this */
+  arrivalOf(campaignId: string, timeoutMs: number): Promise<number>;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** An HTTP receiver on `ports` loopback ports that parses every envelope and answers 200 at once (or after `delayMs`). */
+export async function startBenchReceiver(ports = 1, delayMs = 0): Promise<BenchReceiver> {
+  let times: number[] = [];
+  let seen = new Set<string>();
+  let duplicates = 0;
+  let bodyBytes: number[] = [];
+  let open = 0;
+  let maxOpen = 0;
+  let waiters: Array<{ count: number; resolve: () => void }> = [];
+  const watched = new Map<string, (at: number) => void>();
+  const servers: Server[] = [];
+  const sockets = new Set<Socket>();
+  for (let p = 0; p < ports; p++) {
+    const server = createServer((req, res) => {
+      open++;
+      maxOpen = Math.max(maxOpen, open);
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        const at = Date.now();
+        const raw = Buffer.concat(chunks);
+        const envelope = JSON.parse(raw.toString("utf8")) as { id: string; data?: { campaign_id?: string } };
+        times.push(at);
+        if (bodyBytes.length < 100) bodyBytes.push(raw.length);
+        if (seen.has(envelope.id)) duplicates++;
+        else seen.add(envelope.id);
+        const watcher = envelope.data?.campaign_id ? watched.get(envelope.data.campaign_id) : undefined;
+        if (watcher) watcher(at);
+        const answer = () => {
+          res.writeHead(200, { "content-type": "text/plain", "content-length": "2" });
+          res.end("ok", () => open--);
+        };
+        if (delayMs > 0) setTimeout(answer, delayMs);
+        else answer();
+        if (waiters.length) waiters = waiters.filter((w) => (times.length >= w.count ? (w.resolve(), false) : true));
+      });
+    });
+    server.keepAliveTimeout = 60_000;
+    server.on("connection", (socket) => (sockets.add(socket), socket.once("close", () => sockets.delete(socket))));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    servers.push(server);
+  }
+  return {
+    urls: servers.map((s) => `http://127.0.0.1:${(s.address() as AddressInfo).port}/hook`),
+    get count() {
+      return times.length;
+    },
+    get times() {
+      return times;
+    },
+    get duplicates() {
+      return duplicates;
+    },
+    get bodyBytes() {
+      return bodyBytes;
+    },
+    get maxOpen() {
+      return maxOpen;
+    },
+    waitForCount(count, timeoutMs) {
+      if (times.length >= count) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`receiver: ${times.length} of ${count} deliveries after ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) });
+      });
+    },
+    arrivalOf(campaignId, timeoutMs) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => (watched.delete(campaignId), reject(new Error(`receiver: event ${campaignId} did not arrive within ${timeoutMs} ms`))), timeoutMs);
+        watched.set(campaignId, (at) => (clearTimeout(timer), watched.delete(campaignId), resolve(at)));
+      });
+    },
+    reset() {
+      times = [];
+      seen = new Set();
+      duplicates = 0;
+      bodyBytes = [];
+      maxOpen = open;
+      waiters = [];
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+    },
+  };
+}
+
+/**
+ * `accounts` accounts (plan scale), each with one webhook ("*") to
+ * urls[i % urls.length]; answers the account ids in order.
+ */
+export async function seedWebhookAccounts(db: Db, label: string, accounts: number, urls: string[]): Promise<string[]> {
+  const rows = await db.$queryRawUnsafe<Array<{ id: string }>>(
+    `INSERT INTO accounts (email, "planId", "currentPeriodStart", "currentPeriodEnd", "updatedAt")
+     SELECT $1 || '-' || g || '@bench.example', p.id, now(), now() + interval '30 days', now()
+     FROM plans p, generate_series(1, $2::int) AS g WHERE p.slug = 'scale'
+     ORDER BY g RETURNING id`,
+    label,
+    accounts,
+  );
+  const ids = rows.map((r) => r.id);
+  const keyring = new Keyring(ENCRYPTION_KEY);
+  for (const [i, accountId] of ids.entries()) {
+    await db.webhook.create({ data: { accountId, url: urls[i % urls.length]!, eventFilters: ["*"], secretEnc: encryptSecret(`whsec_bench_${i}_${randomUUID()}`, keyring) } });
+  }
+  return ids;
+}
+
+/**
+ * `count` enrollment.sent events in one statement (one commit, one NOTIFY), the
+ * i-th for accountIds[i % accounts], in that order; data shaped as benchEventData.
+ */
+export async function insertEvents(db: Db, accountIds: string[], count: number): Promise<void> {
+  await db.$executeRawUnsafe(
+    `INSERT INTO events (id, "accountId", type, data, "createdAt")
+     SELECT gen_random_uuid(), ($1::uuid[])[1 + (g % cardinality($1::uuid[]))], 'enrollment.sent',
+       jsonb_build_object(
+         'enrollment_id', gen_random_uuid()::text, 'contact_id', gen_random_uuid()::text,
+         'contact_email', 'reader-' || g || '@example' || (g % 97) || '.com', 'campaign_id', gen_random_uuid()::text,
+         'status', 'sent', 'sent_at', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         'replied_at', NULL, 'bounce_reason', NULL),
+       clock_timestamp()
+     FROM generate_series(0, $2::int - 1) AS g`,
+    accountIds,
+    count,
+  );
+}
+
+/** Nearest-rank percentile of already sorted values. */
+export function percentile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}

@@ -1,0 +1,5 @@
+export * from "./webhook-envelope.js";
+export * from "./delivery-policy.js";
+export * from "./webhook-http-client.js";
+export * from "./relay-outbox.js";
+export * from "./delivery-store.js";
