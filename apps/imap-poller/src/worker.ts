@@ -1,8 +1,57 @@
-import { notBuiltYet, type WorkerDefinition } from "@outreach/runtime";
+import type { Redis } from "ioredis";
+import { createRedis, EgressGuard, Keyring, redisKey } from "@outreach/core";
+import type { WorkerDefinition } from "@outreach/runtime";
+import { InboxLeases } from "./inbox-lease.js";
+import { InboxPool } from "./inbox-pool.js";
+import { handleInboxMessage, listWatchedInboxes, readInboxCursor, reportInboxHealth, resetInboxCursor } from "./inbox-store.js";
+import { InboxWatcher } from "./inbox-watcher.js";
+import { ReplicaRing } from "./replica-ring.js";
 
-export const imapPollerWorker: WorkerDefinition = {
+interface PollerResources {
+  redis: Redis;
+  pool: InboxPool;
+}
+
+/**
+ * Watches every inbox of an active campaign that has IMAP settings, one
+ * connection per inbox across all replicas (see InboxPool), for replies,
+ * auto-replies, DSN bounces and mailto unsubscribes.
+ */
+export const imapPollerWorker: WorkerDefinition<PollerResources> = {
   app: "imap-poller",
-  processors: () => [
-    { queue: "imap-poll", handler: notBuiltYet("imap-poll"), concurrency: 10 },
-  ],
+  setup: (ctx) => {
+    const { config, db, logger } = ctx;
+    const redis = createRedis(config, "producer");
+    redis.on("error", (err) => logger.debug("redis error", { error: err.message }));
+    const keyring = Keyring.fromConfig(config);
+    const guard = new EgressGuard({ allowPrivate: config.mailAllowPrivateHosts, dnsServers: config.dnsServers });
+    const ring = new ReplicaRing(redis, redisKey(config, "imap", "replicas"));
+    const leases = new InboxLeases(redis, (id) => redisKey(config, "imap", "lease", id), ring.replicaId);
+    const pool = new InboxPool(redis, ring, leases, logger, {
+      maxConnections: config.imapMaxConnections,
+      wantKey: (id) => redisKey(config, "imap", "want", id),
+      listInboxes: () => listWatchedInboxes(db, keyring),
+      createWatcher: (endpoint) =>
+        new InboxWatcher(endpoint, {
+          guard,
+          requireTls: config.mailRequireTls,
+          pollIntervalMs: config.imapPollIntervalSeconds * 1000,
+          logger,
+          readCursor: (id) => readInboxCursor(db, id),
+          resetCursor: (id, uidValidity, lastUid) => resetInboxCursor(db, id, uidValidity, lastUid),
+          handleMessage: async (id, uidValidity, uid, raw) => {
+            const outcome = await handleInboxMessage(db, id, uidValidity, uid, raw);
+            if (outcome !== "duplicate" && outcome !== "unmatched") logger.info("inbound message", { credentialId: id, uid: String(uid), outcome });
+          },
+          reportHealth: (id, status, error) => reportInboxHealth(db, id, status, error),
+        }),
+    });
+    return { redis, pool };
+  },
+  processors: () => [],
+  start: async (_ctx, resources) => resources.pool.start(),
+  stop: async (_ctx, resources) => {
+    await resources.pool.stop();
+    await resources.redis.quit().catch(() => undefined);
+  },
 };

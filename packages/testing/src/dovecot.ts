@@ -61,6 +61,16 @@ function isDovecot24(version: string): boolean {
   return major > 2 || (major === 2 && minor >= 4);
 }
 
+// After a failed login Dovecot delays every later login from the same IP by seconds (the
+// auth penalty, kept by anvil). Tests log in from 127.0.0.1 only and test wrong passwords on
+// purpose: an auth process that cannot open the penalty socket applies no penalty.
+const NO_AUTH_PENALTY = `service anvil {
+  unix_listener anvil-auth-penalty {
+    mode = 0
+  }
+}
+`;
+
 function config23(paths: DovecotPaths, port: number): string {
   return `protocols = imap
 listen = ${HOST}
@@ -92,7 +102,7 @@ service imap-login {
     port = 0
   }
 }
-`;
+${NO_AUTH_PENALTY}`;
 }
 
 function config24(paths: DovecotPaths, port: number): string {
@@ -127,7 +137,7 @@ service imap-login {
     port = 0
   }
 }
-`;
+${NO_AUTH_PENALTY}`;
 }
 
 function passwdLine(email: string, password: string): string {
@@ -307,6 +317,9 @@ export async function startDovecot(): Promise<ImapTestServer> {
     async addUser(email, password) {
       users.set(email.toLowerCase(), password);
       await writePasswdFile(paths, users);
+      // The passwd-file driver looks at the file at most once a second: a login in the second of
+      // an earlier one would not see this user yet. From the next second on, every login does.
+      await delay(1000 - (Date.now() % 1000) + 5);
     },
     async appendMessage(email, raw, flags = []): Promise<AppendedMessage> {
       const password = users.get(email.toLowerCase());

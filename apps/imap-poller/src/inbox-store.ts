@@ -1,0 +1,53 @@
+import { decryptSecret, type Keyring } from "@outreach/core";
+import type { Db } from "@outreach/db";
+import { classifyInbound, readInbound, recordInboundMessage, type InboundOutcome } from "@outreach/domain";
+import type { InboxCursor, InboxEndpoint } from "./inbox-watcher.js";
+
+/** Inboxes to watch: credentials with IMAP settings whose campaign is active. */
+export async function listWatchedInboxes(db: Db, keyring: Keyring): Promise<InboxEndpoint[]> {
+  const rows = await db.smtpCredential.findMany({
+    where: { imapHost: { not: null }, imapPasswordEnc: { not: null }, campaign: { status: "active" } },
+    select: { id: true, imapHost: true, imapPort: true, imapSecure: true, imapUsername: true, imapPasswordEnc: true },
+    orderBy: { id: "asc" },
+  });
+  return rows.map((row) => ({
+    credentialId: row.id,
+    host: row.imapHost!,
+    port: row.imapPort ?? 993,
+    secure: row.imapSecure,
+    username: row.imapUsername ?? "",
+    password: decryptSecret(row.imapPasswordEnc!, keyring),
+  }));
+}
+
+/** The cursor, and from when to look when there is none (or the mailbox was renumbered). */
+export async function readInboxCursor(db: Db, credentialId: string): Promise<InboxCursor & { since: Date }> {
+  const row = await db.smtpCredential.findUniqueOrThrow({ where: { id: credentialId }, select: { imapUidValidity: true, imapLastUid: true, imapCheckedAt: true, createdAt: true } });
+  // IMAP SEARCH SINCE has day granularity: a day earlier, so nothing at the edge is missed
+  const since = new Date((row.imapCheckedAt ?? row.createdAt).getTime() - 86_400_000);
+  return { uidValidity: row.imapUidValidity, lastUid: row.imapLastUid, since };
+}
+
+export async function resetInboxCursor(db: Db, credentialId: string, uidValidity: bigint, lastUid: bigint): Promise<void> {
+  await db.smtpCredential.update({ where: { id: credentialId }, data: { imapUidValidity: uidValidity, imapLastUid: lastUid } });
+}
+
+/** Reads, classifies and records one message; the cursor moves past it in the same transaction. */
+export async function handleInboxMessage(db: Db, credentialId: string, uidValidity: bigint, uid: bigint, raw: Buffer): Promise<InboundOutcome> {
+  const message = await readInbound(raw);
+  const classification = classifyInbound(message);
+  const credential = await db.smtpCredential.findUnique({ where: { id: credentialId }, select: { accountId: true } });
+  if (!credential) return "unmatched";
+  return db.$transaction((tx) => recordInboundMessage(tx, { credentialId, accountId: credential.accountId, uidValidity, uid }, message, classification));
+}
+
+/** The inbox's health as the tenant sees it on the credential; an "ok" is written at most every 30 s. */
+export async function reportInboxHealth(db: Db, credentialId: string, status: "ok" | "error", error: string | null, now = new Date()): Promise<void> {
+  if (status === "error") {
+    await db.$executeRaw`UPDATE smtp_credentials SET "imapLastError" = ${error}, "imapCheckedAt" = ${now} WHERE id = ${credentialId}::uuid`;
+    return;
+  }
+  await db.$executeRaw`
+    UPDATE smtp_credentials SET "imapLastError" = NULL, "imapCheckedAt" = ${now}
+    WHERE id = ${credentialId}::uuid AND ("imapLastError" IS NOT NULL OR "imapCheckedAt" IS NULL OR "imapCheckedAt" < ${new Date(now.getTime() - 30_000)})`;
+}

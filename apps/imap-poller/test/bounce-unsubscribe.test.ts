@@ -1,0 +1,204 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { after, before, test } from "node:test";
+import { Keyring, loadConfig, type Config } from "@outreach/core";
+import type { Db } from "@outreach/db";
+import { startWorker } from "@outreach/runtime";
+import { createTestDatabase, findFreePort, LOOPBACK_MAIL_ENV, REPO_ROOT, startImapServer, uniqueQueuePrefix, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { imapPollerWorker } from "../src/worker.js";
+import { enrollmentStatus, eventsOf, mail, seedInbox, type SeededEnrollment, type SeededInbox } from "./helpers.js";
+
+// DSNs and mailto unsubscribes found in a watched inbox, through the real poller and a real IMAP server.
+let imap: ImapTestServer;
+let database: TestDatabase;
+let db: Db;
+let config: Config;
+let keyring: Keyring;
+let poller: Awaited<ReturnType<typeof startWorker>> | undefined;
+
+before(async () => {
+  imap = await startImapServer();
+  database = await createTestDatabase();
+  db = database.db;
+  config = loadConfig("imap-poller", {
+    DATABASE_URL: database.url,
+    QUEUE_PREFIX: uniqueQueuePrefix(),
+    LOG_LEVEL: "error",
+    IMAP_POLL_INTERVAL_SECONDS: "60",
+    HEALTH_PORT: String(await findFreePort()),
+    ...LOOPBACK_MAIL_ENV,
+  });
+  keyring = Keyring.fromConfig(config);
+  poller = await startWorker(imapPollerWorker, config);
+});
+after(async () => {
+  await poller?.close();
+  await imap?.close();
+  await database?.drop();
+});
+
+const fixture = (name: string) => readFileSync(`${REPO_ROOT}/packages/domain/test/fixtures/inbound/${name}`, "utf8");
+
+/** A Postfix RFC 3464 report (5.1.1 user unknown) about step 1 of this enrollment. */
+function permanentDsn(s: SeededInbox, e: SeededEnrollment): string {
+  return fixture("dsn-postfix-user-unknown.eml")
+    .replaceAll("<0A1B2C3D-4E5F-4061-8273-94A5B6C7D8E9@northwind.example>", e.messageId)
+    .replaceAll("nobody@contoso.example", e.contactEmail)
+    .replaceAll("jordan@northwind.example", s.inbox)
+    .replace(/\r?\n/g, "\r\n");
+}
+
+/** A Postfix "delayed mail" report (4.4.7, still being retried) about step 1 of this enrollment. */
+function delayedDsn(s: SeededInbox, e: SeededEnrollment): string {
+  return fixture("dsn-postfix-delayed.eml")
+    .replaceAll("<1b2c3d4e-5f60-4718-a9b0-c1d2e3f4a5b6@northwind.example>", e.messageId)
+    .replaceAll("ops@slowhost.example", e.contactEmail)
+    .replaceAll("jordan@northwind.example", s.inbox)
+    .replace(/\r?\n/g, "\r\n");
+}
+
+async function watched(s: SeededInbox): Promise<void> {
+  await waitFor(async () => (await db.smtpCredential.findUniqueOrThrow({ where: { id: s.credentialId } })).imapUidValidity !== null, { what: "the inbox to be watched", timeoutMs: 20_000 });
+}
+
+const inboundRows = (s: SeededInbox) => db.inboundMessage.findMany({ where: { credentialId: s.credentialId }, orderBy: { uid: "asc" } });
+
+test("a DSN bounces its enrollment once; a delayed (4.x.x) DSN is not a bounce", async () => {
+  // a threshold no bounce rate exceeds: this test is about the enrollment, the next about the credential
+  const s = await seedInbox(db, keyring, imap, { contacts: 2, bounceRateThreshold: 100 });
+  const [bounced, delayed] = s.enrollments as [SeededEnrollment, SeededEnrollment];
+  await watched(s);
+
+  await imap.appendMessage(s.inbox, delayedDsn(s, delayed));
+  await waitFor(async () => (await inboundRows(s)).length === 1, { what: "the delay notice", timeoutMs: 20_000 });
+  assert.equal((await inboundRows(s))[0]!.kind, "auto_reply");
+  assert.equal(await enrollmentStatus(db, delayed.enrollmentId), "sent");
+  assert.equal((await db.stepSend.findFirstOrThrow({ where: { enrollmentId: delayed.enrollmentId, stepPosition: 2 } })).state, "scheduled");
+
+  await imap.appendMessage(s.inbox, permanentDsn(s, bounced));
+  const enrollment = await waitFor(async () => {
+    const row = await db.enrollment.findUniqueOrThrow({ where: { id: bounced.enrollmentId } });
+    return row.status === "bounced" ? row : undefined;
+  }, { what: "the bounce", timeoutMs: 20_000 });
+  assert.equal(enrollment.bounceReason, `5.1.1 550 5.1.1 <${bounced.contactEmail}>: Recipient address rejected: User unknown in virtual mailbox table`);
+  assert.ok(enrollment.bouncedAt);
+  const steps = await db.stepSend.findMany({ where: { enrollmentId: bounced.enrollmentId }, orderBy: { stepPosition: "asc" } });
+  assert.deepEqual(steps.map((step) => step.state), ["bounced", "cancelled"]);
+  const events = await eventsOf(db, s.accountId, "enrollment.bounced");
+  assert.equal(events.length, 1);
+  assert.equal(events[0]!.data.enrollment_id, bounced.enrollmentId);
+  assert.equal(events[0]!.data.bounce_reason, enrollment.bounceReason);
+  const rows = await inboundRows(s);
+  assert.deepEqual(rows.map((row) => [row.kind, row.enrollmentId]), [["auto_reply", null], ["bounce", bounced.enrollmentId]]);
+
+  // another copy of the same report changes nothing
+  await imap.appendMessage(s.inbox, permanentDsn(s, bounced));
+  await waitFor(async () => (await inboundRows(s)).length === 3, { what: "the second copy", timeoutMs: 20_000 });
+  assert.equal((await eventsOf(db, s.accountId, "enrollment.bounced")).length, 1);
+  assert.equal(await enrollmentStatus(db, delayed.enrollmentId), "sent");
+  // 1 bounce of 2 sends is under the threshold of 100%
+  const credential = await db.smtpCredential.findUniqueOrThrow({ where: { id: s.credentialId } });
+  assert.equal(credential.disabledAt, null);
+  assert.equal((await eventsOf(db, s.accountId, "credential.disabled")).length, 0);
+});
+
+test("a DSN counts toward the credential's health: above the campaign's threshold the credential is disabled and the campaign paused", async () => {
+  const s = await seedInbox(db, keyring, imap, { contacts: 1, bounceRateThreshold: 5 });
+  const e = s.enrollments[0]!;
+  await watched(s);
+  await imap.appendMessage(s.inbox, permanentDsn(s, e));
+
+  const credential = await waitFor(async () => {
+    const row = await db.smtpCredential.findUniqueOrThrow({ where: { id: s.credentialId } });
+    return row.disabledAt ? row : undefined;
+  }, { what: "the credential to be disabled", timeoutMs: 20_000 });
+  assert.match(credential.disabledReason ?? "", /bounce rate 100% exceeded the campaign threshold of 5%/);
+  assert.equal(await enrollmentStatus(db, e.enrollmentId), "bounced");
+  const disabled = await eventsOf(db, s.accountId, "credential.disabled");
+  assert.equal(disabled.length, 1);
+  assert.equal(disabled[0]!.data.credential_id, s.credentialId);
+  assert.equal(disabled[0]!.data.bounce_rate, 100);
+  assert.equal(disabled[0]!.data.threshold, 5);
+  // its only inbox disabled: the campaign is paused
+  const campaign = await db.campaign.findUniqueOrThrow({ where: { id: s.campaignId } });
+  assert.equal(campaign.status, "paused");
+  assert.equal(campaign.pausedReason, "all_credentials_disabled");
+  const paused = await eventsOf(db, s.accountId, "campaign.paused");
+  assert.equal(paused.length, 1);
+  assert.equal(paused[0]!.data.reason, "all_credentials_disabled");
+  assert.equal((await eventsOf(db, s.accountId, "enrollment.bounced")).length, 1);
+});
+
+test("a DSN whose report carries a NUL byte is recorded and does not block the inbox", async () => {
+  const s = await seedInbox(db, keyring, imap, { contacts: 2, bounceRateThreshold: 100 });
+  const [bounced, replying] = s.enrollments as [SeededEnrollment, SeededEnrollment];
+  await watched(s);
+  // base64 lets any byte through to the decoded report; PostgreSQL text cannot hold NUL
+  const report = Buffer.from(`Reporting-MTA: dns; mx.example.org\r\n\r\nFinal-Recipient: rfc822; ${bounced.contactEmail}\r\nAction: failed\r\nStatus: 5.1.1\r\nDiagnostic-Code: smtp; 550 5.1.1 no\u0000such user\r\n`).toString("base64");
+  const dsn = [
+    "From: MAILER-DAEMON@mx.example.org",
+    `To: ${s.inbox}`,
+    "Subject: Undelivered Mail Returned to Sender",
+    "MIME-Version: 1.0",
+    'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
+    "",
+    "--b1",
+    "Content-Type: text/plain",
+    "",
+    "Your message could not be delivered.",
+    "--b1",
+    "Content-Type: message/delivery-status",
+    "Content-Transfer-Encoding: base64",
+    "",
+    report,
+    "--b1",
+    "Content-Type: text/rfc822-headers",
+    "",
+    `Message-ID: ${bounced.messageId}`,
+    "--b1--",
+    "",
+  ].join("\r\n");
+  await imap.appendMessage(s.inbox, dsn);
+  await imap.appendMessage(s.inbox, mail({ From: replying.contactEmail, To: s.inbox, Subject: "Re: Hello", "In-Reply-To": replying.messageId }, "Yes, interested."));
+  await waitFor(async () => (await enrollmentStatus(db, replying.enrollmentId)) === "replied", { what: "the reply after the DSN", timeoutMs: 20_000 });
+  const enrollment = await db.enrollment.findUniqueOrThrow({ where: { id: bounced.enrollmentId } });
+  assert.equal(enrollment.status, "bounced");
+  assert.equal(enrollment.bounceReason, "5.1.1 550 5.1.1 nosuch user");
+  assert.deepEqual((await inboundRows(s)).map((row) => row.kind), ["bounce", "reply"]);
+});
+
+test("a mailto unsubscribe from the contact unsubscribes it in that account; from a stranger it does nothing", async () => {
+  const s = await seedInbox(db, keyring, imap, { contacts: 2 });
+  const [contact, other] = s.enrollments as [SeededEnrollment, SeededEnrollment];
+  // the same address in another account is another tenant's contact: left alone
+  const elsewhere = await seedInbox(db, keyring, imap);
+  await db.contact.update({ where: { id: elsewhere.enrollments[0]!.contactId }, data: { email: contact.contactEmail } });
+  await watched(s);
+
+  await imap.appendMessage(s.inbox, mail({ From: "stranger@example.org", To: s.inbox, Subject: "unsubscribe" }, ""));
+  await waitFor(async () => (await inboundRows(s)).length === 1, { what: "the stranger's request", timeoutMs: 20_000 });
+  assert.equal((await inboundRows(s))[0]!.kind, "unmatched");
+  assert.equal((await db.contact.count({ where: { accountId: s.accountId, unsubscribedAt: { not: null } } })), 0);
+  assert.equal((await eventsOf(db, s.accountId, "enrollment.unsubscribed")).length, 0);
+
+  // as a mail client sends our List-Unsubscribe mailto
+  await imap.appendMessage(s.inbox, mail({ From: `Reader <${contact.contactEmail.toUpperCase()}>`, To: s.inbox, Subject: "unsubscribe" }, ""));
+  const unsubscribed = await waitFor(async () => {
+    const row = await db.contact.findUniqueOrThrow({ where: { id: contact.contactId } });
+    return row.unsubscribedAt ? row : undefined;
+  }, { what: "the contact to be unsubscribed", timeoutMs: 20_000 });
+  assert.ok(unsubscribed.unsubscribedAt);
+  assert.equal(await enrollmentStatus(db, contact.enrollmentId), "unsubscribed");
+  assert.equal((await db.stepSend.findFirstOrThrow({ where: { enrollmentId: contact.enrollmentId, stepPosition: 2 } })).state, "cancelled");
+  const events = await eventsOf(db, s.accountId, "enrollment.unsubscribed");
+  assert.equal(events.length, 1);
+  assert.equal(events[0]!.data.enrollment_id, contact.enrollmentId);
+  assert.equal(events[0]!.data.contact_email, contact.contactEmail);
+  assert.equal((await inboundRows(s))[1]!.kind, "unsubscribe");
+  // nobody else
+  assert.equal(await enrollmentStatus(db, other.enrollmentId), "sent");
+  assert.equal((await db.contact.findUniqueOrThrow({ where: { id: other.contactId } })).unsubscribedAt, null);
+  assert.equal((await db.contact.findUniqueOrThrow({ where: { id: elsewhere.enrollments[0]!.contactId } })).unsubscribedAt, null);
+  assert.equal(await enrollmentStatus(db, elsewhere.enrollments[0]!.enrollmentId), "sent");
+  assert.equal((await eventsOf(db, s.accountId, "enrollment.replied")).length, 0);
+});

@@ -1,0 +1,134 @@
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { after, before, test } from "node:test";
+import { createLogger, EgressGuard, Keyring, loadConfig, type Config } from "@outreach/core";
+import type { Db } from "@outreach/db";
+import { createTestDatabase, LOOPBACK_MAIL_ENV, startImapServer, uniqueQueuePrefix, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { handleInboxMessage, readInboxCursor, reportInboxHealth, resetInboxCursor } from "../src/inbox-store.js";
+import { InboxWatcher } from "../src/inbox-watcher.js";
+import { appendAndExpunge, enrollmentStatus, eventsOf, IMAP_PASSWORD, replyTo, seedInbox, startConnectionMeter, type ConnectionMeter, type SeededInbox } from "./helpers.js";
+
+// The polling path alone: a watcher that never IDLEs finds new mail by its periodic check.
+let imap: ImapTestServer;
+let database: TestDatabase;
+let db: Db;
+let config: Config;
+let meter: ConnectionMeter;
+const watchers: InboxWatcher[] = [];
+
+const POLL_INTERVAL_MS = 1_000;
+
+before(async () => {
+  imap = await startImapServer();
+  database = await createTestDatabase();
+  db = database.db;
+  config = loadConfig("imap-poller", { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), ...LOOPBACK_MAIL_ENV });
+  meter = await startConnectionMeter(imap);
+});
+after(async () => {
+  for (const watcher of watchers) await watcher.stop();
+  await meter?.close();
+  await imap?.close();
+  await database?.drop();
+});
+
+/** A watcher of this inbox that never IDLEs, on the poller's real store functions. */
+function startWatcher(s: SeededInbox, pollIntervalMs: number): InboxWatcher {
+  const watcher = new InboxWatcher(
+    { credentialId: s.credentialId, host: imap.host, port: meter.port, secure: false, username: s.inbox, password: IMAP_PASSWORD },
+    {
+      guard: new EgressGuard({ allowPrivate: true }),
+      requireTls: false,
+      pollIntervalMs,
+      idle: false,
+      logger: createLogger({ service: "imap-poller", level: "error" }),
+      readCursor: (id) => readInboxCursor(db, id),
+      resetCursor: (id, uidValidity, lastUid) => resetInboxCursor(db, id, uidValidity, lastUid),
+      handleMessage: async (id, uidValidity, uid, raw) => void (await handleInboxMessage(db, id, uidValidity, uid, raw)),
+      reportHealth: (id, status, error) => reportInboxHealth(db, id, status, error),
+    },
+  );
+  watchers.push(watcher);
+  watcher.start();
+  return watcher;
+}
+
+const cursorOf = (s: SeededInbox) => db.smtpCredential.findUniqueOrThrow({ where: { id: s.credentialId }, select: { imapUidValidity: true, imapLastUid: true } });
+
+test("without IDLE, a reply APPENDed is found by the periodic check, within about the interval", async () => {
+  const s = await seedInbox(db, Keyring.fromConfig(config), imap, { imapPort: meter.port, contacts: 2 });
+  startWatcher(s, POLL_INTERVAL_MS);
+  await waitFor(async () => (await db.smtpCredential.findUniqueOrThrow({ where: { id: s.credentialId } })).imapUidValidity !== null, { what: "the first check", timeoutMs: 20_000 });
+
+  const appendedAt = Date.now();
+  await imap.appendMessage(s.inbox, replyTo(s));
+  await waitFor(async () => (await enrollmentStatus(db, s.enrollments[0]!.enrollmentId)) === "replied", { what: "the reply", timeoutMs: 20_000 });
+  const latency = Date.now() - appendedAt;
+  console.log(`# reply found by polling ${latency} ms after APPEND (interval ${POLL_INTERVAL_MS} ms)`);
+
+  assert.equal((await eventsOf(db, s.accountId, "enrollment.replied")).length, 1);
+  const followUp = await db.stepSend.findFirstOrThrow({ where: { enrollmentId: s.enrollments[0]!.enrollmentId, stepPosition: 2 } });
+  assert.equal(followUp.state, "cancelled");
+  // it was the periodic check: one connection, and it never entered IDLE
+  assert.equal(meter.opened(), 1);
+  assert.doesNotMatch(meter.clientText(), /^\S+ IDLE\r?$/im);
+  assert.match(meter.clientText(), /^\S+ EXAMINE "?INBOX"?/im);
+
+  // and it keeps polling: a later reply in the same inbox is found too
+  await imap.appendMessage(s.inbox, replyTo(s, s.enrollments[1]));
+  await waitFor(async () => (await enrollmentStatus(db, s.enrollments[1]!.enrollmentId)) === "replied", { what: "the second reply", timeoutMs: 20_000 });
+  assert.equal((await eventsOf(db, s.accountId, "enrollment.replied")).length, 2);
+  assert.equal(meter.opened(), 1);
+});
+
+test("a new message beyond a gap of more than a batch of expunged UIDs is not missed", async () => {
+  const s = await seedInbox(db, Keyring.fromConfig(config), imap, { imapPort: meter.port });
+  // checks only when told to (and on the server's EXISTS during a check)
+  const watcher = startWatcher(s, 3_600_000);
+  await waitFor(async () => (await cursorOf(s)).imapUidValidity !== null, { what: "the first check", timeoutMs: 20_000 });
+  const before = await cursorOf(s);
+
+  // while the connection is open, 60 messages arrive and are deleted by another client before
+  // the next check; then the reply arrives
+  const removed = await appendAndExpunge(imap, s.inbox, 60);
+  const reply = await imap.appendMessage(s.inbox, replyTo(s));
+  assert.ok(BigInt(reply.uid) > (before.imapLastUid ?? 0n) + 50n, "the reply lies beyond one batch");
+  watcher.sync();
+  await waitFor(async () => (await enrollmentStatus(db, s.enrollments[0]!.enrollmentId)) === "replied", { what: "the reply beyond the gap", timeoutMs: 15_000 });
+  assert.equal((await cursorOf(s)).imapLastUid, BigInt(reply.uid));
+  assert.equal(removed.length, 60);
+  assert.equal(await db.inboundMessage.count({ where: { credentialId: s.credentialId } }), 1);
+});
+
+test("a reply with a large attachment is recognised from its first megabyte", async () => {
+  const s = await seedInbox(db, Keyring.fromConfig(config), imap, { imapPort: meter.port });
+  const watcher = startWatcher(s, 3_600_000);
+  await waitFor(async () => (await cursorOf(s)).imapUidValidity !== null, { what: "the first check", timeoutMs: 20_000 });
+  const e = s.enrollments[0]!;
+  const attachment = randomBytes(3 * 1024 * 1024).toString("base64").replace(/.{76}/g, "$&\r\n");
+  const raw = [
+    `From: Reader <${e.contactEmail}>`,
+    `To: ${s.inbox}`,
+    "Subject: Re: Hello",
+    `In-Reply-To: ${e.messageId}`,
+    "MIME-Version: 1.0",
+    'Content-Type: multipart/mixed; boundary="m1"',
+    "",
+    "--m1",
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    "Here is the deck you asked about.",
+    "--m1",
+    'Content-Type: application/pdf; name="deck.pdf"',
+    "Content-Transfer-Encoding: base64",
+    "",
+    attachment,
+    "--m1--",
+    "",
+  ].join("\r\n");
+  await imap.appendMessage(s.inbox, raw);
+  watcher.sync();
+  await waitFor(async () => (await enrollmentStatus(db, e.enrollmentId)) === "replied", { what: "the reply with the attachment", timeoutMs: 20_000 });
+  const [row] = await db.inboundMessage.findMany({ where: { credentialId: s.credentialId } });
+  assert.equal(row?.kind, "reply");
+});

@@ -1,0 +1,138 @@
+import { cancelPendingSends } from "../cancel-pending-sends.js";
+import { enrollmentEventData, recordEvent } from "../record-event.js";
+import { recordBounce } from "../send-outcome.js";
+import type { Tx } from "../tx.js";
+import { unsubscribeContact } from "../unsubscribe-contact.js";
+import type { InboundClassification, InboundMessage } from "./index.js";
+
+/** What became of a message found in an inbox. */
+export type InboundOutcome = "duplicate" | "reply" | "auto_reply" | "bounce" | "unsubscribe" | "unmatched";
+
+export interface InboundSource {
+  credentialId: string;
+  accountId: string;
+  uidValidity: bigint;
+  uid: bigint;
+}
+
+const ACTIVE = ["pending", "sent", "opened"];
+
+const NUL = /\u0000/g;
+
+/**
+ * PostgreSQL text cannot hold NUL, and a message can carry one where it is
+ * decoded (a base64 report part, an encoded word): dropped from every value
+ * that is stored or queried, so such a message is recorded like any other
+ * instead of failing again on every check and blocking its inbox.
+ */
+function storable(message: InboundMessage, classification: InboundClassification): [InboundMessage, InboundClassification] {
+  const text = <T extends string | null>(value: T): T => (value === null ? value : (value.replace(NUL, "") as T));
+  const cleaned: InboundMessage = {
+    ...message,
+    messageId: text(message.messageId),
+    inReplyTo: message.inReplyTo.map(text),
+    references: message.references.map(text),
+    from: text(message.from),
+  };
+  if (classification.kind !== "bounce") return [cleaned, classification];
+  const { dsn } = classification;
+  const report = { ...dsn, status: text(dsn.status), diagnostic: text(dsn.diagnostic), recipient: text(dsn.recipient), originalMessageId: text(dsn.originalMessageId) };
+  return [{ ...cleaned, dsn: report }, { kind: "bounce", dsn: report }];
+}
+
+/** Our sent step whose Message-ID is one of these (ids normalised: no <>, lower-cased), in this account. */
+async function findSentStep(tx: Tx, accountId: string, ids: string[]): Promise<{ id: string; enrollmentId: string; state: string; credentialId: string | null } | null> {
+  const wanted = ids.filter(Boolean).map((id) => `<${id}>`);
+  if (wanted.length === 0) return null;
+  const rows = await tx.$queryRaw<Array<{ id: string; enrollmentId: string; state: string; credentialId: string | null }>>`
+    SELECT id, "enrollmentId", state::text AS state, "credentialId" FROM step_sends
+    WHERE "messageId" = ANY(${wanted}::text[]) AND "accountId" = ${accountId}::uuid
+    ORDER BY "stepPosition" DESC
+    LIMIT 1`;
+  return rows[0] ?? null;
+}
+
+/** The enrollment a reply answers: by the Message-IDs it cites, else the sender's active enrollment sending through this inbox. */
+async function findRepliedEnrollment(tx: Tx, source: InboundSource, message: InboundMessage): Promise<string | null> {
+  const cited = await findSentStep(tx, source.accountId, [...message.inReplyTo, ...message.references.slice().reverse()]);
+  if (cited) return cited.enrollmentId;
+  if (!message.from) return null;
+  const rows = await tx.$queryRaw<Array<{ id: string }>>`
+    SELECT e.id FROM enrollments e JOIN contacts c ON c.id = e."contactId"
+    WHERE c."accountId" = ${source.accountId}::uuid AND c.email = ${message.from} AND e."credentialId" = ${source.credentialId}::uuid
+      AND e."sentAt" IS NOT NULL AND e.status::text = ANY(${ACTIVE}::text[])
+    ORDER BY e."sentAt" DESC
+    LIMIT 1`;
+  return rows[0]?.id ?? null;
+}
+
+/** The enrollment replied: replied_at, later steps cancelled (queued ones too), enrollment.replied once. */
+async function markReplied(tx: Tx, enrollmentId: string, now: Date): Promise<boolean> {
+  const locked = await tx.$queryRaw<Array<{ status: string }>>`SELECT status::text AS status FROM enrollments WHERE id = ${enrollmentId}::uuid FOR UPDATE`;
+  if (!locked[0] || !ACTIVE.includes(locked[0].status)) return false;
+  const enrollment = await tx.enrollment.update({
+    where: { id: enrollmentId },
+    data: { status: "replied", repliedAt: now },
+    include: { contact: { select: { id: true, email: true } } },
+  });
+  await cancelPendingSends(tx, [enrollmentId], "the contact replied");
+  await recordEvent(tx, enrollment.accountId, "enrollment.replied", enrollmentEventData(enrollment, enrollment.contact));
+  return true;
+}
+
+/**
+ * Handles one message of a watched inbox, exactly once: the inbound_messages
+ * row (unique per inbox, UIDVALIDITY and UID) and the inbox's cursor are
+ * written in the same transaction as the consequence, so a message seen again
+ * (a restart, another replica) changes nothing. A DSN for one of our messages
+ * bounces its enrollment (with the credential health check); an unsubscribe
+ * request from a contact unsubscribes it in the account; an auto-reply is only
+ * recorded; a reply marks its enrollment replied.
+ */
+export async function recordInboundMessage(tx: Tx, source: InboundSource, received: InboundMessage, classified: InboundClassification, now = new Date()): Promise<InboundOutcome> {
+  const [message, classification] = storable(received, classified);
+  const inserted = await tx.$queryRaw<Array<{ id: string }>>`
+    INSERT INTO inbound_messages (id, "credentialId", "uidValidity", uid, "messageId", "inReplyTo", "fromEmail", kind, "receivedAt")
+    VALUES (gen_random_uuid(), ${source.credentialId}::uuid, ${source.uidValidity}, ${source.uid}, ${message.messageId}, ${message.inReplyTo[0] ?? null}, ${message.from}, 'unmatched', ${now})
+    ON CONFLICT ("credentialId", "uidValidity", uid) DO NOTHING
+    RETURNING id`;
+  await tx.$executeRaw`
+    UPDATE smtp_credentials SET "imapUidValidity" = ${source.uidValidity}, "imapLastUid" = GREATEST(COALESCE("imapLastUid", 0), ${source.uid})
+    WHERE id = ${source.credentialId}::uuid`;
+  const row = inserted[0];
+  if (!row) return "duplicate";
+
+  let outcome: InboundOutcome = "unmatched";
+  let enrollmentId: string | null = null;
+  if (classification.kind === "bounce") {
+    const step = await findSentStep(tx, source.accountId, [classification.dsn.originalMessageId ?? ""]);
+    if (step) {
+      enrollmentId = step.enrollmentId;
+      outcome = "bounce";
+      // a step already bounced (the same DSN twice, or the relay reported it first) changes nothing
+      const [locked] = await tx.$queryRaw<Array<{ state: string }>>`SELECT state::text AS state FROM step_sends WHERE id = ${step.id}::uuid FOR UPDATE`;
+      if (locked?.state === "sent") {
+        const reason = [classification.dsn.status, classification.dsn.diagnostic].filter(Boolean).join(" ") || "bounced (delivery status notification)";
+        await recordBounce(tx, { enrollmentId: step.enrollmentId, accountId: source.accountId, reason, stepSendId: step.id, credentialId: step.credentialId ?? source.credentialId, now });
+      }
+    }
+  } else if (classification.kind === "auto_reply") {
+    outcome = "auto_reply";
+  } else if (classification.kind === "unsubscribe") {
+    const contacts = message.from
+      ? await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM contacts WHERE "accountId" = ${source.accountId}::uuid AND email = ${message.from}`
+      : [];
+    if (contacts[0]) {
+      await unsubscribeContact(tx, contacts[0].id, now);
+      outcome = "unsubscribe";
+    }
+  } else {
+    enrollmentId = await findRepliedEnrollment(tx, source, message);
+    if (enrollmentId) {
+      await markReplied(tx, enrollmentId, now);
+      outcome = "reply";
+    }
+  }
+  await tx.$executeRaw`UPDATE inbound_messages SET kind = ${outcome}, "enrollmentId" = ${enrollmentId}::uuid WHERE id = ${row.id}::uuid`;
+  return outcome;
+}
