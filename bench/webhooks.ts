@@ -8,7 +8,7 @@
 // request at the receiver):
 //   one_account            all events of one account: at most 10 in flight (the per-account limit)
 //   accounts_own_receivers events round-robin over `accounts` accounts, each with its own receiver
-//                          port (its own origin): the worker concurrency, 50, is the limit
+//                          port (its own origin): up to 10 in flight per account, 200 in all
 //   accounts_one_receiver  the same accounts all pointing at one receiver port (one origin)
 // Raw loops to the same receivers: concurrency 10 to one URL, 50 over the accounts' URLs,
 // 50 to one URL.
@@ -32,7 +32,7 @@ const accounts = argNumber(1, 20);
 const latencyEvents = argNumber(2, 200);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 300_000);
 const RECEIVER_DELAY_MS = Number(process.env.BENCH_RECEIVER_DELAY_MS ?? 0);
-/** the deliverer's worker concurrency (apps/webhook-deliverer/src/worker.ts) and the per-account limit */
+/** the raw loops' concurrency beside the runs of many accounts (the deliverer could have up to 10 per account in flight) */
 const WORKER_CONCURRENCY = 50;
 const ACCOUNT_LIMIT = 10;
 
@@ -200,7 +200,7 @@ try {
   writeResult("webhooks", {
     date: new Date().toISOString(),
     machine: machineInfo(),
-    settings: { events, accounts, latency_events: latencyEvents, receiver_delay_ms: RECEIVER_DELAY_MS, worker_concurrency: WORKER_CONCURRENCY, per_account_limit: ACCOUNT_LIMIT },
+    settings: { events, accounts, latency_events: latencyEvents, receiver_delay_ms: RECEIVER_DELAY_MS, raw_concurrency_many_accounts: WORKER_CONCURRENCY, per_account_limit: ACCOUNT_LIMIT },
     what: "engine: the webhook-deliverer as a child process (default settings), events written in one INSERT once it is ready, timed from that write to the last request's end of body at the receiver (an in-process HTTP server of the benchmark that parses each envelope and answers 200 at once, or after receiver_delay_ms); raw: undici request() with a keep-alive Agent in its own process, the same envelopes and headers, N at a time",
     raw_undici: raw,
     engine,

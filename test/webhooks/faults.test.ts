@@ -75,7 +75,7 @@ test("the deliverer killed with SIGKILL mid-retry and started again: every deliv
   }
 });
 
-test("Redis away while events are written: the relay fans them out from PostgreSQL alone, and every event is delivered once Redis is back", async (t) => {
+test("Redis away while events are written: the deliverer relays and delivers them from PostgreSQL alone (/readyz says Redis is away)", async (t) => {
   const EVENTS = 20;
   const database = await fixtures.testDatabase();
   const db = database.db;
@@ -95,22 +95,18 @@ test("Redis away while events are written: the relay fans them out from PostgreS
 
   proxy.cut();
   await waitFor(async () => (await readiness()) === 503, { timeoutMs: 15_000, what: "the deliverer to see Redis gone" });
+  const cutAt = Date.now();
   const campaigns = await emitEvents(db, accountId, EVENTS);
-  await waitFor(async () => (await db.event.count({ where: { dispatchedAt: null } })) === 0 && (await db.webhookDelivery.count()) === EVENTS + 1, {
-    timeoutMs: 30_000,
-    what: "the events to be fanned out into deliveries without Redis",
-  });
-  assert.equal(hook.arrivals.length, 1, "nothing could be attempted while Redis was away");
-
-  proxy.resume();
-  const resumedAt = Date.now();
   await waitFor(() => campaigns.every((c) => hook.arrivals.some((a) => a.data.campaign_id === c)), { timeoutMs: 60_000, intervalMs: 100, what: "every event written during the outage to arrive" }).catch(
     async (err: Error) => {
       throw new Error(`${err.message}; ${hook.arrivals.length - 1} of ${EVENTS} arrived; states ${JSON.stringify(await deliveryStates(db))}\n${app.output()}`);
     },
   );
-  t.diagnostic(`the events written while Redis was away arrived within ${Math.max(...hook.arrivals.map((a) => a.at)) - resumedAt} ms of its return`);
+  t.diagnostic(`the events written while Redis was away arrived within ${Math.max(...hook.arrivals.map((a) => a.at)) - cutAt} ms`);
+  assert.equal(await readiness(), 503, "still not ready: Redis is away");
 
+  proxy.resume();
+  await waitFor(async () => (await readiness()) === 200, { timeoutMs: 30_000, what: "the deliverer ready again" });
   await waitFor(async () => (await db.webhookDelivery.count({ where: { state: "pending" } })) === 0, { timeoutMs: 30_000, what: "every delivery recorded" });
   assert.deepEqual(await deliveryStates(db), { succeeded: EVENTS + 1 });
   const seen = idsPerEvent(hook);
@@ -138,7 +134,7 @@ test("a receiver that never answers for account A holds at most 10 of A's reques
 
   await emitEvents(db, accountA, A_EVENTS);
   await waitFor(() => hangs.open >= 10, { timeoutMs: 30_000, what: "10 of A's requests in flight" });
-  // A's other 40 deliveries keep knocking for a slot while B's event goes through
+  // A's other 40 deliveries wait for A's slots while B's event goes through
   const emittedAt = Date.now();
   const [probe] = await emitEvents(db, accountB, 1);
   const arrival = await waitFor(() => answers.arrivals.find((a) => a.data.campaign_id === probe), { timeoutMs: 30_000, intervalMs: 10, what: "B's event" });
@@ -148,6 +144,5 @@ test("a receiver that never answers for account A holds at most 10 of A's reques
 
   // A's slots stay taken until its requests time out: the other 40 wait, on both replicas
   assert.ok(hangs.maxOpen <= 10, `A had ${hangs.maxOpen} requests open at once`);
-  const attempted = await db.webhookDelivery.count({ where: { accountId: accountA, attemptingUntil: { not: null } } });
-  assert.ok(attempted <= 10, `${attempted} of A's deliveries were being attempted at once`);
+  assert.ok(hangs.arrivals.length <= 10, `${hangs.arrivals.length} of A's deliveries were attempted while its first 10 hung`);
 });

@@ -79,3 +79,34 @@ test("receivers that never answer for five accounts do not hold up a sixth accou
   assert.ok(hosts.every((host) => host.maxOpen <= 10), "each hanging account had at most 10 requests open");
   assert.ok(latencyMs < 1_000, `B's event took ${latencyMs} ms behind ${HANGING_ACCOUNTS} accounts' hanging requests`);
 });
+
+test("a backlog of 5,000 deliveries behind account A's dead receiver does not hold up account B's", async (t) => {
+  const BACKLOG = 5_000;
+  const database = await fixtures.testDatabase();
+  const db = database.db;
+  const env = { QUEUE_PREFIX: uniqueQueuePrefix(), WEBHOOK_TIMEOUT_MS: HANG_TIMEOUT_MS };
+  // two replicas: A's backlog is pending while both go on with everyone else's
+  const replicas: Deliverer[] = [await fixtures.delivererInProcess(env, database), await fixtures.delivererInProcess(env, database)];
+  const hangs = await fixtures.receiver(() => "hang");
+  const answers = await fixtures.receiver();
+  const accountA = await createAccount(db);
+  const accountB = await createAccount(db);
+  await createWebhook(db, replicas[0]!.config, accountA, hangs.url);
+  await createWebhook(db, replicas[0]!.config, accountB, answers.url);
+
+  await emitManyEvents(db, accountA, BACKLOG);
+  await waitFor(async () => hangs.open >= 10 && (await db.webhookDelivery.count({ where: { accountId: accountA } })) === BACKLOG, {
+    timeoutMs: 60_000,
+    what: "A's backlog fanned out and 10 of its requests hanging",
+  });
+  const latencies: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const emittedAt = Date.now();
+    const [probe] = await emitEvents(db, accountB, 1);
+    const arrival = await waitFor(() => answers.arrivals.find((a) => a.data.campaign_id === probe), { timeoutMs: 60_000, intervalMs: 10, what: `B's event ${i + 1}` });
+    latencies.push(arrival.at - emittedAt);
+  }
+  t.diagnostic(`B's events reached their receiver ${latencies.join(", ")} ms after they were written (A: ${BACKLOG} pending, ${hangs.open} requests open)`);
+  assert.ok(hangs.maxOpen <= 10, `A had ${hangs.maxOpen} requests open at once`);
+  assert.ok(Math.max(...latencies) < 1_000, `B's events took ${latencies.join(", ")} ms behind A's backlog`);
+});

@@ -20,7 +20,6 @@ export interface ApiContext {
   queues: {
     campaignDispatch: TypedQueue<"campaign-dispatch">;
     testSend: TypedQueue<"test-send">;
-    webhookDelivery: TypedQueue<"webhook-delivery">;
   };
   /** Request log and api_keys.last_used_at, written in batches off the request path. */
   usage: UsageRecorder;
@@ -65,7 +64,6 @@ export function createApiContext(config: Config, logger: Logger): ApiContext {
     queues: {
       campaignDispatch: new TypedQueue("campaign-dispatch", config, producer),
       testSend: new TypedQueue("test-send", config, producer),
-      webhookDelivery: new TypedQueue("webhook-delivery", config, producer),
     },
   };
 }

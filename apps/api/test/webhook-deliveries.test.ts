@@ -1,20 +1,20 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { after, before, beforeEach, test } from "node:test";
-import { Worker } from "bullmq";
-import { createRedis, TypedQueue } from "@outreach/core";
+import { after, before, test } from "node:test";
+import pg from "pg";
 import type { DeliveryState } from "@outreach/db";
 import { waitFor } from "@outreach/testing";
 import { request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
 
 // GET /webhooks/:id/deliveries[/:delivery_id] and POST .../redeliver, on
-// delivery rows written directly; a redelivery is checked in the queue the
-// webhook deliverer consumes.
+// delivery rows written directly; a redelivery is checked in the row the
+// webhook deliverer claims from and in the notification that wakes it.
 const ENV = { SIGNUP_LIMIT_PER_HOUR: "1000", RATE_LIMIT_PER_MINUTE: "100000", DOCS_URL: "https://docs.outreach.test" };
 
 let api: TestApi;
-let probeConnection: ReturnType<typeof createRedis>;
-let probe: TypedQueue<"webhook-delivery">;
+/** LISTENs on the channel that wakes the deliverers */
+let listener: pg.Client;
+let notifications = 0;
 let tokenA: string;
 let accountA: string;
 let tokenB: string;
@@ -28,17 +28,15 @@ async function signUp(email: string): Promise<{ token: string; accountId: string
 
 before(async () => {
   api = await startTestApi({ ...ENV, WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
-  probeConnection = createRedis(api.config, "producer");
-  probe = new TypedQueue("webhook-delivery", api.config, probeConnection);
+  listener = new pg.Client({ connectionString: api.database.url });
+  await listener.connect();
+  listener.on("notification", () => (notifications += 1));
+  await listener.query("LISTEN webhook_deliveries");
   ({ token: tokenA, accountId: accountA } = await signUp("a@deliveries.test"));
   ({ token: tokenB, accountId: accountB } = await signUp("b@deliveries.test"));
 });
-beforeEach(async () => {
-  await probe.queue.drain(true);
-});
 after(async () => {
-  await probe?.close();
-  await probeConnection?.quit();
+  await listener?.end();
   await api?.close();
 });
 
@@ -120,11 +118,17 @@ function deliveryRow(id: string) {
   return api.database.db.webhookDelivery.findUniqueOrThrow({ where: { id } });
 }
 
-/** Jobs of the webhook-delivery queue for one delivery: id, state and payload. */
-async function jobsOf(deliveryId: string) {
-  const jobs = await probe.queue.getJobs(["waiting", "delayed", "active", "completed", "failed", "prioritized"]);
-  const mine = jobs.filter((job) => job.data.deliveryId === deliveryId);
-  return Promise.all(mine.map(async (job) => ({ id: job.id, state: await job.getState(), data: job.data })));
+/** The delivery is pending, due now and held by no one: a deliverer claims it next. */
+async function assertDueNow(deliveryId: string) {
+  const row = await deliveryRow(deliveryId);
+  assert.equal(row.state, "pending");
+  assert.ok(row.nextAttemptAt !== null && row.nextAttemptAt.getTime() <= Date.now(), "due now");
+  assert.equal(row.attemptingUntil, null);
+}
+
+/** The deliverers were woken since `since` notifications. */
+async function assertWoken(since: number) {
+  await waitFor(() => notifications > since, { timeoutMs: 5_000, what: "a webhook_deliveries notification" });
 }
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
@@ -244,7 +248,6 @@ test("another account's, unknown and malformed webhook ids are 404 webhook_not_f
     assertError(await call("POST", `/webhooks/${id}/deliveries/${foreignDelivery.id}/redeliver`), 404, "webhook_not_found", "Webhook not found.");
   }
   assert.deepEqual(await deliveryRow(foreignDelivery.id), before);
-  assert.deepEqual(await jobsOf(foreignDelivery.id), []);
   const own = await call("GET", `/webhooks/${foreignHook}/deliveries`, { token: tokenB });
   assert.deepEqual(
     own.body.map((d: any) => d.id),
@@ -268,11 +271,10 @@ test("unknown, malformed, another webhook's and another account's delivery ids a
   }
   for (const delivery of [siblingDelivery, foreignDelivery]) {
     assert.equal((await deliveryRow(delivery.id)).state, "failed", "not redelivered");
-    assert.deepEqual(await jobsOf(delivery.id), []);
   }
 });
 
-test("redeliver moves a failed delivery back to pending with a new budget of 5 attempts and queues its next attempt", async () => {
+test("redeliver moves a failed delivery back to pending, due now, with a new budget of 5 attempts, and wakes the deliverers", async () => {
   const hook = await createHook();
   const failed = await seedDelivery(accountA, hook, {
     state: "failed",
@@ -283,6 +285,7 @@ test("redeliver moves a failed delivery back to pending with a new budget of 5 a
     attemptLog: [500, 500, 502, 503, 500],
   });
   const before = Date.now();
+  const woken = notifications;
   const res = await call("POST", `/webhooks/${hook}/deliveries/${failed.id}/redeliver`);
   assert.equal(res.status, 202, res.text);
   assert.equal(res.body.id, failed.id, "the same delivery, so the same envelope id");
@@ -299,7 +302,8 @@ test("redeliver moves a failed delivery back to pending with a new budget of 5 a
   assert.equal(row.maxAttempts, 10);
   assert.equal(row.completedAt, null);
   assert.equal(row.eventId, failed.eventId);
-  assert.deepEqual(await jobsOf(failed.id), [{ id: `delivery_${failed.id}_6`, state: "waiting", data: { accountId: accountA, deliveryId: failed.id, attempt: 6 } }]);
+  await assertDueNow(failed.id);
+  await assertWoken(woken);
 
   const shown = await call("GET", `/webhooks/${hook}/deliveries/${failed.id}`);
   assert.deepEqual(shown.body, res.body);
@@ -307,7 +311,7 @@ test("redeliver moves a failed delivery back to pending with a new budget of 5 a
   const again = await call("POST", `/webhooks/${hook}/deliveries/${failed.id}/redeliver`);
   assert.equal(again.status, 202, again.text);
   assert.equal(again.body.max_attempts, 10);
-  assert.equal((await jobsOf(failed.id)).length, 1, "a second redelivery before the attempt ran queues nothing more");
+  assert.equal(again.body.attempts_made, 5, "a second redelivery before the attempt ran changes nothing more");
 });
 
 test("a succeeded delivery and a test ping can be redelivered too", async () => {
@@ -319,37 +323,25 @@ test("a succeeded delivery and a test ping can be redelivered too", async () => 
   assert.equal(first.status, 202, first.text);
   assert.equal(first.body.status, "pending");
   assert.equal(first.body.max_attempts, 6);
-  assert.deepEqual(await jobsOf(succeeded.id), [{ id: `delivery_${succeeded.id}_2`, state: "waiting", data: { accountId: accountA, deliveryId: succeeded.id, attempt: 2 } }]);
+  await assertDueNow(succeeded.id);
 
   const second = await call("POST", `/webhooks/${hook}/deliveries/${ping.id}/redeliver`);
   assert.equal(second.status, 202, second.text);
   assert.equal(second.body.event_type, "webhook.test");
   assert.equal(second.body.event_id, null);
   assert.equal(second.body.status, "pending");
-  assert.deepEqual(await jobsOf(ping.id), [{ id: `delivery_${ping.id}_2`, state: "waiting", data: { accountId: accountA, deliveryId: ping.id, attempt: 2 } }]);
+  await assertDueNow(ping.id);
 });
 
-test("redeliver on a disabled webhook is 422 until it is re-enabled; the skipped delivery's finished job is replaced", async () => {
+test("redeliver on a disabled webhook is 422 until it is re-enabled; then the skipped delivery is due again", async () => {
   const hook = await createHook();
   await api.database.db.webhook.update({ where: { id: hook }, data: { disabledAt: minutesAgo(5), consecutiveFailures: 5 } });
   const skipped = await seedDelivery(accountA, hook, { state: "skipped", completedAt: minutesAgo(4), lastError: "the webhook was disabled" });
-  // its first attempt's job ran while the webhook was disabled and finished without sending
-  const jobId = `delivery_${skipped.id}_1`;
-  await probe.add({ accountId: accountA, deliveryId: skipped.id, attempt: 1 }, { jobId });
-  const workerConnection = createRedis(api.config, "worker");
-  const worker = new Worker("webhook-delivery", async () => "skipped", { connection: workerConnection, prefix: api.config.queuePrefix });
-  try {
-    await waitFor(async () => (await probe.queue.getJobState(jobId)) === "completed", { what: "the first attempt's job to finish" });
-  } finally {
-    await worker.close();
-    await workerConnection.quit();
-  }
   const before = await deliveryRow(skipped.id);
 
   const refused = await call("POST", `/webhooks/${hook}/deliveries/${skipped.id}/redeliver`);
   assertError(refused, 422, "unprocessable", /disabled.*re-enable it first/);
   assert.deepEqual(await deliveryRow(skipped.id), before, "nothing changed");
-  assert.deepEqual(await jobsOf(skipped.id), [{ id: jobId, state: "completed", data: { accountId: accountA, deliveryId: skipped.id, attempt: 1 } }]);
 
   const reenabled = await call("PATCH", `/webhooks/${hook}`, { body: { webhook: { disabled_at: null } } });
   assert.equal(reenabled.status, 200, reenabled.text);
@@ -358,22 +350,20 @@ test("redeliver on a disabled webhook is 422 until it is re-enabled; the skipped
   assert.equal(res.body.status, "pending");
   assert.equal(res.body.attempts_made, 0);
   assert.equal(res.body.max_attempts, 5);
-  assert.deepEqual(await jobsOf(skipped.id), [{ id: jobId, state: "waiting", data: { accountId: accountA, deliveryId: skipped.id, attempt: 1 } }]);
+  await assertDueNow(skipped.id);
 });
 
 test("redeliver of a delivery waiting for its retry brings the retry forward; one with an attempt under way is left alone", async () => {
   const hook = await createHook();
   const retryAt = minutesAgo(-60);
   const waiting = await seedDelivery(accountA, hook, { state: "pending", nextAttemptAt: retryAt, lastStatusCode: 503, attemptLog: [503, 503] });
-  const retryJob = `delivery_${waiting.id}_3`;
-  await probe.add({ accountId: accountA, deliveryId: waiting.id, attempt: 3 }, { jobId: retryJob, delay: 3_600_000 });
 
   const res = await call("POST", `/webhooks/${hook}/deliveries/${waiting.id}/redeliver`);
   assert.equal(res.status, 202, res.text);
   assert.equal(res.body.status, "pending");
   assert.equal(res.body.max_attempts, 7);
   assert.ok(Date.parse(res.body.next_attempt_at) <= Date.now());
-  assert.deepEqual(await jobsOf(waiting.id), [{ id: retryJob, state: "waiting", data: { accountId: accountA, deliveryId: waiting.id, attempt: 3 } }]);
+  await assertDueNow(waiting.id);
 
   const busy = await seedDelivery(accountA, hook, { state: "pending", nextAttemptAt: minutesAgo(1), attemptingUntil: minutesAgo(-1), attemptLog: [500] });
   const shown = await call("GET", `/webhooks/${hook}/deliveries/${busy.id}`);
@@ -382,7 +372,6 @@ test("redeliver of a delivery waiting for its retry brings the retry forward; on
   assert.equal(untouched.status, 202, untouched.text);
   assert.deepEqual(untouched.body, shown.body, "answered as it is");
   assert.deepEqual(await deliveryRow(busy.id), before);
-  assert.deepEqual(await jobsOf(busy.id), [], "no second attempt at the same time");
 });
 
 test("redeliver takes no body fields", async () => {

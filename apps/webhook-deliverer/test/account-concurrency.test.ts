@@ -40,3 +40,27 @@ test("at most 10 deliveries of one account are in flight at once, and another ac
   const attempts = await deliverer.db.webhookAttempt.findMany({ where: { delivery: { accountId: accountA } } });
   assert.equal(rxA.requests.length, attempts.length, JSON.stringify(attempts.filter((a) => a.number > 1)));
 });
+
+test("a backlog of 2,000 deliveries of one account all arrive, each once, and all end succeeded", async () => {
+  const rx = await startReceiver();
+  receivers.push(rx);
+  const accountId = await createAccount(deliverer.db);
+  await createWebhook(deliverer.db, deliverer.config, accountId, rx.url);
+  const backlog = 2_000;
+  // answers arrive in every order, and slots free up while the next batch is being claimed
+  rx.answers = Array.from({ length: backlog }, (_, i) => ({ status: 200, delayMs: i % 7 }));
+  await deliverer.db.$executeRaw`
+    INSERT INTO events (id, "accountId", type, data, "createdAt")
+    SELECT gen_random_uuid(), ${accountId}::uuid, 'enrollment.sent', ${JSON.stringify(sentData())}::jsonb, clock_timestamp()
+    FROM generate_series(1, ${backlog}::int)`;
+  await waitFor(async () => (await deliverer.db.webhookDelivery.count({ where: { accountId, state: "succeeded" } })) === backlog, {
+    timeoutMs: 120_000,
+    what: "the whole backlog delivered",
+  }).catch(async (err: Error) => {
+    const states = await deliverer.db.webhookDelivery.groupBy({ by: ["state"], where: { accountId }, _count: true });
+    throw new Error(`${err.message}: ${rx.requests.length} requests arrived; states ${JSON.stringify(states)}`);
+  });
+  assert.equal(rx.requests.length, backlog);
+  assert.equal(new Set(rx.requests.map((r) => r.body.id)).size, backlog);
+  assert.ok(rx.maxInFlight <= 10, `${rx.maxInFlight} requests of one account at once`);
+});

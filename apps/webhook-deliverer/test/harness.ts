@@ -1,13 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Queue } from "bullmq";
 import Stripe from "stripe";
 import { encryptSecret, Keyring, loadConfig, randomToken, type Config, type EventDataByType, type EventType } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { recordEvent } from "@outreach/domain";
 import { startWorker } from "@outreach/runtime";
 import { createTestDatabase, findFreePort, uniqueQueuePrefix, waitFor, type TestDatabase } from "@outreach/testing";
-import { deliveryJobId } from "../src/delivery-jobs.js";
 import { webhookDelivererWorker } from "../src/worker.js";
 
 /** A request a receiver got: headers and the raw body exactly as sent. */
@@ -88,8 +86,6 @@ export interface Deliverer {
   config: Config;
   /** env the deliverer runs with (to start more processes of it) */
   env: Record<string, string>;
-  /** the state of the job of one attempt of a delivery in this deliverer's queue ("unknown" when there is none) */
-  jobState(deliveryId: string, attempt: number): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -108,16 +104,13 @@ export async function startDeliverer(env: Record<string, string> = {}, database?
   };
   const config = loadConfig("webhook-deliverer", { ...base, HEALTH_PORT: String(await findFreePort()) });
   const worker = await startWorker(webhookDelivererWorker, config);
-  const queue = new Queue("webhook-delivery", { connection: { url: config.redisUrl }, prefix: config.queuePrefix });
   return {
     db: db.db,
     database: db,
     config,
     env: base,
-    jobState: (deliveryId, attempt) => queue.getJobState(deliveryJobId(deliveryId, attempt)),
     async stop() {
       await worker.close();
-      await queue.close();
       if (!database) await db.drop();
     },
   };

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createLogger } from "@outreach/core";
-import type { RelayedDelivery } from "@outreach/domain";
 import { createTestDatabase, startAppProcess, type AppProcess } from "@outreach/testing";
 import { OutboxRelay } from "../src/outbox-relay.js";
+import { PgListener } from "../src/pg-listener.js";
 import { createAccount, createWebhook, emitEvent, sentData, startDeliverer, startReceiver, waitFor, type Deliverer, type Receiver } from "./harness.js";
 
 let deliverer: Deliverer;
@@ -23,23 +23,25 @@ after(async () => {
 
 test("the relay is woken by the commit's notification, not by its polling", async () => {
   const database = await createTestDatabase();
-  const relayed: RelayedDelivery[] = [];
+  let relayed = 0;
   // polling every 10 minutes: within this test only the NOTIFY can wake it
-  const relay = new OutboxRelay(database.db, database.url, async (deliveries) => void relayed.push(...deliveries), createLogger({ service: "test", level: "error" }), {
-    pollMs: 600_000,
-  });
+  const logger = createLogger({ service: "test", level: "error" });
+  const relay = new OutboxRelay(database.db, (count) => void (relayed += count), logger, { pollMs: 600_000 });
+  const listener = new PgListener(database.url, { outbox_events: () => relay.wake() }, logger);
   try {
     const accountId = await createAccount(database.db);
     await createWebhook(database.db, deliverer.config, accountId, "http://127.0.0.1:9/unused");
-    await relay.start();
+    relay.start();
+    await listener.start();
     for (let i = 0; i < 3; i++) {
       const started = Date.now();
       const eventId = await emitEvent(database.db, accountId, "enrollment.sent", sentData());
       await waitFor(async () => (await database.db.event.findUniqueOrThrow({ where: { id: eventId } })).dispatchedAt !== null, { timeoutMs: 30_000, what: "the event relayed" });
       console.log(`# relayed by NOTIFY in ${Date.now() - started} ms`);
-      assert.equal(relayed.length, i + 1);
+      assert.equal(relayed, i + 1);
     }
   } finally {
+    await listener.stop();
     await relay.stop();
     await database.drop();
   }

@@ -29,7 +29,6 @@ async function deliverTo(answers: Answer[], fallback: Answer = { status: 200 }, 
 /** No further attempt is queued or due: the delivery is over. */
 async function assertNoFurtherAttempt(delivery: { id: string; attempts: number; nextAttemptAt: Date | null }) {
   assert.equal(delivery.nextAttemptAt, null);
-  assert.equal(await deliverer.jobState(delivery.id, delivery.attempts + 1), "unknown");
 }
 
 test("500, 500, 200: three attempts of one delivery with one id, then succeeded; each attempt recorded", async () => {

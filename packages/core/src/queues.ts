@@ -6,7 +6,6 @@ export const QUEUE_NAMES = {
   campaignDispatch: "campaign-dispatch",
   sendEmail: "send-email",
   testSend: "test-send",
-  webhookDelivery: "webhook-delivery",
 } as const;
 
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
@@ -16,8 +15,6 @@ export interface QueuePayloads {
   "send-email": { accountId: string; stepSendId: string };
   /** Every step of a campaign to one address, not counted as an enrollment or against the plan. */
   "test-send": { accountId: string; campaignId: string; email: string };
-  /** One attempt of a webhook delivery: `attempt` is its number (1-based), so a job id names one attempt. */
-  "webhook-delivery": { accountId: string; deliveryId: string; attempt: number };
 }
 
 const id = Joi.string().guid();
@@ -49,12 +46,6 @@ export const QUEUES: { [N in QueueName]: QueueDefinition<N> } = {
     payload: Joi.object({ accountId: id.required(), campaignId: id.required(), email: Joi.string().email({ tlds: { allow: false } }).max(254).required() }),
     jobOptions: { attempts: 3, backoff: { type: "exponential", delay: 10_000 }, ...retention },
   },
-  "webhook-delivery": {
-    name: "webhook-delivery",
-    payload: Joi.object({ accountId: id.required(), deliveryId: id.required(), attempt: Joi.number().integer().min(1).required() }),
-    // Attempts and backoff of a delivery are ours (5 attempts, polynomial), kept in the delivery row.
-    jobOptions: { attempts: 1, ...retention },
-  },
 };
 
 export class InvalidJobPayloadError extends Error {
@@ -70,9 +61,12 @@ export function parseJobPayload<N extends QueueName>(queue: N, data: unknown): Q
   return value as QueuePayloads[N];
 }
 
-/** Per-account concurrency limits across all replicas (SPEC "Limits"). */
+/**
+ * Per-account concurrency limits of queued jobs across all replicas (SPEC
+ * "Limits"; webhook deliveries are not queued jobs: see
+ * WEBHOOK_CONCURRENCY_PER_ACCOUNT).
+ */
 export const ACCOUNT_CONCURRENCY = {
   "send-email": 10,
   "campaign-dispatch": 3,
-  "webhook-delivery": 10,
 } as const;

@@ -162,8 +162,7 @@ export function webhookRoutes(ctx: ApiContext): Router {
   router.post("/:id/deliveries/:delivery_id/redeliver", async (req, res) => {
     const id = webhookId(req);
     validateBody(emptyBody, req.body);
-    const deps = { db: ctx.db, queue: ctx.queues.webhookDelivery, logger: ctx.logger };
-    const delivery = await redeliverWebhookDelivery(deps, authOf(res).accountId, id, param(req, "delivery_id"));
+    const delivery = await redeliverWebhookDelivery(ctx.db, authOf(res).accountId, id, param(req, "delivery_id"));
     res.status(202).json(serializeWebhookDelivery(delivery));
   });
 

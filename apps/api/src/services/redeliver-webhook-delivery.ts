@@ -1,16 +1,9 @@
-import { AppError, type Logger, type TypedQueue } from "@outreach/core";
+import { AppError } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { DELIVERY_MAX_ATTEMPTS } from "@outreach/domain";
 import { isUuid } from "../validation.js";
 import { getWebhook } from "./get-webhook.js";
 import { deliveryNotFound, withAttempts } from "./get-webhook-delivery.js";
-import { queueDeliveryAttempt } from "./queue-delivery-attempt.js";
-
-export interface RedeliverDeps {
-  db: Db;
-  queue: TypedQueue<"webhook-delivery">;
-  logger: Logger;
-}
 
 function disabledError(): AppError {
   return new AppError("unprocessable", "The webhook is disabled; re-enable it first (PATCH /webhooks/:id with {webhook:{disabled_at:null}}), then redeliver.");
@@ -19,13 +12,11 @@ function disabledError(): AppError {
 /**
  * Sends the delivery again: the same envelope with the same id, as a new
  * attempt, whatever state it ended in. In one statement the delivery becomes
- * pending, due now, with a fresh budget of DELIVERY_MAX_ATTEMPTS attempts;
- * then its next attempt is queued. A delivery with an attempt under way is
- * left as it is (no second attempt at the same time). If queueing fails
- * (Redis away) the deliverer's sweeper queues the overdue attempt later.
+ * pending, due now, with a fresh budget of DELIVERY_MAX_ATTEMPTS attempts,
+ * and the deliverers are woken (NOTIFY, sent at commit). A delivery with an
+ * attempt under way is left as it is (no second attempt at the same time).
  */
-export async function redeliverWebhookDelivery(deps: RedeliverDeps, accountId: string, webhookId: string, deliveryId: string, now = new Date()) {
-  const { db } = deps;
+export async function redeliverWebhookDelivery(db: Db, accountId: string, webhookId: string, deliveryId: string, now = new Date()) {
   const webhook = await getWebhook(db, accountId, webhookId);
   if (!isUuid(deliveryId)) throw deliveryNotFound();
   const exists = await db.webhookDelivery.count({ where: { id: deliveryId, webhookId, accountId } });
@@ -38,14 +29,8 @@ export async function redeliverWebhookDelivery(deps: RedeliverDeps, accountId: s
     WHERE d.id = ${deliveryId}::uuid AND d."webhookId" = ${webhookId}::uuid AND d."accountId" = ${accountId}::uuid
       AND w.id = d."webhookId" AND w."disabledAt" IS NULL
       AND (d.state <> 'pending' OR d."attemptingUntil" IS NULL OR d."attemptingUntil" < ${now})
-    RETURNING d.attempts`;
-  const updated = rows[0];
-  if (updated) {
-    const ref = { deliveryId, accountId, attempt: updated.attempts + 1 };
-    await queueDeliveryAttempt(deps.queue, ref).catch((err) =>
-      deps.logger.warn("could not queue a redelivery; the deliverer's sweeper will", { deliveryId, error: (err as Error).message }),
-    );
-  } else if ((await getWebhook(db, accountId, webhookId)).disabledAt) {
+    RETURNING d.attempts, pg_notify('webhook_deliveries', '') IS NULL AS notified`;
+  if (rows.length === 0 && (await getWebhook(db, accountId, webhookId)).disabledAt) {
     // disabled between the check and the update
     throw disabledError();
   }

@@ -19,8 +19,8 @@ export interface WebhookTestDeps {
  * recorded like any other, that never changes the webhook's
  * consecutive_failures or disabled_at, and it goes out even while the webhook
  * is disabled: that is how a repaired receiver is checked before re-enabling.
- * nextAttemptAt is set so that, should this process die mid-attempt, the
- * deliverer's sweeper completes the delivery instead of leaving it pending.
+ * nextAttemptAt is set so that, should this process die mid-attempt, a
+ * deliverer completes the delivery once its hold lapses instead of leaving it pending.
  */
 export async function sendWebhookTest(deps: WebhookTestDeps, accountId: string, webhookId: string, now = new Date()) {
   const { db } = deps;
@@ -35,7 +35,7 @@ export async function sendWebhookTest(deps: WebhookTestDeps, accountId: string, 
   if (claimed === null || claimed === "busy") throw new AppError("webhook_not_found");
 
   const result = await deps.http.post({ url: claimed.url, body: claimed.body, signature: signPayloadWithSecrets(claimed.secrets, claimed.body) });
-  const recorded = await db.$transaction((tx) => recordDeliveryAttempt(tx, claimed, result, deps.retryBaseMs));
+  const recorded = await recordDeliveryAttempt(db, claimed, result, deps.retryBaseMs);
   const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: claimed.id }, include: withAttempts });
   return { delivery, success: recorded.verdict === "succeeded", result };
 }

@@ -1,4 +1,5 @@
 import { decryptSecret, type KeySource } from "@outreach/core";
+import { Prisma, type Db } from "@outreach/db";
 import type { Tx } from "../tx.js";
 import { DISABLE_AFTER_FAILED_DELIVERIES, judgeAttempt, retryDelayMs, type AttemptResult, type AttemptVerdict } from "./delivery-policy.js";
 import { buildEnvelope, WEBHOOK_TEST_EVENT } from "./webhook-envelope.js";
@@ -30,24 +31,46 @@ export async function claimDeliveryAttempt(tx: Tx, deliveryId: string, attempt: 
     FROM webhooks w
     WHERE d.id = ${deliveryId}::uuid AND w.id = d."webhookId" AND d.state = 'pending' AND d.attempts = ${attempt - 1}
       AND (d."attemptingUntil" IS NULL OR d."attemptingUntil" < ${now})
-    RETURNING d.id, d."accountId", d."webhookId", d."eventId", d."eventType", d.state::text AS state, d.attempts, d."maxAttempts", d."createdAt",
-      w.url, w."secretEnc", w."previousSecretEnc", w."previousSecretUntil", w."disabledAt"`;
+    RETURNING ${CLAIMED_COLUMNS}`;
   const row = rows[0];
   if (!row) {
     const [current] = await tx.$queryRaw<Array<{ busy: boolean }>>`
       SELECT state = 'pending' AND attempts = ${attempt - 1} AND "attemptingUntil" >= ${now} AS busy FROM webhook_deliveries WHERE id = ${deliveryId}::uuid`;
     return current?.busy ? "busy" : null;
   }
-  let createdAt: Date = row.createdAt;
-  let data: unknown = null;
+  let event: { data: unknown; createdAt: Date } | undefined;
   if (row.eventId) {
-    const [event] = await tx.$queryRaw<Array<{ data: unknown; createdAt: Date }>>`SELECT data, "createdAt" FROM events WHERE id = ${row.eventId}::uuid`;
+    [event] = await tx.$queryRaw<Array<{ data: unknown; createdAt: Date }>>`SELECT data, "createdAt" FROM events WHERE id = ${row.eventId}::uuid`;
     if (!event) return null;
-    data = event.data;
-    createdAt = event.createdAt;
   }
-  const secrets = [decryptSecret(row.secretEnc, keys)];
-  if (row.previousSecretEnc && row.previousSecretUntil && row.previousSecretUntil > now) secrets.push(decryptSecret(row.previousSecretEnc, keys));
+  return toDeliveryToAttempt({ ...row, eventData: event?.data ?? null, eventCreatedAt: event?.createdAt ?? null }, keys, now);
+}
+
+/** The columns a claim returns: the delivery's, its webhook's, and its event's data and time. */
+export const CLAIMED_COLUMNS = Prisma.sql`d.id, d."accountId", d."webhookId", d."eventId", d."eventType", d.state::text AS state, d.attempts, d."maxAttempts", d."createdAt",
+  w.url, w."secretEnc", w."previousSecretEnc", w."previousSecretUntil", w."disabledAt"`;
+
+/** Decrypted secrets by ciphertext: a deliverer signs many deliveries with the same few. */
+export class SecretCache {
+  private readonly plain = new Map<string, string>();
+  constructor(private readonly keys: KeySource, private readonly max = 10_000) {}
+
+  decrypt(ciphertext: string): string {
+    let secret = this.plain.get(ciphertext);
+    if (secret === undefined) {
+      secret = decryptSecret(ciphertext, this.keys);
+      if (this.plain.size >= this.max) this.plain.clear();
+      this.plain.set(ciphertext, secret);
+    }
+    return secret;
+  }
+}
+
+export function toDeliveryToAttempt(row: Record<string, any>, keys: KeySource | SecretCache, now: Date): DeliveryToAttempt {
+  const decrypt = (ciphertext: string) => (keys instanceof SecretCache ? keys.decrypt(ciphertext) : decryptSecret(ciphertext, keys));
+  const secrets = [decrypt(row.secretEnc)];
+  if (row.previousSecretEnc && row.previousSecretUntil && row.previousSecretUntil > now) secrets.push(decrypt(row.previousSecretEnc));
+  const createdAt: Date = row.eventCreatedAt ?? row.createdAt;
   return {
     id: row.id,
     accountId: row.accountId,
@@ -57,7 +80,7 @@ export async function claimDeliveryAttempt(tx: Tx, deliveryId: string, attempt: 
     attempts: row.attempts,
     maxAttempts: row.maxAttempts,
     webhookDisabled: row.disabledAt !== null,
-    body: buildEnvelope({ deliveryId: row.id, accountId: row.accountId, webhookId: row.webhookId, eventType: row.eventType, createdAt, data }),
+    body: buildEnvelope({ deliveryId: row.id, accountId: row.accountId, webhookId: row.webhookId, eventType: row.eventType, createdAt, data: row.eventData ?? null }),
     secrets,
     isTest: row.eventType === WEBHOOK_TEST_EVENT,
   };
@@ -71,54 +94,93 @@ export interface RecordedAttempt {
   webhookDisabled: boolean;
 }
 
+export type AttemptedDelivery = Pick<DeliveryToAttempt, "id" | "webhookId" | "attempts" | "maxAttempts" | "isTest">;
+
+/** One attempt to record: the delivery as claimed and what the POST came to. */
+export interface AttemptOutcome {
+  delivery: AttemptedDelivery;
+  result: AttemptResult;
+  /** when the attempt ended */
+  at: Date;
+}
+
 /**
- * Records an attempt and what follows from it, in one transaction: the
- * attempt row; the delivery succeeded, scheduled again (polynomial backoff,
- * or a longer Retry-After) or failed; and for a delivery that ended, the
- * webhook's consecutive_failures (0 after a 2xx, +1 after a failure,
- * disabled at 5). Test pings never touch the webhook's counters.
+ * Records attempts and what follows from each, in one statement however many
+ * there are (and one more per delivery that ended failed, in a transaction): the attempt rows; each delivery
+ * succeeded, scheduled again (polynomial backoff, or a longer Retry-After) or
+ * failed; and, for deliveries that ended, their webhooks' consecutive_failures
+ * (0 after a 2xx, +1 after a failure, disabled at 5). Test pings never touch
+ * a webhook's counters. Answers one RecordedAttempt per outcome, in order.
  */
+export async function recordDeliveryAttempts(
+  db: Db,
+  outcomes: AttemptOutcome[],
+  retryBaseMs: number,
+): Promise<RecordedAttempt[]> {
+  if (outcomes.length === 0) return [];
+  const rows = outcomes.map(({ delivery, result, at }) => {
+    const number = delivery.attempts + 1;
+    let verdict = judgeAttempt(result);
+    if (verdict === "retry" && number >= delivery.maxAttempts) verdict = "failed";
+    const nextAttemptAt = verdict === "retry" ? new Date(at.getTime() + retryDelayMs(number, retryBaseMs, result.retryAfterMs)) : null;
+    return { delivery, result, at, number, verdict, nextAttemptAt, error: result.error?.slice(0, 1000) ?? null };
+  });
+  const column = <T>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick);
+  const ids = column((r) => r.delivery.id);
+  const ats = column((r) => r.at.toISOString());
+  const counted = rows.filter((r) => !r.delivery.isTest && r.verdict !== "retry");
+  const succeeded = [...new Set(counted.filter((r) => r.verdict === "succeeded").map((r) => r.delivery.webhookId))];
+  // a failure before a 2xx of the same webhook in this batch was reset by it
+  const lastSuccess = new Map(counted.map((r, i) => [r.delivery.webhookId, r.verdict === "succeeded" ? i : -1] as const).filter(([, i]) => i >= 0));
+  const failed = counted.filter((r, i) => r.verdict === "failed" && i > (lastSuccess.get(r.delivery.webhookId) ?? -1));
+  // the attempts, the deliveries and the counters reset by a 2xx: one statement
+  const recordAll = (tx: Tx) => tx.$executeRaw`
+      WITH input AS (
+        SELECT * FROM unnest(${ids}::uuid[], ${column((r) => r.number)}::int[], ${column((r) => r.result.statusCode)}::int[], ${column((r) => r.error)}::text[],
+          ${column((r) => r.result.responseExcerpt)}::text[], ${column((r) => r.result.durationMs)}::int[], ${ats}::timestamptz[],
+          ${column((r) => (r.verdict === "retry" ? "pending" : r.verdict))}::text[], ${column((r) => r.nextAttemptAt?.toISOString() ?? null)}::timestamptz[])
+          AS t(id, number, status_code, error, excerpt, duration_ms, at, state, next_attempt_at)
+      ), attempts AS (
+        INSERT INTO webhook_attempts (id, "deliveryId", number, "statusCode", error, "responseExcerpt", "durationMs", "createdAt")
+        SELECT gen_random_uuid(), id, number, status_code, error, excerpt, duration_ms, at FROM input
+      ), reset AS (
+        UPDATE webhooks SET "consecutiveFailures" = 0 WHERE id = ANY(${succeeded}::uuid[]) AND "consecutiveFailures" <> 0
+      )
+      UPDATE webhook_deliveries d SET attempts = i.number, state = i.state::"DeliveryState", "nextAttemptAt" = i.next_attempt_at,
+        "attemptingUntil" = NULL, "lastStatusCode" = i.status_code, "lastError" = i.error,
+        "completedAt" = CASE WHEN i.state = 'pending' THEN NULL ELSE i.at END
+      FROM input i WHERE d.id = i.id`;
+  if (failed.length === 0) {
+    await recordAll(db);
+    return rows.map((r) => ({ verdict: r.verdict, nextAttemptAt: r.nextAttemptAt, webhookDisabled: false }));
+  }
+  return db.$transaction(async (tx) => {
+    await recordAll(tx);
+    // failures are rare: one statement each, in order, so the 5th in a row disables
+    const disabled = new Set<(typeof rows)[number]>();
+    for (const row of failed) {
+      const [updated] = await tx.$queryRaw<Array<{ disabled: boolean }>>`
+        UPDATE webhooks SET "consecutiveFailures" = "consecutiveFailures" + 1,
+          "disabledAt" = CASE WHEN "disabledAt" IS NULL AND "consecutiveFailures" + 1 >= ${DISABLE_AFTER_FAILED_DELIVERIES} THEN ${row.at} ELSE "disabledAt" END,
+          "updatedAt" = ${row.at}
+        WHERE id = ${row.delivery.webhookId}::uuid
+        RETURNING "disabledAt" = ${row.at} AS disabled`;
+      if (updated?.disabled) disabled.add(row);
+    }
+    return rows.map((r) => ({ verdict: r.verdict, nextAttemptAt: r.nextAttemptAt, webhookDisabled: disabled.has(r) }));
+  });
+}
+
+/** Records one attempt (see recordDeliveryAttempts). */
 export async function recordDeliveryAttempt(
-  tx: Tx,
-  delivery: Pick<DeliveryToAttempt, "id" | "webhookId" | "attempts" | "maxAttempts" | "isTest">,
+  db: Db,
+  delivery: AttemptedDelivery,
   result: AttemptResult,
   retryBaseMs: number,
   now = new Date(),
 ): Promise<RecordedAttempt> {
-  const number = delivery.attempts + 1;
-  let verdict = judgeAttempt(result);
-  if (verdict === "retry" && number >= delivery.maxAttempts) verdict = "failed";
-  const nextAttemptAt = verdict === "retry" ? new Date(now.getTime() + retryDelayMs(number, retryBaseMs, result.retryAfterMs)) : null;
-  await tx.webhookAttempt.create({
-    data: {
-      deliveryId: delivery.id,
-      number,
-      statusCode: result.statusCode,
-      error: result.error?.slice(0, 1000) ?? null,
-      responseExcerpt: result.responseExcerpt,
-      durationMs: result.durationMs,
-      createdAt: now,
-    },
-  });
-  const state = verdict === "retry" ? "pending" : verdict;
-  await tx.$executeRaw`
-    UPDATE webhook_deliveries SET attempts = ${number}, state = ${state}::"DeliveryState", "nextAttemptAt" = ${nextAttemptAt},
-      "attemptingUntil" = NULL, "lastStatusCode" = ${result.statusCode}, "lastError" = ${result.error?.slice(0, 1000) ?? null},
-      "completedAt" = ${verdict === "retry" ? null : now}
-    WHERE id = ${delivery.id}::uuid`;
-  let webhookDisabled = false;
-  if (!delivery.isTest && verdict === "succeeded") {
-    await tx.$executeRaw`UPDATE webhooks SET "consecutiveFailures" = 0 WHERE id = ${delivery.webhookId}::uuid AND "consecutiveFailures" <> 0`;
-  } else if (!delivery.isTest && verdict === "failed") {
-    const [row] = await tx.$queryRaw<Array<{ disabled: boolean }>>`
-      UPDATE webhooks SET "consecutiveFailures" = "consecutiveFailures" + 1,
-        "disabledAt" = CASE WHEN "disabledAt" IS NULL AND "consecutiveFailures" + 1 >= ${DISABLE_AFTER_FAILED_DELIVERIES} THEN ${now} ELSE "disabledAt" END,
-        "updatedAt" = ${now}
-      WHERE id = ${delivery.webhookId}::uuid
-      RETURNING "disabledAt" = ${now} AS disabled`;
-    webhookDisabled = row?.disabled ?? false;
-  }
-  return { verdict, nextAttemptAt, webhookDisabled };
+  const [recorded] = await recordDeliveryAttempts(db, [{ delivery, result, at: now }], retryBaseMs);
+  return recorded!;
 }
 
 /** A pending delivery of a webhook that was disabled meanwhile: it is skipped, not attempted. */
@@ -126,20 +188,4 @@ export async function skipDelivery(tx: Tx, deliveryId: string, reason: string, n
   await tx.$executeRaw`
     UPDATE webhook_deliveries SET state = 'skipped', "attemptingUntil" = NULL, "lastError" = ${reason}, "completedAt" = ${now}, "nextAttemptAt" = NULL
     WHERE id = ${deliveryId}::uuid AND state = 'pending'`;
-}
-
-export interface DueDelivery {
-  id: string;
-  accountId: string;
-  attempt: number;
-}
-
-/** Pending deliveries whose next attempt was due at least `lateMs` ago: their job may have been lost (Redis away). */
-export async function findOverdueDeliveries(tx: Tx, lateMs: number, limit = 500, now = new Date()): Promise<DueDelivery[]> {
-  return tx.$queryRaw<DueDelivery[]>`
-    SELECT id, "accountId", attempts + 1 AS attempt FROM webhook_deliveries
-    WHERE state = 'pending' AND "nextAttemptAt" <= ${new Date(now.getTime() - lateMs)}
-      AND ("attemptingUntil" IS NULL OR "attemptingUntil" < ${now})
-    ORDER BY "nextAttemptAt"
-    LIMIT ${limit}`;
 }

@@ -3,3 +3,4 @@ export * from "./delivery-policy.js";
 export * from "./webhook-http-client.js";
 export * from "./relay-outbox.js";
 export * from "./delivery-store.js";
+export * from "./delivery-feed.js";

@@ -1,13 +1,9 @@
 import type { Tx } from "../tx.js";
 
-export interface RelayedDelivery {
-  id: string;
-  accountId: string;
-}
-
 export interface RelayBatch {
   events: number;
-  deliveries: RelayedDelivery[];
+  /** deliveries created */
+  deliveries: number;
 }
 
 /**
@@ -16,8 +12,8 @@ export interface RelayBatch {
  * ("*" or the exact type), and the events are marked relayed, all in one
  * transaction. Rows are taken with FOR UPDATE SKIP LOCKED, so any number of
  * relays run side by side without taking the same event; the unique
- * (webhook, event) pair makes a repeat harmless. The deliveries' jobs are
- * queued by the caller after the commit (and by the sweeper if that fails).
+ * (webhook, event) pair makes a repeat harmless. The deliveries' creation
+ * wakes the deliverers (a NOTIFY from the table's trigger, at commit).
  */
 export async function relayOutboxBatch(db: { $transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T> }, limit = 200, now = new Date()): Promise<RelayBatch> {
   return db.$transaction(async (tx) => {
@@ -26,17 +22,16 @@ export async function relayOutboxBatch(db: { $transaction: <T>(fn: (tx: Tx) => P
       ORDER BY "createdAt", id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED`;
-    if (events.length === 0) return { events: 0, deliveries: [] };
+    if (events.length === 0) return { events: 0, deliveries: 0 };
     const ids = events.map((event) => event.id);
-    const deliveries = await tx.$queryRaw<RelayedDelivery[]>`
+    const deliveries = await tx.$executeRaw`
       INSERT INTO webhook_deliveries (id, "accountId", "webhookId", "eventId", "eventType", "nextAttemptAt", "createdAt")
       SELECT gen_random_uuid(), e."accountId", w.id, e.id, e.type, ${now}, ${now}
       FROM events e
       JOIN webhooks w ON w."accountId" = e."accountId" AND w."disabledAt" IS NULL AND ('*' = ANY(w."eventFilters") OR e.type = ANY(w."eventFilters"))
       WHERE e.id = ANY(${ids}::uuid[])
       ORDER BY e."createdAt", e.id, w."createdAt"
-      ON CONFLICT ("webhookId", "eventId") DO NOTHING
-      RETURNING id, "accountId"`;
+      ON CONFLICT ("webhookId", "eventId") DO NOTHING`;
     await tx.$executeRaw`UPDATE events SET "dispatchedAt" = ${now} WHERE id = ANY(${ids}::uuid[])`;
     return { events: events.length, deliveries };
   });

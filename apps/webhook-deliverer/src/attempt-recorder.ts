@@ -1,0 +1,71 @@
+import type { Logger } from "@outreach/core";
+import type { Db } from "@outreach/db";
+import { recordDeliveryAttempts, type AttemptOutcome, type RecordedAttempt } from "@outreach/domain";
+
+interface Waiting {
+  outcome: AttemptOutcome;
+  resolve: (recorded: RecordedAttempt) => void;
+  reject: (err: Error) => void;
+}
+
+/** Outcomes recorded in one transaction at most. */
+const MAX_BATCH = 500;
+const RETRY_DELAYS_MS = [100, 500, 2_000, 5_000];
+
+/**
+ * Records attempts by group commit: an outcome is written at once when no
+ * write is under way, and otherwise with every outcome that arrived meanwhile
+ * in the next transaction. At idle that is one write per attempt without
+ * waiting; under load, one write per batch. A write that fails is tried again
+ * a few times; the deliveries stay held meanwhile, so nothing is attempted
+ * twice while the database is briefly away.
+ */
+export class AttemptRecorder {
+  private waiting: Waiting[] = [];
+  private writing: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly retryBaseMs: number,
+    private readonly logger: Logger,
+  ) {}
+
+  record(outcome: AttemptOutcome): Promise<RecordedAttempt> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ outcome, resolve, reject });
+      this.writing ??= this.writeAll().finally(() => (this.writing = undefined));
+    });
+  }
+
+  /** Resolves once every outcome handed over so far is written (or given up on). */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  private async writeAll(): Promise<void> {
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, MAX_BATCH);
+      await this.write(batch);
+    }
+  }
+
+  private async write(batch: Waiting[]): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const recorded = await recordDeliveryAttempts(this.db, batch.map((w) => w.outcome), this.retryBaseMs);
+        batch.forEach((w, i) => w.resolve(recorded[i]!));
+        return;
+      } catch (err) {
+        const delay = RETRY_DELAYS_MS[attempt];
+        if (delay === undefined) {
+          // the deliveries' hold lapses and another attempt goes out later: at least once, never lost
+          this.logger.error("could not record webhook attempts; they will be attempted again", { attempts: batch.length, error: (err as Error).message });
+          batch.forEach((w) => w.reject(err as Error));
+          return;
+        }
+        this.logger.warn("recording webhook attempts failed; trying again", { attempts: batch.length, error: (err as Error).message });
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+}
