@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import Stripe from "stripe";
@@ -257,4 +259,27 @@ test("test pings to unknown, malformed or another account's webhooks are 404 web
   }
   assert.equal(receiver.requests.length, seen);
   assert.equal(await api.database.db.webhookDelivery.count({ where: { webhookId: foreign.body.id } }), 0);
+});
+
+test("a webhook deleted while its test ping is in flight answers 404 webhook_not_found, not an error", async () => {
+  let hookId = "";
+  // a receiver that deletes the webhook through the API before it answers
+  const deleting = createServer((req, res) => {
+    req.resume();
+    req.on("end", async () => {
+      const deleted = await call("DELETE", `/webhooks/${hookId}`);
+      res.writeHead(200).end(String(deleted.status));
+    });
+  });
+  await new Promise<void>((resolve) => deleting.listen(0, "127.0.0.1", resolve));
+  try {
+    hookId = (await createHook(`http://127.0.0.1:${(deleting.address() as AddressInfo).port}/hook`)).id;
+    const res = await call("POST", `/webhooks/${hookId}/test`);
+    assert.equal(res.status, 404, res.text);
+    assert.equal(res.body.code, "webhook_not_found");
+    assert.equal(await api.database.db.webhookDelivery.count({ where: { webhookId: hookId } }), 0);
+  } finally {
+    deleting.closeAllConnections();
+    await new Promise<void>((resolve) => deleting.close(() => resolve()));
+  }
 });

@@ -36,6 +36,8 @@ export async function sendWebhookTest(deps: WebhookTestDeps, accountId: string, 
 
   const result = await deps.http.post({ url: claimed.url, body: claimed.body, signature: signPayloadWithSecrets(claimed.secrets, claimed.body) });
   const recorded = await recordDeliveryAttempt(db, claimed, result, deps.retryBaseMs);
-  const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: claimed.id }, include: withAttempts });
+  const delivery = await db.webhookDelivery.findUnique({ where: { id: claimed.id }, include: withAttempts });
+  // the webhook was deleted while the ping was in flight (its deliveries went with it)
+  if (!delivery) throw new AppError("webhook_not_found");
   return { delivery, success: recorded.verdict === "succeeded", result };
 }

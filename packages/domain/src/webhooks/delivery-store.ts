@@ -142,7 +142,9 @@ export async function recordDeliveryAttempts(
           AS t(id, number, status_code, error, excerpt, duration_ms, at, state, next_attempt_at)
       ), attempts AS (
         INSERT INTO webhook_attempts (id, "deliveryId", number, "statusCode", error, "responseExcerpt", "durationMs", "createdAt")
-        SELECT gen_random_uuid(), id, number, status_code, error, excerpt, duration_ms, at FROM input
+        -- a delivery deleted meanwhile (with its webhook) has no attempts to record
+        SELECT gen_random_uuid(), i.id, number, status_code, error, excerpt, duration_ms, at FROM input i
+        WHERE EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.id = i.id)
       ), reset AS (
         UPDATE webhooks SET "consecutiveFailures" = 0 WHERE id = ANY(${succeeded}::uuid[]) AND "consecutiveFailures" <> 0
       )

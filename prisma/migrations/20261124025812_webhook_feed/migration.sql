@@ -1,3 +1,6 @@
+-- DropIndex: nothing reads pending deliveries across accounts by due time any more (see webhook_deliveries_pending_idx)
+DROP INDEX "webhook_deliveries_state_nextAttemptAt_idx";
+
 -- CreateTable
 CREATE TABLE "webhook_account_leases" (
     "accountId" UUID NOT NULL,
@@ -6,7 +9,6 @@ CREATE TABLE "webhook_account_leases" (
 
     CONSTRAINT "webhook_account_leases_pkey" PRIMARY KEY ("accountId")
 );
-
 
 -- The deliverer finds accounts with pending deliveries by skipping through this
 -- index (one probe per account), and claims an account's due ones from it.
