@@ -29,17 +29,24 @@ export interface InboxPoolOptions {
  * The inboxes this replica watches: those it is the preferred replica of
  * (rendezvous hashing over the live replicas) up to its connection cap, plus
  * inboxes nobody holds when it has room (their preferred replica is full).
- * Every watched inbox holds its lease, renewed first thing each round; a lost
- * lease stops its watcher at once, and so does a lease that could not be
- * renewed in time (Redis or the database stalling this replica), before it
- * can expire and another replica connect. New credentials are picked up and
- * removed or paused ones dropped on the next round, without a restart.
+ * Every watched inbox holds its lease, all renewed in one round trip on a
+ * timer of their own (a third of the lease's life), apart from the rounds; a
+ * lost lease stops its watcher at once, and so does a lease that could not be
+ * renewed in time (Redis stalling this replica), before it can expire and
+ * another replica connect. Leases are taken a few hundred per round trip, so
+ * a replica starting with hundreds of inboxes holds them all within moments.
+ * New credentials are picked up and removed or paused ones dropped on the
+ * next round, without a restart.
  */
 export class InboxPool {
   private readonly watchers = new Map<string, Watcher>();
   /** when each held lease was last taken or renewed (the time the request was sent) */
   private readonly renewedAt = new Map<string, number>();
+  /** when a round last completed: a replica whose rounds stall (its database hangs) stops renewing, so it lets go */
+  private lastRoundAt = Date.now();
   private timer: NodeJS.Timeout | undefined;
+  private renewTimer: NodeJS.Timeout | undefined;
+  private renewing: Promise<void> | undefined;
   private watchdog: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
@@ -63,7 +70,11 @@ export class InboxPool {
       this.running ??= this.round().finally(() => (this.running = undefined));
     }, this.options.everyMs ?? 3_000);
     this.timer.unref();
-    // apart from the rounds: a round stuck on the database or Redis must not keep a connection past its lease
+    this.renewTimer = setInterval(() => {
+      this.renewing ??= this.renewAll().finally(() => (this.renewing = undefined));
+    }, this.leases.ttlMs / 3);
+    this.renewTimer.unref();
+    // apart from the renewals: a renewal stuck on Redis must not keep a connection past its lease
     this.watchdog = setInterval(() => this.dropUnrenewed(), this.leases.ttlMs / 10);
     this.watchdog.unref();
   }
@@ -72,6 +83,7 @@ export class InboxPool {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    clearInterval(this.renewTimer);
     clearInterval(this.watchdog);
     // a round under way finishes first, unless it is stuck (on the database)
     await Promise.race([this.running, delay(2_000, undefined, { ref: false })]);
@@ -84,8 +96,6 @@ export class InboxPool {
     if (this.stopped) return;
     try {
       await this.ring.beat();
-      // renew what we hold before anything else (the database) can delay it
-      await Promise.all([...this.watchers.keys()].map((id) => this.renew(id)));
       const inboxes = await this.options.listInboxes();
       const byId = new Map(inboxes.map((inbox) => [inbox.credentialId, inbox]));
       // gone, paused, or changed settings: stop watching
@@ -94,42 +104,74 @@ export class InboxPool {
         if (!endpoint || !watcher.matches(endpoint)) await this.drop(id);
       }
       // hand back what its preferred replica wants
-      for (const id of [...this.watchers.keys()]) {
-        if (!this.ring.prefers(id) && (await this.redis.exists(this.options.wantKey(id))) === 1) await this.drop(id);
+      const notPreferred = [...this.watchers.keys()].filter((id) => !this.ring.prefers(id));
+      for (const id of await this.wanted(notPreferred)) await this.drop(id);
+
+      const room = this.options.maxConnections - this.watchers.size;
+      if (room <= 0) {
+        this.lastRoundAt = Date.now();
+        return;
       }
-      const preferred = inboxes.filter((inbox) => this.ring.prefers(inbox.credentialId));
-      const others = inboxes.filter((inbox) => !this.ring.prefers(inbox.credentialId));
-      for (const inbox of [...preferred, ...others]) {
-        if (this.watchers.has(inbox.credentialId)) continue;
-        if (this.watchers.size >= this.options.maxConnections) break;
-        const isPreferred = this.ring.prefers(inbox.credentialId);
-        // another replica's inbox is taken only while nobody holds it and its preferred replica is not asking for it
-        if (!isPreferred && (await this.redis.exists(this.options.wantKey(inbox.credentialId))) === 1) continue;
-        const requestedAt = Date.now();
-        if (await this.leases.acquire(inbox.credentialId)) {
-          if (this.stopped) {
-            await this.leases.release(inbox.credentialId);
-            return;
-          }
-          const watcher = this.options.createWatcher(inbox);
-          this.watchers.set(inbox.credentialId, watcher);
-          this.renewedAt.set(inbox.credentialId, requestedAt);
-          watcher.start();
-        } else if (isPreferred) {
-          await this.redis.set(this.options.wantKey(inbox.credentialId), this.ring.replicaId, "PX", (this.options.everyMs ?? 3_000) * 3);
-        }
+      const unwatched = inboxes.filter((inbox) => !this.watchers.has(inbox.credentialId));
+      const preferred = unwatched.filter((inbox) => this.ring.prefers(inbox.credentialId));
+      // another replica's inbox is taken only while nobody holds it and its preferred replica is not asking for it
+      const othersWanted = await this.wanted(unwatched.filter((inbox) => !this.ring.prefers(inbox.credentialId)).map((inbox) => inbox.credentialId));
+      const others = unwatched.filter((inbox) => !this.ring.prefers(inbox.credentialId) && !othersWanted.has(inbox.credentialId));
+      const candidates = [...preferred, ...others].slice(0, room);
+      const requestedAt = Date.now();
+      const taken = await this.leases.acquireMany(candidates.map((inbox) => inbox.credentialId));
+      if (this.stopped) {
+        await Promise.all([...taken].map((id) => this.leases.release(id)));
+        return;
       }
+      for (const inbox of candidates) {
+        if (!taken.has(inbox.credentialId)) continue;
+        const watcher = this.options.createWatcher(inbox);
+        this.watchers.set(inbox.credentialId, watcher);
+        this.renewedAt.set(inbox.credentialId, requestedAt);
+        watcher.start();
+      }
+      // a preferred inbox held elsewhere (the replica that took it while this one was away or full): ask for it back
+      const askFor = preferred.filter((inbox) => candidates.includes(inbox) && !taken.has(inbox.credentialId));
+      if (askFor.length > 0) {
+        const pipeline = this.redis.pipeline();
+        for (const inbox of askFor) pipeline.set(this.options.wantKey(inbox.credentialId), this.ring.replicaId, "PX", (this.options.everyMs ?? 3_000) * 3);
+        await pipeline.exec();
+      }
+      this.lastRoundAt = Date.now();
     } catch (err) {
       this.logger.warn("inbox assignment round failed", { error: (err as Error).message });
     }
   }
 
-  private async renew(id: string): Promise<void> {
+  /** Of these inboxes, those whose preferred replica has asked for them. */
+  private async wanted(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const values = await this.redis.mget(...ids.map((id) => this.options.wantKey(id)));
+    return new Set(ids.filter((_, i) => values[i] !== null));
+  }
+
+  /** Renews every lease held, in one round trip; a watcher whose lease was lost stops. */
+  private async renewAll(): Promise<void> {
+    const ids = [...this.watchers.keys()];
+    if (ids.length === 0 || this.stopped) return;
     const requestedAt = Date.now();
-    if (!(await this.leases.acquire(id))) return this.drop(id);
-    if (this.watchers.has(id)) this.renewedAt.set(id, requestedAt);
-    // dropped meanwhile (the watchdog): not ours to keep
-    else await this.leases.release(id);
+    if (requestedAt - this.lastRoundAt > this.leases.ttlMs * 2) {
+      // rounds have stalled: keep renewing and this replica would hold inboxes it may no longer serve
+      this.logger.warn("inbox rounds stalled; letting the leases lapse", { stalledMs: requestedAt - this.lastRoundAt });
+      return;
+    }
+    try {
+      const held = await this.leases.acquireMany(ids);
+      for (const id of ids) {
+        if (!held.has(id)) await this.drop(id);
+        else if (this.watchers.has(id)) this.renewedAt.set(id, requestedAt);
+        // dropped meanwhile (the watchdog): not ours to keep
+        else await this.leases.release(id);
+      }
+    } catch (err) {
+      this.logger.warn("renewing inbox leases failed; trying again", { error: (err as Error).message });
+    }
   }
 
   /**

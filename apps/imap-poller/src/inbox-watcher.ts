@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
 import { ImapFlow, type ImapFlowOptions } from "imapflow";
 import { EgressRefusedError, type EgressGuard, type Logger } from "@outreach/core";
+import type { ConnectGate } from "./connect-gate.js";
 
 /** An inbox to watch: a credential with IMAP settings (the password already decrypted). */
 export interface InboxEndpoint {
@@ -35,6 +36,8 @@ export interface InboxWatcherDeps {
   tlsCa?: string | Buffer;
   /** false: never IDLE, only the periodic check (servers whose IDLE misbehaves; tests of the polling path) */
   idle?: boolean;
+  /** bounds the connections being opened at once (per host and in all); none: unbounded */
+  gate?: ConnectGate;
 }
 
 /** Messages fetched per round trip. */
@@ -109,39 +112,8 @@ export class InboxWatcher {
     if (this.stopped) return;
     const { deps, endpoint } = this;
     try {
-      const target = await deps.guard.resolve(endpoint.host);
-      if (this.stopped) return;
-      const options: ImapFlowOptions = {
-        host: target.address,
-        port: endpoint.port,
-        secure: endpoint.secure,
-        servername: isIP(target.hostname) ? undefined : target.hostname,
-        // without implicit TLS, STARTTLS is required before LOGIN: the password never crosses in clear
-        doSTARTTLS: deps.requireTls && !endpoint.secure ? true : undefined,
-        auth: { user: endpoint.username, pass: endpoint.password },
-        tls: { rejectUnauthorized: deps.requireTls, minVersion: "TLSv1.2", ...(deps.tlsCa ? { ca: deps.tlsCa } : {}) },
-        logger: false,
-        maxIdleTime: MAX_IDLE_MS,
-        // IDLE again right after each check (the default waits 15 s): new mail is seen at once
-        autoIdleDelay: 100,
-        disableAutoIdle: deps.idle === false,
-        missingIdleCommand: "NOOP",
-        connectionTimeout: 30_000,
-        greetingTimeout: 15_000,
-        // without IDLE the connection is quiet between checks: it must outlast the interval
-        socketTimeout: Math.max(MAX_IDLE_MS, deps.pollIntervalMs) + 60_000,
-      } as ImapFlowOptions;
-      const client = new ImapFlow(options);
-      client.on("error", (err: Error) => deps.logger.debug("imap connection error", { credentialId: endpoint.credentialId, error: err.message }));
-      client.on("close", () => {
-        if (this.client === client) this.fail(new Error("the IMAP connection closed"));
-      });
-      client.on("exists", () => this.sync());
-      this.client = client;
-      await client.connect();
-      if (this.stopped) return void (await client.logout().catch(() => undefined));
-      // EXAMINE: read-only, so fetching never sets \Seen
-      await client.mailboxOpen("INBOX", { readOnly: true });
+      const opened = deps.gate ? await deps.gate.run(endpoint.host.toLowerCase(), () => this.open()) : await this.open();
+      if (!opened) return;
       this.failures = 0;
       clearInterval(this.pollTimer);
       this.pollTimer = setInterval(() => this.sync(), deps.pollIntervalMs);
@@ -150,6 +122,49 @@ export class InboxWatcher {
     } catch (err) {
       this.fail(err);
     }
+  }
+
+  /** Connects, logs in and opens INBOX read-only; false when stopped meanwhile. */
+  private async open(): Promise<boolean> {
+    const { deps, endpoint } = this;
+    if (this.stopped) return false;
+    const target = await deps.guard.resolve(endpoint.host);
+    if (this.stopped) return false;
+    const options: ImapFlowOptions = {
+      host: target.address,
+      port: endpoint.port,
+      secure: endpoint.secure,
+      servername: isIP(target.hostname) ? undefined : target.hostname,
+      // without implicit TLS, STARTTLS is required before LOGIN: the password never crosses in clear
+      doSTARTTLS: deps.requireTls && !endpoint.secure ? true : undefined,
+      auth: { user: endpoint.username, pass: endpoint.password },
+      tls: { rejectUnauthorized: deps.requireTls, minVersion: "TLSv1.2", ...(deps.tlsCa ? { ca: deps.tlsCa } : {}) },
+      logger: false,
+      maxIdleTime: MAX_IDLE_MS,
+      // IDLE again right after each check (the default waits 15 s): new mail is seen at once
+      autoIdleDelay: 100,
+      disableAutoIdle: deps.idle === false,
+      missingIdleCommand: "NOOP",
+      connectionTimeout: 30_000,
+      greetingTimeout: 15_000,
+      // without IDLE the connection is quiet between checks: it must outlast the interval
+      socketTimeout: Math.max(MAX_IDLE_MS, deps.pollIntervalMs) + 60_000,
+    } as ImapFlowOptions;
+    const client = new ImapFlow(options);
+    client.on("error", (err: Error) => deps.logger.debug("imap connection error", { credentialId: endpoint.credentialId, error: err.message }));
+    client.on("close", () => {
+      if (this.client === client) this.fail(new Error("the IMAP connection closed"));
+    });
+    client.on("exists", () => this.sync());
+    this.client = client;
+    await client.connect();
+    if (this.stopped) {
+      await client.logout().catch(() => undefined);
+      return false;
+    }
+    // EXAMINE: read-only, so fetching never sets \Seen
+    await client.mailboxOpen("INBOX", { readOnly: true });
+    return true;
   }
 
   private fail(err: unknown): void {

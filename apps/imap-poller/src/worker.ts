@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import { createRedis, EgressGuard, Keyring, redisKey } from "@outreach/core";
 import type { WorkerDefinition } from "@outreach/runtime";
+import { ConnectGate } from "./connect-gate.js";
 import { InboxLeases } from "./inbox-lease.js";
 import { InboxPool } from "./inbox-pool.js";
 import { handleInboxMessage, listWatchedInboxes, readInboxCursor, reportInboxHealth, resetInboxCursor } from "./inbox-store.js";
@@ -27,6 +28,7 @@ export const imapPollerWorker: WorkerDefinition<PollerResources> = {
     const guard = new EgressGuard({ allowPrivate: config.mailAllowPrivateHosts, dnsServers: config.dnsServers });
     const ring = new ReplicaRing(redis, redisKey(config, "imap", "replicas"));
     const leases = new InboxLeases(redis, (id) => redisKey(config, "imap", "lease", id), ring.replicaId);
+    const gate = new ConnectGate();
     const pool = new InboxPool(redis, ring, leases, logger, {
       maxConnections: config.imapMaxConnections,
       wantKey: (id) => redisKey(config, "imap", "want", id),
@@ -34,6 +36,7 @@ export const imapPollerWorker: WorkerDefinition<PollerResources> = {
       createWatcher: (endpoint) =>
         new InboxWatcher(endpoint, {
           guard,
+          gate,
           requireTls: config.mailRequireTls,
           pollIntervalMs: config.imapPollIntervalSeconds * 1000,
           logger,

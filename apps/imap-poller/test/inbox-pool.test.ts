@@ -55,13 +55,13 @@ class WatchLog {
   }
 }
 
-function startPool(name: string, redis: Redis, prefix: string, log: WatchLog, listInboxes: () => Promise<InboxEndpoint[]>): InboxPool {
+function startPool(name: string, redis: Redis, prefix: string, log: WatchLog, listInboxes: () => Promise<InboxEndpoint[]>, maxConnections = 100): InboxPool {
   const ring = new ReplicaRing(redis, `${prefix}:replicas`, LEASE_TTL_MS);
   const leases = new InboxLeases(redis, (id) => `${prefix}:lease:${id}`, ring.replicaId, LEASE_TTL_MS);
   const pool = new InboxPool(redis, ring, leases, createLogger({ service: "imap-poller", level: "error" }), {
     listInboxes,
     createWatcher: (endpoint) => log.watcherFor(name, endpoint),
-    maxConnections: 100,
+    maxConnections,
     everyMs: ROUND_MS,
     wantKey: (id) => `${prefix}:want:${id}`,
   });
@@ -110,4 +110,24 @@ test("a replica that cannot reach Redis stops watching before its leases expire"
   await waitFor(() => log.watchedBy("healthy") === INBOXES.length, { what: "the healthy replica to take every inbox", timeoutMs: 20_000 });
   assert.deepEqual(log.overlaps, []);
   assert.equal(log.watchedBy("cut-off"), 0);
+});
+
+test("a replica starting with 500 inboxes holds them all after its first round, and its renewals keep every one", async () => {
+  const prefix = uniqueQueuePrefix();
+  const log = new WatchLog();
+  const many: InboxEndpoint[] = Array.from({ length: 500 }, (_, i) => ({ ...INBOXES[0]!, credentialId: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`, username: `u${i}@example.com` }));
+  const redis = redisClient();
+  const pool = startPool("big", redis, prefix, log, async () => many, 1_000);
+  await pool.start();
+  assert.equal(log.watchedBy("big"), 500, "every inbox watched after the first round");
+  let dropped = 0;
+  // three lease lifetimes: a watcher whose lease was not renewed in time would have been stopped
+  for (let i = 0; i < 9; i++) {
+    await new Promise((resolve) => setTimeout(resolve, LEASE_TTL_MS / 3));
+    dropped = Math.max(dropped, 500 - log.watchedBy("big"));
+  }
+  assert.equal(dropped, 0, "no watcher was dropped");
+  const holders = await redis.mget(...many.map((inbox) => `${prefix}:lease:${inbox.credentialId}`));
+  assert.equal(new Set(holders).size, 1, "one replica holds every lease");
+  assert.notEqual(holders[0], null);
 });
