@@ -202,3 +202,44 @@ test("a mailto unsubscribe from the contact unsubscribes it in that account; fro
   assert.equal(await enrollmentStatus(db, elsewhere.enrollments[0]!.enrollmentId), "sent");
   assert.equal((await eventsOf(db, s.accountId, "enrollment.replied")).length, 0);
 });
+
+/** An Exim-style notice that names only the failed address: no report part, no copy of our message. */
+function bareBounce(s: SeededInbox, e: SeededEnrollment): string {
+  return mail(
+    { From: "Mail Delivery System <Mailer-Daemon@mx.example.net>", To: s.inbox, Subject: "Mail delivery failed: returning message to sender", "X-Failed-Recipients": e.contactEmail, "Auto-Submitted": "auto-replied" },
+    [
+      "This message was created automatically by mail delivery software.",
+      "",
+      "A message that you sent could not be delivered to one or more of its",
+      "recipients. This is a permanent error. The following address(es) failed:",
+      "",
+      `  ${e.contactEmail}`,
+      `    SMTP error from remote mail server after RCPT TO:<${e.contactEmail}>:`,
+      "    550 5.1.1 User unknown",
+    ].join("\r\n"),
+  );
+}
+
+test("a DSN that names only the failed address bounces the enrollment this inbox last sent to at that address", async () => {
+  const s = await seedInbox(db, keyring, imap, { contacts: 2, bounceRateThreshold: 100 });
+  const [bounced, other] = s.enrollments as [SeededEnrollment, SeededEnrollment];
+  await watched(s);
+  await imap.appendMessage(s.inbox, bareBounce(s, bounced));
+  await waitFor(async () => (await enrollmentStatus(db, bounced.enrollmentId)) === "bounced", { what: "the bounce", timeoutMs: 20_000 });
+  assert.equal(await enrollmentStatus(db, other.enrollmentId), "sent");
+  assert.deepEqual((await inboundRows(s)).map((row) => [row.kind, row.enrollmentId]), [["bounce", bounced.enrollmentId]]);
+  assert.equal((await eventsOf(db, s.accountId, "enrollment.bounced")).length, 1);
+});
+
+test("mail from the account's own sending address that cites our Message-ID is not a reply", async () => {
+  const s = await seedInbox(db, keyring, imap, { contacts: 1 });
+  const [e] = s.enrollments as [SeededEnrollment];
+  await watched(s);
+  // a copy the tenant sent itself on the thread (a BCC to its own inbox, a colleague's note from the same address)
+  const ownCopy = mail({ From: `Sales <${s.inbox.toUpperCase()}>`, To: e.contactEmail, Subject: "Re: Hello", "In-Reply-To": e.messageId, References: e.messageId }, "Just checking in.");
+  await imap.appendMessage(s.inbox, ownCopy);
+  await waitFor(async () => (await inboundRows(s)).length === 1, { what: "the copy recorded", timeoutMs: 20_000 });
+  assert.equal((await inboundRows(s))[0]!.kind, "unmatched");
+  assert.equal(await enrollmentStatus(db, e.enrollmentId), "sent");
+  assert.equal((await eventsOf(db, s.accountId, "enrollment.replied")).length, 0);
+});

@@ -52,6 +52,29 @@ async function findSentStep(tx: Tx, accountId: string, ids: string[]): Promise<{
   return rows[0] ?? null;
 }
 
+/**
+ * Our sent step to this recipient from this inbox, most recent first, within
+ * two weeks: a DSN that does not quote our Message-ID (some servers send only
+ * the failed address) still bounces the right enrollment.
+ */
+async function findSentStepTo(tx: Tx, source: InboundSource, recipient: string, now: Date): Promise<{ id: string; enrollmentId: string; state: string; credentialId: string | null } | null> {
+  const rows = await tx.$queryRaw<Array<{ id: string; enrollmentId: string; state: string; credentialId: string | null }>>`
+    SELECT s.id, s."enrollmentId", s.state::text AS state, s."credentialId" FROM step_sends s
+    JOIN enrollments e ON e.id = s."enrollmentId" JOIN contacts c ON c.id = e."contactId"
+    WHERE s."credentialId" = ${source.credentialId}::uuid AND s."accountId" = ${source.accountId}::uuid
+      AND c.email = ${recipient.toLowerCase()} AND s."sentAt" >= ${new Date(now.getTime() - 14 * 86_400_000)}
+    ORDER BY s."sentAt" DESC
+    LIMIT 1`;
+  return rows[0] ?? null;
+}
+
+/** Mail from one of the account's own sending addresses (a copy to itself, a colleague's note on the thread) is nobody's reply. */
+async function isFromOwnInbox(tx: Tx, accountId: string, from: string | null): Promise<boolean> {
+  if (!from) return false;
+  const rows = await tx.$queryRaw<unknown[]>`SELECT 1 FROM smtp_credentials WHERE "accountId" = ${accountId}::uuid AND lower("fromEmail") = ${from.toLowerCase()} LIMIT 1`;
+  return rows.length > 0;
+}
+
 /** The enrollment a reply answers: by the Message-IDs it cites, else the sender's active enrollment sending through this inbox. */
 async function findRepliedEnrollment(tx: Tx, source: InboundSource, message: InboundMessage): Promise<string | null> {
   const cited = await findSentStep(tx, source.accountId, [...message.inReplyTo, ...message.references.slice().reverse()]);
@@ -87,7 +110,8 @@ async function markReplied(tx: Tx, enrollmentId: string, now: Date): Promise<boo
  * (a restart, another replica) changes nothing. A DSN for one of our messages
  * bounces its enrollment (with the credential health check); an unsubscribe
  * request from a contact unsubscribes it in the account; an auto-reply is only
- * recorded; a reply marks its enrollment replied.
+ * recorded; a reply marks its enrollment replied, unless it comes from one of
+ * the account's own sending addresses.
  */
 export async function recordInboundMessage(tx: Tx, source: InboundSource, received: InboundMessage, classified: InboundClassification, now = new Date()): Promise<InboundOutcome> {
   const [message, classification] = storable(received, classified);
@@ -105,7 +129,9 @@ export async function recordInboundMessage(tx: Tx, source: InboundSource, receiv
   let outcome: InboundOutcome = "unmatched";
   let enrollmentId: string | null = null;
   if (classification.kind === "bounce") {
-    const step = await findSentStep(tx, source.accountId, [classification.dsn.originalMessageId ?? ""]);
+    const { originalMessageId, recipient } = classification.dsn;
+    const step =
+      (await findSentStep(tx, source.accountId, [originalMessageId ?? ""])) ?? (!originalMessageId && recipient ? await findSentStepTo(tx, source, recipient, now) : null);
     if (step) {
       enrollmentId = step.enrollmentId;
       outcome = "bounce";
@@ -126,7 +152,7 @@ export async function recordInboundMessage(tx: Tx, source: InboundSource, receiv
       await unsubscribeContact(tx, contacts[0].id, now);
       outcome = "unsubscribe";
     }
-  } else {
+  } else if (!(await isFromOwnInbox(tx, source.accountId, message.from))) {
     enrollmentId = await findRepliedEnrollment(tx, source, message);
     if (enrollmentId) {
       await markReplied(tx, enrollmentId, now);
