@@ -41,6 +41,23 @@ export async function handleInboxMessage(db: Db, credentialId: string, uidValidi
   return db.$transaction((tx) => recordInboundMessage(tx, { credentialId, accountId: credential.accountId, uidValidity, uid }, message, classification));
 }
 
+/**
+ * A message that failed to be handled on every try is passed over, so it
+ * cannot hold up the inbox's later mail: recorded as unmatched, and the
+ * cursor moves past it, in one transaction.
+ */
+export async function skipInboxMessage(db: Db, credentialId: string, uidValidity: bigint, uid: bigint, now = new Date()): Promise<void> {
+  await db.$transaction([
+    db.$executeRaw`
+      INSERT INTO inbound_messages (id, "credentialId", "uidValidity", uid, kind, "receivedAt")
+      VALUES (gen_random_uuid(), ${credentialId}::uuid, ${uidValidity}, ${uid}, 'unmatched', ${now})
+      ON CONFLICT ("credentialId", "uidValidity", uid) DO NOTHING`,
+    db.$executeRaw`
+      UPDATE smtp_credentials SET "imapUidValidity" = ${uidValidity}, "imapLastUid" = GREATEST(COALESCE("imapLastUid", 0), ${uid})
+      WHERE id = ${credentialId}::uuid AND ("imapUidValidity" IS NULL OR "imapUidValidity" = ${uidValidity})`,
+  ]);
+}
+
 /** The inbox's health as the tenant sees it on the credential; an "ok" is written at most every 30 s. */
 export async function reportInboxHealth(db: Db, credentialId: string, status: "ok" | "error", error: string | null, now = new Date()): Promise<void> {
   if (status === "error") {

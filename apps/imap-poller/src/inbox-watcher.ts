@@ -30,6 +30,8 @@ export interface InboxWatcherDeps {
   readCursor(credentialId: string): Promise<InboxCursor & { since: Date }>;
   /** Processes one message and advances the cursor past it, in one transaction (so each message is handled once). */
   handleMessage(credentialId: string, uidValidity: bigint, uid: bigint, raw: Buffer): Promise<void>;
+  /** Passes over a message that failed on every try (the cursor moves past it). */
+  skipMessage(credentialId: string, uidValidity: bigint, uid: bigint): Promise<void>;
   /** A new UIDVALIDITY: the cursor starts again at `lastUid` under it. */
   resetCursor(credentialId: string, uidValidity: bigint, lastUid: bigint): Promise<void>;
   reportHealth(credentialId: string, status: "ok" | "error", error: string | null): Promise<void>;
@@ -50,6 +52,8 @@ const MESSAGE_READ_LIMIT = 1024 * 1024;
 /** Re-IDLE well within the 29 minutes RFC 2177 allows, and within NAT timeouts. */
 const MAX_IDLE_MS = 5 * 60_000;
 const BACKOFF_MS = [2_000, 5_000, 15_000, 60_000, 5 * 60_000];
+/** Tries of one message before it is passed over (each failed try reconnects, with backoff). */
+const MESSAGE_TRIES = 3;
 /** The most a stop waits for the server's answer to LOGOUT (and for a check under way). */
 const STOP_TIMEOUT_MS = 5_000;
 
@@ -74,6 +78,8 @@ export class InboxWatcher {
   private syncing: Promise<void> | undefined;
   private syncAgain = false;
   private endpoint: InboxEndpoint;
+  /** failed tries per message ("uidvalidity:uid") */
+  private readonly messageFailures = new Map<string, number>();
 
   constructor(
     endpoint: InboxEndpoint,
@@ -233,8 +239,26 @@ export class InboxWatcher {
       const messages = await this.fetchSources(client, batch);
       for (const message of messages) {
         if (this.stopped || this.client !== client) return;
-        await this.deps.handleMessage(credentialId, uidValidity, message.uid, message.source);
+        await this.handleOrSkip(uidValidity, message.uid, message.source);
       }
+    }
+  }
+
+  private async handleOrSkip(uidValidity: bigint, uid: bigint, source: Buffer): Promise<void> {
+    const { credentialId } = this.endpoint;
+    const key = `${uidValidity}:${uid}`;
+    try {
+      await this.deps.handleMessage(credentialId, uidValidity, uid, source);
+      this.messageFailures.delete(key);
+    } catch (err) {
+      const tries = (this.messageFailures.get(key) ?? 0) + 1;
+      if (tries < MESSAGE_TRIES) {
+        this.messageFailures.set(key, tries);
+        throw err;
+      }
+      this.deps.logger.error("an inbound message failed on every try; passing over it", { credentialId, uid: String(uid), tries, error: (err as Error).message });
+      await this.deps.skipMessage(credentialId, uidValidity, uid);
+      this.messageFailures.delete(key);
     }
   }
 

@@ -4,7 +4,7 @@ import type { WorkerDefinition } from "@outreach/runtime";
 import { ConnectGate } from "./connect-gate.js";
 import { InboxLeases } from "./inbox-lease.js";
 import { InboxPool } from "./inbox-pool.js";
-import { handleInboxMessage, listWatchedInboxes, readInboxCursor, reportInboxHealth, resetInboxCursor } from "./inbox-store.js";
+import { handleInboxMessage, listWatchedInboxes, readInboxCursor, reportInboxHealth, resetInboxCursor, skipInboxMessage } from "./inbox-store.js";
 import { InboxWatcher } from "./inbox-watcher.js";
 import { ReplicaRing } from "./replica-ring.js";
 
@@ -42,6 +42,7 @@ export const imapPollerWorker: WorkerDefinition<PollerResources> = {
           logger,
           readCursor: (id) => readInboxCursor(db, id),
           resetCursor: (id, uidValidity, lastUid) => resetInboxCursor(db, id, uidValidity, lastUid),
+          skipMessage: (id, uidValidity, uid) => skipInboxMessage(db, id, uidValidity, uid),
           handleMessage: async (id, uidValidity, uid, raw) => {
             const outcome = await handleInboxMessage(db, id, uidValidity, uid, raw);
             if (outcome !== "duplicate" && outcome !== "unmatched") logger.info("inbound message", { credentialId: id, uid: String(uid), outcome });

@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import { createLogger, EgressGuard, Keyring, loadConfig, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { createTestDatabase, LOOPBACK_MAIL_ENV, startImapServer, uniqueQueuePrefix, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
-import { handleInboxMessage, readInboxCursor, reportInboxHealth, resetInboxCursor } from "../src/inbox-store.js";
+import { handleInboxMessage, readInboxCursor, reportInboxHealth, resetInboxCursor, skipInboxMessage } from "../src/inbox-store.js";
 import { InboxWatcher } from "../src/inbox-watcher.js";
 import { appendAndExpunge, enrollmentStatus, eventsOf, IMAP_PASSWORD, replyTo, seedInbox, startConnectionMeter, type ConnectionMeter, type SeededInbox } from "./helpers.js";
 
@@ -33,7 +33,7 @@ after(async () => {
 });
 
 /** A watcher of this inbox that never IDLEs, on the poller's real store functions. */
-function startWatcher(s: SeededInbox, pollIntervalMs: number): InboxWatcher {
+function startWatcher(s: SeededInbox, pollIntervalMs: number, handleMessage = async (id: string, uidValidity: bigint, uid: bigint, raw: Buffer) => void (await handleInboxMessage(db, id, uidValidity, uid, raw))): InboxWatcher {
   const watcher = new InboxWatcher(
     { credentialId: s.credentialId, host: imap.host, port: meter.port, secure: false, username: s.inbox, password: IMAP_PASSWORD },
     {
@@ -44,7 +44,8 @@ function startWatcher(s: SeededInbox, pollIntervalMs: number): InboxWatcher {
       logger: createLogger({ service: "imap-poller", level: "error" }),
       readCursor: (id) => readInboxCursor(db, id),
       resetCursor: (id, uidValidity, lastUid) => resetInboxCursor(db, id, uidValidity, lastUid),
-      handleMessage: async (id, uidValidity, uid, raw) => void (await handleInboxMessage(db, id, uidValidity, uid, raw)),
+      handleMessage,
+      skipMessage: (id, uidValidity, uid) => skipInboxMessage(db, id, uidValidity, uid),
       reportHealth: (id, status, error) => reportInboxHealth(db, id, status, error),
     },
   );
@@ -131,4 +132,26 @@ test("a reply with a large attachment is recognised from its first megabyte", as
   await waitFor(async () => (await enrollmentStatus(db, e.enrollmentId)) === "replied", { what: "the reply with the attachment", timeoutMs: 20_000 });
   const [row] = await db.inboundMessage.findMany({ where: { credentialId: s.credentialId } });
   assert.equal(row?.kind, "reply");
+});
+
+test("a message that fails on every try is passed over after 3 tries, and the inbox's later mail is still handled", async () => {
+  const s = await seedInbox(db, Keyring.fromConfig(config), imap, { imapPort: meter.port, contacts: 1 });
+  const tries = new Map<string, number>();
+  startWatcher(s, POLL_INTERVAL_MS, async (id, uidValidity, uid, raw) => {
+    if (raw.includes("X-Unreadable: yes")) {
+      tries.set(String(uid), (tries.get(String(uid)) ?? 0) + 1);
+      throw new Error("cannot be handled");
+    }
+    await handleInboxMessage(db, id, uidValidity, uid, raw);
+  });
+  await waitFor(async () => (await db.smtpCredential.findUniqueOrThrow({ where: { id: s.credentialId } })).imapUidValidity !== null, { what: "the first check", timeoutMs: 20_000 });
+  await imap.appendMessage(s.inbox, `X-Unreadable: yes\r\n${replyTo(s)}`);
+  await imap.appendMessage(s.inbox, replyTo(s));
+  // each failed try reconnects after a backoff (2 s, then 5 s)
+  await waitFor(async () => (await enrollmentStatus(db, s.enrollments[0]!.enrollmentId)) === "replied", { what: "the reply behind the unreadable message", timeoutMs: 60_000 });
+  assert.deepEqual([...tries.values()], [3], "tried three times, then passed over");
+  const [poisonUid] = [...tries.keys()];
+  const skipped = await db.inboundMessage.findFirstOrThrow({ where: { credentialId: s.credentialId, uid: BigInt(poisonUid!) } });
+  assert.equal(skipped.kind, "unmatched");
+  assert.ok((await cursorOf(s)).imapLastUid! > BigInt(poisonUid!));
 });
