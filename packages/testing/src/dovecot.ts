@@ -3,7 +3,8 @@ import { once } from "node:events";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { chmod, chown, mkdir, mkdtemp, open, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { setTimeout as delay } from "node:timers/promises";
 import { promisify } from "node:util";
 import { ImapFlow } from "imapflow";
@@ -11,6 +12,7 @@ import { findFreePort, waitForPort } from "./free-port.js";
 import type { AppendedMessage, ImapTestServer } from "./imap-server.js";
 
 export const DOVECOT_BINARY = "/usr/sbin/dovecot";
+const TLS_FIXTURES = join(dirname(fileURLToPath(import.meta.url)), "../fixtures/tls");
 
 const HOST = "127.0.0.1";
 const START_ATTEMPTS = 3;
@@ -71,13 +73,15 @@ const NO_AUTH_PENALTY = `service anvil {
 }
 `;
 
-function config23(paths: DovecotPaths, port: number): string {
+function config23(paths: DovecotPaths, port: number, tlsPort: number | null): string {
   return `protocols = imap
 listen = ${HOST}
 base_dir = ${paths.baseDir}
 state_dir = ${paths.stateDir}
 log_path = ${paths.logFile}
-ssl = no
+${tlsPort ? `ssl = yes
+ssl_cert = <${TLS_FIXTURES}/server.pem
+ssl_key = <${TLS_FIXTURES}/server.key` : "ssl = no"}
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 # Tests of wrong credentials should not wait the default 2 s.
@@ -99,13 +103,14 @@ service imap-login {
     port = ${port}
   }
   inet_listener imaps {
-    port = 0
+    address = ${HOST}
+    port = ${tlsPort ?? 0}
   }
 }
 ${NO_AUTH_PENALTY}`;
 }
 
-function config24(paths: DovecotPaths, port: number): string {
+function config24(paths: DovecotPaths, port: number, tlsPort: number | null): string {
   return `dovecot_config_version = 2.4.0
 dovecot_storage_version = 2.4.0
 protocols = imap
@@ -113,7 +118,9 @@ listen = ${HOST}
 base_dir = ${paths.baseDir}
 state_dir = ${paths.stateDir}
 log_path = ${paths.logFile}
-ssl = no
+${tlsPort ? `ssl = yes
+ssl_server_cert_file = ${TLS_FIXTURES}/server.pem
+ssl_server_key_file = ${TLS_FIXTURES}/server.key` : "ssl = no"}
 auth_allow_cleartext = yes
 auth_mechanisms = plain login
 auth_failure_delay = 0
@@ -134,7 +141,7 @@ service imap-login {
     port = ${port}
   }
   inet_listener imaps {
-    port = 0
+    port = ${tlsPort ?? 0}
   }
 }
 ${NO_AUTH_PENALTY}`;
@@ -258,16 +265,18 @@ async function runMaster(paths: DovecotPaths): Promise<void> {
   }
 }
 
-async function launch(paths: DovecotPaths, version: string): Promise<{ port: number; pid: number }> {
+async function launch(paths: DovecotPaths, version: string, tls: boolean): Promise<{ port: number; tlsPort: number | null; pid: number }> {
   for (let attempt = 1; ; attempt++) {
     const port = await findFreePort(HOST);
-    const config = isDovecot24(version) ? config24(paths, port) : config23(paths, port);
+    const tlsPort = tls ? await findFreePort(HOST) : null;
+    const config = isDovecot24(version) ? config24(paths, port, tlsPort) : config23(paths, port, tlsPort);
     await writeFile(paths.configFile, config);
     try {
       await runMaster(paths);
       const pid = await waitForPid(paths);
       await waitForPort(port, HOST);
-      return { port, pid };
+      if (tlsPort) await waitForPort(tlsPort, HOST);
+      return { port, tlsPort, pid };
     } catch (error) {
       // Most likely another process took the port between findFreePort and bind.
       const pid = await readPid(paths);
@@ -280,11 +289,19 @@ async function launch(paths: DovecotPaths, version: string): Promise<{ port: num
   }
 }
 
+export interface DovecotOptions {
+  /**
+   * TLS with the test certificate (mail.tls.test, localhost, 127.0.0.1; issued by
+   * TEST_TLS_CA): STARTTLS offered on `port`, implicit TLS on `tlsPort`.
+   */
+  tls?: boolean;
+}
+
 /**
  * A private Dovecot instance on a free loopback port, with its own config, users and maildirs
  * in a temp directory. Requires root and `dovecot-imapd` installed.
  */
-export async function startDovecot(): Promise<ImapTestServer> {
+export async function startDovecot(options: DovecotOptions = {}): Promise<ImapTestServer & { tlsPort: number | null }> {
   const unavailable = dovecotUnavailableReason();
   if (unavailable) throw new Error(`Cannot start Dovecot: ${unavailable}`);
 
@@ -294,9 +311,10 @@ export async function startDovecot(): Promise<ImapTestServer> {
   await prepareDirectories(paths);
 
   let port: number;
+  let tlsPort: number | null;
   let pid: number;
   try {
-    ({ port, pid } = await launch(paths, version));
+    ({ port, tlsPort, pid } = await launch(paths, version, options.tls ?? false));
   } catch (error) {
     await rm(paths.root, { recursive: true, force: true });
     throw error;
@@ -313,6 +331,7 @@ export async function startDovecot(): Promise<ImapTestServer> {
     kind: "dovecot",
     host: HOST,
     port,
+    tlsPort,
     secure: false,
     async addUser(email, password) {
       users.set(email.toLowerCase(), password);
@@ -324,7 +343,8 @@ export async function startDovecot(): Promise<ImapTestServer> {
     async appendMessage(email, raw, flags = []): Promise<AppendedMessage> {
       const password = users.get(email.toLowerCase());
       if (password === undefined) throw new Error(`Unknown IMAP test user ${email}`);
-      const client = new ImapFlow({ host: HOST, port, secure: false, auth: { user: email, pass: password }, logger: false });
+      // with TLS on, ImapFlow upgrades with STARTTLS: the test certificate's issuer is trusted here
+      const client = new ImapFlow({ host: HOST, port, secure: false, auth: { user: email, pass: password }, logger: false, tls: { ca: readFileSync(join(TLS_FIXTURES, "ca.pem")) } });
       await client.connect();
       try {
         const result = await client.append("INBOX", raw, flags);
