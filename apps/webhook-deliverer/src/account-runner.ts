@@ -18,13 +18,22 @@ export interface RunnerDeps {
   holdMs: number;
   /** a delivery is to be attempted again at this time */
   retryAt: (at: Date) => void;
+  /** how long a runner keeps its account before handing it back (other accounts may be waiting for room) */
+  sliceMs: number;
+  /** the slice is over: the runner only waits for its requests now, and its room can go to another account */
+  onSliceEnd: () => void;
 }
 
 /**
  * Delivers one account's due deliveries while this process holds the
  * account's lease: claims them in batches, makes at most 10 requests at once,
  * records each outcome, and ends (calling `onIdle`) when nothing is due, in
- * flight or ready. `poke` says new deliveries may be due: the runner claims
+ * flight or ready, or when its time slice is over: then it starts nothing
+ * more, gives back what it claimed and had not started, and ends once its
+ * requests are answered, so a process serving as many accounts as it can
+ * still takes the others in turn (a runner waiting for hanging requests
+ * keeps the account's lease, so no other process adds to its 10, but no
+ * longer counts against this process's accounts). `poke` says new deliveries may be due: the runner claims
  * once more before it ends, so a delivery created while it winds down is not
  * left for the next poll.
  */
@@ -38,19 +47,32 @@ export class AccountRunner {
   private stopped = false;
   private ended = false;
   private settled: Array<() => void> = [];
+  private readonly sliceEndsAt: number;
+  private sliceEnded = false;
+  private sliceTimer: NodeJS.Timeout | undefined;
 
   constructor(
     readonly accountId: string,
     private readonly deps: RunnerDeps,
     private readonly onIdle: (runner: AccountRunner) => void,
-  ) {}
+  ) {
+    this.sliceEndsAt = Date.now() + deps.sliceMs;
+  }
 
   /** it found nothing more to do and handed itself to onIdle */
   get done(): boolean {
     return this.ended;
   }
 
+  /** its slice is over and it starts nothing more (it waits for requests in flight) */
+  get draining(): boolean {
+    return this.sliceEnded;
+  }
+
   start(): void {
+    // requests that hang complete nothing that would look at the clock: the slice's end is a timer
+    this.sliceTimer = setTimeout(() => void this.pump(), Math.max(0, this.sliceEndsAt - Date.now()));
+    this.sliceTimer.unref();
     void this.pump();
   }
 
@@ -62,6 +84,7 @@ export class AccountRunner {
   /** Stops claiming; answers the ids claimed but not started (their hold can be released). */
   stop(): string[] {
     this.stopped = true;
+    clearTimeout(this.sliceTimer);
     const unstarted = this.ready.map((d) => d.id);
     for (const id of unstarted) this.held.delete(id);
     this.ready = [];
@@ -78,6 +101,7 @@ export class AccountRunner {
     if (this.claiming || this.ended) return;
     try {
       while (!this.stopped) {
+        if (Date.now() >= this.sliceEndsAt) return await this.endSlice();
         this.startAttempts();
         if (this.ready.length >= LOW_WATER) return;
         const room = CLAIM_BATCH + WEBHOOK_CONCURRENCY_PER_ACCOUNT - this.inFlight - this.ready.length;
@@ -110,6 +134,18 @@ export class AccountRunner {
     }
   }
 
+  private async endSlice(): Promise<void> {
+    if (!this.sliceEnded) {
+      this.sliceEnded = true;
+      this.deps.onSliceEnd();
+    }
+    const unstarted = this.ready.map((d) => d.id);
+    this.ready = [];
+    for (const id of unstarted) this.held.delete(id);
+    await releaseDeliveryHolds(this.deps.db, unstarted);
+    this.endIfIdle();
+  }
+
   private startAttempts(): void {
     while (!this.stopped && this.inFlight < WEBHOOK_CONCURRENCY_PER_ACCOUNT && this.ready.length > 0) {
       const delivery = this.ready.shift()!;
@@ -127,6 +163,7 @@ export class AccountRunner {
   private endIfIdle(): void {
     if (this.ended || this.stopped || this.inFlight > 0 || this.ready.length > 0 || this.claiming) return;
     this.ended = true;
+    clearTimeout(this.sliceTimer);
     this.onIdle(this);
   }
 

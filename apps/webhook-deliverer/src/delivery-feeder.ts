@@ -11,6 +11,8 @@ export const LEASE_TTL_MS = 15_000;
 const RENEW_EVERY_MS = 5_000;
 /** Accounts one process delivers for at once (10 requests each at most). */
 const MAX_ACCOUNTS = 100;
+/** How long one account keeps its runner before it is handed back and taken again in turn. */
+const SLICE_MS = 15_000;
 
 export interface FeederDeps {
   db: Db;
@@ -21,6 +23,10 @@ export interface FeederDeps {
   pollMs?: number;
   /** how long shutdown waits for requests in flight */
   drainMs: number;
+  /** how many accounts this process delivers for at once (default 100) */
+  maxAccounts?: number;
+  /** how long an account keeps its runner before it is handed back (default 15 s) */
+  sliceMs?: number;
 }
 
 /**
@@ -97,7 +103,9 @@ export class DeliveryFeeder {
   }
 
   private async leaseAndRun(): Promise<void> {
-    const room = MAX_ACCOUNTS - this.runners.size;
+    // runners whose slice is over only wait for their requests: their room goes to other accounts
+    const active = [...this.runners.values()].filter((runner) => !runner.draining).length;
+    const room = (this.deps.maxAccounts ?? MAX_ACCOUNTS) - active;
     if (room <= 0 || this.stopped) return;
     try {
       const accounts = await leaseDueAccounts(this.deps.db, this.holder, LEASE_TTL_MS, room, [...this.runners.keys()]);
@@ -105,7 +113,7 @@ export class DeliveryFeeder {
         if (this.stopped) break;
         const runner = new AccountRunner(
           accountId,
-          { ...this.deps, holdMs: LEASE_TTL_MS, retryAt: (at) => this.wakeAt(at) },
+          { ...this.deps, holdMs: LEASE_TTL_MS, sliceMs: this.deps.sliceMs ?? SLICE_MS, retryAt: (at) => this.wakeAt(at), onSliceEnd: () => this.scan.wake() },
           (idle) => void this.release(idle),
         );
         this.runners.set(accountId, runner);

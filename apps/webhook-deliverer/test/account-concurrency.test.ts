@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { createLogger, EgressGuard, Keyring } from "@outreach/core";
+import { relayOutboxBatch, SecretCache, WebhookHttpClient } from "@outreach/domain";
+import { createTestDatabase } from "@outreach/testing";
+import { AttemptRecorder } from "../src/attempt-recorder.js";
+import { DeliveryFeeder } from "../src/delivery-feeder.js";
 import { createAccount, createWebhook, emitEvent, sentData, startDeliverer, startReceiver, waitFor, type Deliverer, type Receiver } from "./harness.js";
 
 let deliverer: Deliverer;
@@ -63,4 +68,48 @@ test("a backlog of 2,000 deliveries of one account all arrive, each once, and al
   assert.equal(rx.requests.length, backlog);
   assert.equal(new Set(rx.requests.map((r) => r.body.id)).size, backlog);
   assert.ok(rx.maxInFlight <= 10, `${rx.maxInFlight} requests of one account at once`);
+});
+
+test("a process serving as many accounts as it may still takes the others in turn: hanging accounts hand theirs back after a slice", async () => {
+  const database = await createTestDatabase();
+  const db = database.db;
+  const logger = createLogger({ service: "test", level: "error" });
+  const hanging = await startReceiver();
+  const live = await startReceiver();
+  receivers.push(hanging, live);
+  hanging.fallback = "hang";
+  // a request times out after 30 s: B must get through well before any hanging request ends
+  const http = new WebhookHttpClient(new EgressGuard({ allowPrivate: true }), 30_000);
+  const feeder = new DeliveryFeeder({
+    db,
+    http,
+    recorder: new AttemptRecorder(db, 50, logger),
+    secrets: new SecretCache(Keyring.fromConfig(deliverer.config)),
+    logger,
+    drainMs: 100,
+    pollMs: 100,
+    maxAccounts: 3,
+    sliceMs: 1_000,
+  });
+  try {
+    for (let i = 0; i < 3; i++) {
+      const accountId = await createAccount(db);
+      await createWebhook(db, deliverer.config, accountId, hanging.url);
+      for (let j = 0; j < 15; j++) await emitEvent(db, accountId, "enrollment.sent", sentData());
+    }
+    const accountB = await createAccount(db);
+    await createWebhook(db, deliverer.config, accountB, live.url);
+    while ((await relayOutboxBatch(db)).events > 0);
+    feeder.start();
+    await waitFor(() => hanging.inFlight + hanging.requests.length >= 30, { timeoutMs: 10_000, what: "the three hanging accounts served" });
+    await emitEvent(db, accountB, "enrollment.sent", sentData());
+    while ((await relayOutboxBatch(db)).events > 0);
+    feeder.wake();
+    await waitFor(() => live.requests.length === 1, { timeoutMs: 20_000, what: "B's delivery while three hanging accounts fill the process" });
+    assert.ok(hanging.requests.length <= 45);
+  } finally {
+    await feeder.stop();
+    await http.close();
+    await database.drop();
+  }
 });

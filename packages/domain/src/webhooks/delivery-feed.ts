@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Tx } from "../tx.js";
 import { CLAIMED_COLUMNS, toDeliveryToAttempt, type DeliveryToAttempt, type SecretCache } from "./delivery-store.js";
 
@@ -12,20 +13,31 @@ import { CLAIMED_COLUMNS, toDeliveryToAttempt, type DeliveryToAttempt, type Secr
 
 /**
  * Leases up to `limit` accounts that have due deliveries and no live lease
- * (not `exclude`, which this process already serves), in one statement:
- * the accounts are found by skipping through the pending index one account
- * at a time, so a backlog of one account costs one probe, not a scan.
+ * (not `exclude`, which this process already serves), in one statement per
+ * call: the accounts are found by skipping through the pending index one
+ * account at a time, so a backlog of one account costs one probe, not a
+ * scan. The skip starts at a random account id and wraps around, so when
+ * there are more accounts waiting than room, each gets its turn.
  */
-export async function leaseDueAccounts(tx: Tx, holder: string, ttlMs: number, limit: number, exclude: string[], now = new Date()): Promise<string[]> {
+export async function leaseDueAccounts(tx: Tx, holder: string, ttlMs: number, limit: number, exclude: string[], now = new Date(), start = randomUUID()): Promise<string[]> {
+  const leased = await leaseDueAccountsFrom(tx, holder, ttlMs, limit, exclude, now, start, null);
+  if (leased.length >= limit) return leased;
+  return [...leased, ...(await leaseDueAccountsFrom(tx, holder, ttlMs, limit - leased.length, [...exclude, ...leased], now, FIRST_UUID, start))];
+}
+
+const FIRST_UUID = "00000000-0000-0000-0000-000000000000";
+
+/** leaseDueAccounts over the account ids from `from` (inclusive) to `before` (exclusive; null: to the end). */
+async function leaseDueAccountsFrom(tx: Tx, holder: string, ttlMs: number, limit: number, exclude: string[], now: Date, from: string, before: string | null): Promise<string[]> {
   const rows = await tx.$queryRaw<Array<{ accountId: string }>>`
     WITH RECURSIVE accounts AS (
-      (SELECT "accountId" FROM webhook_deliveries WHERE state = 'pending' ORDER BY "accountId" LIMIT 1)
+      (SELECT "accountId" FROM webhook_deliveries WHERE state = 'pending' AND "accountId" >= ${from}::uuid ORDER BY "accountId" LIMIT 1)
       UNION ALL
       SELECT (SELECT d."accountId" FROM webhook_deliveries d WHERE d.state = 'pending' AND d."accountId" > a."accountId" ORDER BY d."accountId" LIMIT 1)
-      FROM accounts a WHERE a."accountId" IS NOT NULL
+      FROM accounts a WHERE a."accountId" IS NOT NULL AND (${before}::uuid IS NULL OR a."accountId" < ${before}::uuid)
     ), due AS (
       SELECT a."accountId" FROM accounts a
-      WHERE a."accountId" IS NOT NULL AND a."accountId" <> ALL(${exclude}::uuid[])
+      WHERE a."accountId" IS NOT NULL AND (${before}::uuid IS NULL OR a."accountId" < ${before}::uuid) AND a."accountId" <> ALL(${exclude}::uuid[])
         AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d."accountId" = a."accountId" AND d.state = 'pending' AND d."nextAttemptAt" <= ${now}
           AND (d."attemptingUntil" IS NULL OR d."attemptingUntil" < ${now}))
         AND NOT EXISTS (SELECT 1 FROM webhook_account_leases l WHERE l."accountId" = a."accountId" AND l."expiresAt" > ${now})
