@@ -1,0 +1,4 @@
+// Part 1 of 3 of the malformed-body checks of every POST and PATCH route (see malformed-bodies.ts).
+import { defineMalformedBodyTests } from "./malformed-bodies.js";
+
+defineMalformedBodyTests(1, 3);
