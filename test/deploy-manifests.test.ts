@@ -51,7 +51,16 @@ const CONTRACT_NAMES = [
   "RELAY_WEBHOOK_SECRET",
   "LOG_LEVEL",
 ];
-const ALLOWED_ENV = new Set([...CONTRACT_NAMES, "APP", "HEALTH_PORT", "NODE_ENV", "LOG_FORMAT"]);
+const ALLOWED_ENV = new Set([
+  ...CONTRACT_NAMES,
+  "APP",
+  "HEALTH_PORT",
+  "NODE_ENV",
+  "LOG_FORMAT",
+  "BILLING_SUCCESS_URL",
+  "BILLING_CANCEL_URL",
+  "BILLING_PORTAL_RETURN_URL",
+]);
 const SECRET_NAMES = ["ENCRYPTION_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "RELAY_WEBHOOK_SECRET", "DATABASE_URL"];
 
 // ---------------------------------------------------------------- helpers

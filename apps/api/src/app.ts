@@ -14,6 +14,7 @@ import { docsRoutes } from "./routes/docs.js";
 import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
 import { outreachRoutes } from "./routes/outreaches.js";
+import { providerWebhookRoutes } from "./routes/provider-webhook.js";
 import { publicRoutes } from "./routes/public.js";
 import { relayReportRoutes } from "./routes/relay-reports.js";
 import { trackingRoutes } from "./routes/tracking.js";
@@ -59,6 +60,8 @@ export function createApp(ctx: ApiContext, options: AppOptions = {}): Express {
   app.use(publicRoutes(ctx));
   // the SMTP relay's bounce/complaint reports: signed, no API key, raw body (see routes/relay-reports.ts)
   app.use(relayReportRoutes(ctx));
+  // the payment provider's events: signed, no API key, raw body (see routes/provider-webhook.ts)
+  app.use(providerWebhookRoutes(ctx));
 
   // Authentication runs only under known prefixes, so an unknown path is a 404, not a 401,
   // and before the body is parsed, so nobody unauthenticated gets a large body parsed.

@@ -43,11 +43,29 @@ export interface Config {
   stripeWebhookSecret: string | undefined;
   stripeApiBase: string | undefined;
   relayWebhookSecret: string | undefined;
+  /** Where the provider's checkout sends the buyer back to: after paying, after giving up. */
+  billingSuccessUrl: string;
+  billingCancelUrl: string;
+  /** Where the provider's customer portal links back to. */
+  billingPortalReturnUrl: string;
   logLevel: string;
 }
 
 const boolean = Joi.boolean().truthy("1", "yes", "on").falsy("0", "no", "off", "");
 const hostPort = Joi.string().pattern(/^(\[[0-9a-fA-F:]+\]|[^\s:,]+)(:\d{1,5})?$/, "host:port");
+
+// Not Joi's uri(): the provider fills placeholders such as {CHECKOUT_SESSION_ID} into these.
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+const httpUrl = Joi.string()
+  .custom((value: string, helpers) => (isHttpUrl(value) ? value : helpers.error("any.invalid")))
+  .messages({ "any.invalid": "must be an absolute http(s) URL" });
 
 const schema = Joi.object({
   NODE_ENV: Joi.string().valid("development", "production", "test").default("development"),
@@ -77,6 +95,9 @@ const schema = Joi.object({
   STRIPE_WEBHOOK_SECRET: Joi.string(),
   STRIPE_API_BASE: Joi.string().uri({ scheme: ["http", "https"] }),
   RELAY_WEBHOOK_SECRET: Joi.string(),
+  BILLING_SUCCESS_URL: httpUrl,
+  BILLING_CANCEL_URL: httpUrl,
+  BILLING_PORTAL_RETURN_URL: httpUrl,
   LOG_LEVEL: Joi.string().valid("error", "warn", "info", "http", "verbose", "debug", "silly").default("info"),
 }).unknown(true);
 
@@ -237,6 +258,9 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
     stripeWebhookSecret: value.STRIPE_WEBHOOK_SECRET,
     stripeApiBase: value.STRIPE_API_BASE,
     relayWebhookSecret: value.RELAY_WEBHOOK_SECRET,
+    billingSuccessUrl: value.BILLING_SUCCESS_URL ?? `${publicBaseUrl}/?checkout=success`,
+    billingCancelUrl: value.BILLING_CANCEL_URL ?? `${publicBaseUrl}/?checkout=cancel`,
+    billingPortalReturnUrl: value.BILLING_PORTAL_RETURN_URL ?? `${publicBaseUrl}/`,
     logLevel: value.LOG_LEVEL,
   };
 }

@@ -21,13 +21,20 @@ export function defaultPlans(env: NodeJS.ProcessEnv = process.env): PlanSeed[] {
   ];
 }
 
-/** Inserts missing default plans and keeps their limits current; never un-archives a plan. */
+/**
+ * Inserts missing default plans and keeps the others as defined here (and by
+ * PLAN_PRICE_<SLUG>), except plans an operator has changed (`customizedAt`
+ * set by `pnpm ops`): those are never overwritten. Never touches archivedAt.
+ */
 export async function seedPlans(db: Db, plans: PlanSeed[] = defaultPlans()): Promise<void> {
   for (const plan of plans) {
-    await db.plan.upsert({
-      where: { slug: plan.slug },
-      create: plan,
-      update: { name: plan.name, tier: plan.tier, monthlyLimit: plan.monthlyLimit, public: plan.public, providerPriceId: plan.providerPriceId },
+    // a price id an operator gave another plan stays with that plan
+    const holder = plan.providerPriceId ? await db.plan.findUnique({ where: { providerPriceId: plan.providerPriceId } }) : null;
+    const priceTaken = holder !== null && holder.slug !== plan.slug;
+    await db.plan.createMany({ data: [{ ...plan, providerPriceId: priceTaken ? null : plan.providerPriceId }], skipDuplicates: true });
+    await db.plan.updateMany({
+      where: { slug: plan.slug, customizedAt: null },
+      data: { name: plan.name, tier: plan.tier, monthlyLimit: plan.monthlyLimit, public: plan.public, ...(priceTaken ? {} : { providerPriceId: plan.providerPriceId }) },
     });
   }
 }

@@ -20,3 +20,4 @@ export * from "./credential-error.js";
 export * from "./delivered-links.js";
 export * from "./webhooks/index.js";
 export * from "./inbound/index.js";
+export * from "./billing/index.js";

@@ -1,8 +1,40 @@
 import { Router } from "express";
 import { authOf } from "../auth.js";
 import type { ApiContext } from "../context.js";
+import { idempotent } from "../middleware/idempotency.js";
+import { withoutNul } from "../request-body.js";
 import { serializeSubscription } from "../serializers/account.js";
+import { createCheckoutSession } from "../services/create-checkout-session.js";
+import { createPortalSession } from "../services/create-portal-session.js";
 import { getBillingUsage } from "../services/get-billing-usage.js";
+import { J, validateBody } from "../validation.js";
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+// Not Joi's uri(): the provider fills placeholders such as {CHECKOUT_SESSION_ID} into these.
+const returnUrl = withoutNul(J.string().max(2048))
+  .custom((value: string, helpers) => (isHttpUrl(value) ? value : helpers.error("any.invalid")))
+  .messages({ "any.invalid": "{{#label}} must be an absolute http or https URL" });
+
+const checkoutSchema = J.object({
+  plan_slug: withoutNul(J.string().trim().lowercase().min(1).max(100)).required(),
+  success_url: returnUrl,
+  cancel_url: returnUrl,
+});
+const portalSchema = J.object({ return_url: returnUrl });
+
+interface CheckoutBody {
+  plan_slug: string;
+  success_url?: string;
+  cancel_url?: string;
+}
 
 /** Mounted at /billing behind authentication. */
 export function billingRoutes(ctx: ApiContext): Router {
@@ -15,6 +47,26 @@ export function billingRoutes(ctx: ApiContext): Router {
 
   router.get("/usage", async (_req, res) => {
     res.json(await getBillingUsage(ctx.db, authOf(res).accountId));
+  });
+
+  router.post("/checkout", idempotent(ctx), async (req, res) => {
+    const body = validateBody<CheckoutBody>(checkoutSchema, req.body);
+    const session = await createCheckoutSession(ctx.db, ctx.paymentProvider, ctx.logger, authOf(res).accountId, {
+      planSlug: body.plan_slug,
+      successUrl: body.success_url ?? ctx.config.billingSuccessUrl,
+      cancelUrl: body.cancel_url ?? ctx.config.billingCancelUrl,
+      idempotencyKey: req.get("idempotency-key"),
+    });
+    res.json(session);
+  });
+
+  router.post("/portal", idempotent(ctx), async (req, res) => {
+    const body = validateBody<{ return_url?: string }>(portalSchema, req.body);
+    const session = await createPortalSession(ctx.db, ctx.paymentProvider, ctx.logger, authOf(res).accountId, {
+      returnUrl: body.return_url ?? ctx.config.billingPortalReturnUrl,
+      idempotencyKey: req.get("idempotency-key"),
+    });
+    res.json(session);
   });
 
   return router;

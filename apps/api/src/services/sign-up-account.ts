@@ -13,7 +13,9 @@ export interface SignUpInput {
 /**
  * Creates an account on the free plan with its first API key, in one
  * transaction. When a payment provider is configured its customer is created
- * inside that transaction too, so a provider failure leaves no account behind.
+ * inside that transaction too, so a provider failure leaves no account behind;
+ * the customer is created under an idempotency key made from the request, so a
+ * signup retried after such a failure gets the same customer, not a second one.
  */
 export async function signUpAccount(db: Db, provider: PaymentProvider | null, input: SignUpInput, logger: Logger) {
   const email = input.email.toLowerCase();
@@ -34,11 +36,16 @@ export async function signUpAccount(db: Db, provider: PaymentProvider | null, in
         }
         return { account: { ...account, providerCustomerId }, plan: free, key, plaintext };
       },
-      { timeout: 15_000 },
+      // two provider calls, each with its own timeout and retries, happen inside
+      { timeout: 75_000 },
     );
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
       throw new AppError("validation_failed", "email is already registered", { errors: [{ field: "email", message: "email is already registered" }] });
+    }
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2028") {
+      logger.error("signup transaction expired", { error: err.message });
+      throw new AppError("service_unavailable", "The signup took too long; no account was created. Try again.");
     }
     throw err;
   }
