@@ -59,7 +59,10 @@ async function leaseDueAccountsFrom(tx: Tx, holder: string, ttlMs: number, limit
 export async function renewAccountLeases(tx: Tx, holder: string, accountIds: string[], heldDeliveryIds: string[], ttlMs: number, now = new Date()): Promise<string[]> {
   const until = new Date(now.getTime() + ttlMs);
   if (heldDeliveryIds.length > 0) {
-    await tx.$executeRaw`UPDATE webhook_deliveries SET "attemptingUntil" = ${until} WHERE id = ANY(${heldDeliveryIds}::uuid[]) AND state = 'pending' AND "attemptingUntil" IS NOT NULL`;
+    // a row locked now is being recorded (its hold ends with that): skipped, never waited for, so this cannot deadlock with a record
+    await tx.$executeRaw`
+      UPDATE webhook_deliveries SET "attemptingUntil" = ${until}
+      WHERE id IN (SELECT id FROM webhook_deliveries WHERE id = ANY(${heldDeliveryIds}::uuid[]) AND state = 'pending' AND "attemptingUntil" IS NOT NULL FOR UPDATE SKIP LOCKED)`;
   }
   if (accountIds.length === 0) return [];
   const rows = await tx.$queryRaw<Array<{ accountId: string }>>`
@@ -104,5 +107,7 @@ export async function claimDueDeliveries(tx: Tx, accountId: string, limit: numbe
 /** Gives claimed deliveries that were not attempted back at once (instead of when their hold lapses). */
 export async function releaseDeliveryHolds(tx: Tx, deliveryIds: string[]): Promise<void> {
   if (deliveryIds.length === 0) return;
-  await tx.$executeRaw`UPDATE webhook_deliveries SET "attemptingUntil" = NULL WHERE id = ANY(${deliveryIds}::uuid[]) AND state = 'pending'`;
+  await tx.$executeRaw`
+    UPDATE webhook_deliveries SET "attemptingUntil" = NULL
+    WHERE id IN (SELECT id FROM webhook_deliveries WHERE id = ANY(${deliveryIds}::uuid[]) AND state = 'pending' FOR UPDATE SKIP LOCKED)`;
 }

@@ -146,12 +146,16 @@ export async function recordDeliveryAttempts(
         SELECT gen_random_uuid(), i.id, number, status_code, error, excerpt, duration_ms, at FROM input i
         WHERE EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.id = i.id)
       ), reset AS (
-        UPDATE webhooks SET "consecutiveFailures" = 0 WHERE id = ANY(${succeeded}::uuid[]) AND "consecutiveFailures" <> 0
+        UPDATE webhooks SET "consecutiveFailures" = 0
+        WHERE id IN (SELECT id FROM webhooks WHERE id = ANY(${succeeded}::uuid[]) AND "consecutiveFailures" <> 0 ORDER BY id FOR UPDATE)
+      ), locked AS (
+        -- rows are locked in one order (by id) by every writer that may wait for them: no deadlock between two records
+        SELECT d.id FROM webhook_deliveries d WHERE d.id IN (SELECT id FROM input) ORDER BY d.id FOR UPDATE
       )
       UPDATE webhook_deliveries d SET attempts = i.number, state = i.state::"DeliveryState", "nextAttemptAt" = i.next_attempt_at,
         "attemptingUntil" = NULL, "lastStatusCode" = i.status_code, "lastError" = i.error,
         "completedAt" = CASE WHEN i.state = 'pending' THEN NULL ELSE i.at END
-      FROM input i WHERE d.id = i.id`;
+      FROM input i WHERE d.id = i.id AND d.id IN (SELECT id FROM locked)`;
   if (failed.length === 0) {
     await recordAll(db);
     return rows.map((r) => ({ verdict: r.verdict, nextAttemptAt: r.nextAttemptAt, webhookDisabled: false }));
