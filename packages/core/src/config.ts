@@ -54,8 +54,8 @@ export interface Config {
 const boolean = Joi.boolean().truthy("1", "yes", "on").falsy("0", "no", "off", "");
 const hostPort = Joi.string().pattern(/^(\[[0-9a-fA-F:]+\]|[^\s:,]+)(:\d{1,5})?$/, "host:port");
 
-// Not Joi's uri(): the provider fills placeholders such as {CHECKOUT_SESSION_ID} into these.
-function isHttpUrl(value: string): boolean {
+/** An absolute http(s) URL. Not Joi's uri(): the payment provider fills placeholders such as {CHECKOUT_SESSION_ID} into return URLs. */
+export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === "http:" || url.protocol === "https:";

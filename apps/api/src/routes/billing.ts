@@ -1,4 +1,5 @@
 import { Router } from "express";
+import { isHttpUrl } from "@outreach/core";
 import { authOf } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { idempotent } from "../middleware/idempotency.js";
@@ -8,15 +9,6 @@ import { createCheckoutSession } from "../services/create-checkout-session.js";
 import { createPortalSession } from "../services/create-portal-session.js";
 import { getBillingUsage } from "../services/get-billing-usage.js";
 import { J, validateBody } from "../validation.js";
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
 
 // Not Joi's uri(): the provider fills placeholders such as {CHECKOUT_SESSION_ID} into these.
 const returnUrl = withoutNul(J.string().max(2048))
