@@ -14,6 +14,8 @@ const ADVICE: Partial<Record<ErrorCode, string>> = {
   plan_limit_reached: "details gives current_period_sends, monthly_limit and plan_slug. Upgrade through POST /billing/checkout or wait for the next billing period.",
   cannot_revoke_last_key: "Issue a new key with POST /api_keys first, then revoke the old one.",
   invalid_signature: "The request's signature header did not verify with the shared secret within the 300-second tolerance.",
+  plan_not_purchasable: "Only public, priced plans that are not archived are sold through POST /billing/checkout; GET /plans lists them. The free plan needs no checkout.",
+  no_provider_customer: "The account has no customer at the payment provider (it signed up before one was configured). Contact support to have one created.",
 };
 
 function page(title: string, body: string): string {
