@@ -9,9 +9,9 @@ import { parse } from "yaml";
 import { currentBillingPeriod } from "@outreach/core";
 import { defaultPlans, seedPlans, type Db } from "@outreach/db";
 import { createTestDatabase, type TestDatabase } from "@outreach/testing";
+import { runOperatorCommand } from "../src/cli/operator-command.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../../..");
-const CLI = join(ROOT, "packages/domain/src/cli/operator.ts");
 const run = promisify(execFile);
 
 let database: TestDatabase;
@@ -28,11 +28,15 @@ interface Result {
   stderr: string;
 }
 
-/** Runs `pnpm ops <args>` (or the CLI straight through tsx) against the test database. */
-async function ops(args: string[], via: "node" | "pnpm" = "node"): Promise<Result> {
-  const [file, argv] = via === "pnpm" ? ["pnpm", ["-s", "ops", ...args]] : [process.execPath, ["--import", "tsx", CLI, ...args]];
+/**
+ * Runs an operator command: in this process through runOperatorCommand (what
+ * `pnpm ops` runs), or as `pnpm ops <args>` in a child process, which proves
+ * the wiring (a few tests do; starting the CLI costs seconds each).
+ */
+async function ops(args: string[], via: "in-process" | "pnpm" = "in-process"): Promise<Result> {
+  if (via === "in-process") return runOperatorCommand(database.db, args);
   try {
-    const { stdout, stderr } = await run(file, argv, { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: "test", LOG_LEVEL: "error" } });
+    const { stdout, stderr } = await run("pnpm", ["-s", "ops", ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: "test", LOG_LEVEL: "error" } });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -210,6 +214,10 @@ describe("pnpm ops: accounts", () => {
       assert.equal(result.code, 2, `${cases[i]!.join(" ")}: ${result.stderr}`);
       assert.match(result.stderr, /usage: pnpm ops <command>/);
     }
+    // and as a process: exit code 2
+    const spawned = await ops(["frobnicate"], "pnpm");
+    assert.equal(spawned.code, 2, spawned.stderr);
+    assert.match(spawned.stderr, /unknown command "frobnicate"/);
   });
 });
 

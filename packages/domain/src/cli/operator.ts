@@ -1,155 +1,19 @@
 // Operator commands for plans and accounts: `pnpm ops <command>` (see the README's Billing section).
-import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "@outreach/core";
-import { createDbClient, type Db, type Plan } from "@outreach/db";
-import { assignPlan, listAccounts, listPlans, OperatorError, setPlanArchived, setPlanPrice, type AccountRow } from "../billing/index.js";
-
-const USAGE = `usage: pnpm ops <command> [arguments] [--json]
-
-  plans                                       the plans, with price, visibility and archive state
-  accounts [--plan <slug>] [--email <text>] [--limit <n>]
-                                              accounts with plan, status and this period's sends (newest first, 100 by default)
-  assign-plan <account id or email> <plan> [--force]
-                                              puts the account on the plan (private ones too); --force even when a
-                                              subscription sets its plan
-  archive-plan <plan>                         no new checkouts of the plan; accounts on it keep it
-  unarchive-plan <plan>                       sells the plan again
-  set-price <plan> <price id | none>          the provider price the plan is sold at
-`;
-
-class UsageError extends Error {}
-
-const iso = (date: Date | null) => (date ? date.toISOString() : "-");
-
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd()).join("\n");
-}
-
-function planJson(plan: Plan) {
-  return {
-    slug: plan.slug,
-    name: plan.name,
-    tier: plan.tier,
-    monthly_limit: plan.monthlyLimit,
-    provider_price_id: plan.providerPriceId,
-    public: plan.public,
-    archived_at: plan.archivedAt,
-    customized_at: plan.customizedAt,
-  };
-}
-
-function plansText(plans: Plan[]): string {
-  return table([
-    ["SLUG", "TIER", "LIMIT", "PRICE", "VISIBILITY", "ARCHIVED"],
-    ...plans.map((p) => [p.slug, String(p.tier), String(p.monthlyLimit), p.providerPriceId ?? "-", p.public ? "public" : "private", iso(p.archivedAt)]),
-  ]);
-}
-
-function accountJson(row: AccountRow) {
-  return {
-    account_id: row.accountId,
-    email: row.email,
-    plan_slug: row.plan,
-    status: row.status,
-    period_start: row.periodStart,
-    period_end: row.periodEnd,
-    current_period_sends: row.sends,
-    monthly_limit: row.monthlyLimit,
-    provider_customer_id: row.providerCustomerId,
-    provider_subscription_id: row.providerSubscriptionId,
-  };
-}
-
-function accountsText(rows: AccountRow[]): string {
-  if (rows.length === 0) return "no accounts";
-  return table([
-    ["ACCOUNT", "EMAIL", "PLAN", "STATUS", "PERIOD", "SENDS"],
-    ...rows.map((r) => [r.accountId, r.email, r.plan, r.status, `${iso(r.periodStart).slice(0, 10)}..${iso(r.periodEnd).slice(0, 10)}`, `${r.sends}/${r.monthlyLimit}`]),
-  ]);
-}
-
-function positionals(args: string[], count: number, names: string): string[] {
-  if (args.length !== count) throw new UsageError(`expected ${names}`);
-  return args;
-}
-
-/** Runs one command; answers what to print. */
-async function run(db: Db, argv: string[]): Promise<string> {
-  const { values, positionals: args } = parseArgs({
-    args: argv[0] === "--" ? argv.slice(1) : argv,
-    allowPositionals: true,
-    options: {
-      json: { type: "boolean", default: false },
-      force: { type: "boolean", default: false },
-      plan: { type: "string" },
-      email: { type: "string" },
-      limit: { type: "string" },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  });
-  const [command, ...rest] = args;
-  if (values.help || !command) throw new UsageError("");
-  const out = (json: unknown, text: string) => (values.json ? JSON.stringify(json, null, 2) : text);
-
-  switch (command) {
-    case "plans": {
-      positionals(rest, 0, "no arguments");
-      const plans = await listPlans(db);
-      return out(plans.map(planJson), plansText(plans));
-    }
-    case "accounts": {
-      positionals(rest, 0, "no arguments besides --plan, --email and --limit");
-      const limit = values.limit === undefined ? 100 : Number(values.limit);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError("--limit must be a whole number from 1 to 10000");
-      const rows = await listAccounts(db, { plan: values.plan, email: values.email, limit });
-      return out(rows.map(accountJson), accountsText(rows));
-    }
-    case "assign-plan": {
-      const [account, plan] = positionals(rest, 2, "<account id or email> <plan>");
-      const result = await assignPlan(db, { account: account!, plan: plan!, force: values.force });
-      return out(
-        { account_id: result.accountId, email: result.email, from: result.from, to: result.to },
-        `account ${result.email} (${result.accountId}): plan ${result.from} -> ${result.to}`,
-      );
-    }
-    case "archive-plan":
-    case "unarchive-plan": {
-      const [slug] = positionals(rest, 1, "<plan>");
-      const plan = await setPlanArchived(db, slug!, command === "archive-plan");
-      return out(planJson(plan), plan.archivedAt ? `plan ${plan.slug} archived at ${iso(plan.archivedAt)}` : `plan ${plan.slug} is sold again`);
-    }
-    case "set-price": {
-      const [slug, price] = positionals(rest, 2, "<plan> <price id | none>");
-      const priceId = price === "none" ? null : price!.trim();
-      if (priceId !== null && !/^[A-Za-z0-9_-]{1,255}$/.test(priceId)) throw new UsageError("a price id is letters, digits, _ and - (or none)");
-      const plan = await setPlanPrice(db, slug!, priceId);
-      return out(planJson(plan), `plan ${plan.slug}: price ${plan.providerPriceId ?? "none"}`);
-    }
-    default:
-      throw new UsageError(`unknown command "${command}"`);
-  }
-}
+import { createDbClient, type Db } from "@outreach/db";
+import { runOperatorCommand } from "./operator-command.js";
 
 let db: Db | undefined;
 try {
   const config = loadConfig("api");
   db = createDbClient(config.databaseUrl, { poolMax: 1 });
-  console.log(await run(db, process.argv.slice(2)));
+  const outcome = await runOperatorCommand(db, process.argv.slice(2));
+  process.stdout.write(outcome.stdout);
+  process.stderr.write(outcome.stderr);
+  process.exitCode = outcome.code;
 } catch (err) {
-  if (err instanceof UsageError || (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-    if ((err as Error).message) console.error((err as Error).message);
-    console.error(USAGE);
-    process.exitCode = 2;
-  } else if (err instanceof OperatorError || err instanceof ConfigError) {
-    console.error(err.message);
-    process.exitCode = 1;
-  } else {
-    // the database client's messages open with a code excerpt; the cause is the last line
-    const lines = String((err as Error).message).trim().split("\n");
-    console.error(`failed: ${lines[lines.length - 1]}`);
-    process.exitCode = 1;
-  }
+  console.error(err instanceof ConfigError ? err.message : `failed: ${(err as Error).message}`);
+  process.exitCode = 1;
 } finally {
   await db?.$disconnect();
 }
