@@ -64,7 +64,11 @@ test("the last active key cannot be revoked (422 cannot_revoke_last_key), even b
     request(api.baseUrl, "DELETE", `/api_keys/${other.body.id}`, { token }),
     request(api.baseUrl, "DELETE", `/api_keys/${keyId}`, { token: other.body.plaintext }),
   ]);
-  assert.deepEqual([a.status, b.status].sort(), [200, 422]);
+  // one revocation goes through; the other is refused as the last key (422), or, when the first one
+  // landed before it was even authenticated, with its own key already revoked (401)
+  const statuses = [a.status, b.status].sort();
+  assert.equal(statuses[0], 200, `${a.status} ${a.text} / ${b.status} ${b.text}`);
+  assert.ok(statuses[1] === 422 || statuses[1] === 401, `${a.status} ${a.text} / ${b.status} ${b.text}`);
   const active = await api.database.db.apiKey.count({ where: { account: { apiKeys: { some: { id: keyId } } }, revokedAt: null } });
   assert.equal(active, 1);
 });
