@@ -1,26 +1,20 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { startDnsServer, type DnsTestServer } from "@outreach/testing";
-import { createAccount, createWebhook, emitEvent, sentData, startDeliverer, startReceiver, waitFor, waitForOutcome, type Deliverer, type Receiver } from "./harness.js";
+import { createAccount, createWebhook, emitEvent, sentData, startDeliverer, receiverPool, waitFor, waitForOutcome, type Deliverer } from "./harness.js";
 
 let dns: DnsTestServer;
 /** private addresses allowed (as in development), names resolved by the test DNS server */
 let open: Deliverer;
 /** the production setting: only public addresses */
 let strict: Deliverer;
-const receivers: Receiver[] = [];
-const receiver = async () => {
-  const started = await startReceiver();
-  receivers.push(started);
-  return started;
-};
+const receiver = receiverPool();
 before(async () => {
   dns = await startDnsServer();
   open = await startDeliverer({ WEBHOOK_RETRY_BASE_MS: "50", DNS_SERVERS: dns.address });
   strict = await startDeliverer({ WEBHOOK_RETRY_BASE_MS: "50", DNS_SERVERS: dns.address, WEBHOOK_ALLOW_PRIVATE_URLS: "false" });
 });
 after(async () => {
-  for (const r of receivers) await r.close();
   await open?.stop();
   await strict?.stop();
   await dns?.close();

@@ -1,3 +1,4 @@
+import { after } from "node:test";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
@@ -210,3 +211,16 @@ export async function waitForOutcome(db: Db, webhookId: string, eventId: string,
 }
 
 export { waitFor };
+
+/** A file's receivers: `receiver()` starts one, closed after the file's tests. */
+export function receiverPool(): () => Promise<Receiver> {
+  const started: Receiver[] = [];
+  after(async () => {
+    for (const r of started) await r.close();
+  });
+  return async () => {
+    const receiver = await startReceiver();
+    started.push(receiver);
+    return receiver;
+  };
+}

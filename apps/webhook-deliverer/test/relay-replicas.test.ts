@@ -4,20 +4,14 @@ import { createLogger } from "@outreach/core";
 import { createTestDatabase, startAppProcess, type AppProcess } from "@outreach/testing";
 import { OutboxRelay } from "../src/outbox-relay.js";
 import { PgListener } from "../src/pg-listener.js";
-import { createAccount, createWebhook, emitEvent, sentData, startDeliverer, startReceiver, waitFor, type Deliverer, type Receiver } from "./harness.js";
+import { createAccount, createWebhook, emitEvent, sentData, startDeliverer, receiverPool, waitFor, type Deliverer } from "./harness.js";
 
 let deliverer: Deliverer;
-const receivers: Receiver[] = [];
-const receiver = async () => {
-  const started = await startReceiver();
-  receivers.push(started);
-  return started;
-};
+const receiver = receiverPool();
 before(async () => {
   deliverer = await startDeliverer();
 });
 after(async () => {
-  for (const r of receivers) await r.close();
   await deliverer?.stop();
 });
 

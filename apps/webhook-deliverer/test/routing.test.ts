@@ -10,25 +10,18 @@ import {
   sampleEvents,
   sentData,
   startDeliverer,
-  startReceiver,
+  receiverPool,
   waitFor,
   waitForRelay,
   type Deliverer,
-  type Receiver,
 } from "./harness.js";
 
 let deliverer: Deliverer;
-const receivers: Receiver[] = [];
-const receiver = async () => {
-  const started = await startReceiver();
-  receivers.push(started);
-  return started;
-};
+const receiver = receiverPool();
 before(async () => {
   deliverer = await startDeliverer();
 });
 after(async () => {
-  for (const r of receivers) await r.close();
   await deliverer?.stop();
 });
 

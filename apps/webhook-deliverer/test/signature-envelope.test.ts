@@ -8,27 +8,20 @@ import {
   sampleEvents,
   sentData,
   startDeliverer,
-  startReceiver,
+  receiverPool,
   v1Values,
   verifyWithStripe,
   waitFor,
   waitForOutcome,
   type Deliverer,
-  type Receiver,
 } from "./harness.js";
 
 let deliverer: Deliverer;
-const receivers: Receiver[] = [];
-const receiver = async () => {
-  const started = await startReceiver();
-  receivers.push(started);
-  return started;
-};
+const receiver = receiverPool();
 before(async () => {
   deliverer = await startDeliverer();
 });
 after(async () => {
-  for (const r of receivers) await r.close();
   await deliverer?.stop();
 });
 
