@@ -56,12 +56,25 @@ const ALLOWED_ENV = new Set([
   "APP",
   "HEALTH_PORT",
   "NODE_ENV",
+  "NODE_OPTIONS",
   "LOG_FORMAT",
   "BILLING_SUCCESS_URL",
   "BILLING_CANCEL_URL",
   "BILLING_PORTAL_RETURN_URL",
+  "DATABASE_DIRECT_URL",
+  "DISPATCH_CHUNK_SIZE",
+  "DISPATCH_JOB_LOCK_MS",
+  "DATABASE_POOL_SIZE",
+  "DATABASE_STATEMENT_TIMEOUT_MS",
+  "DATABASE_LOCK_TIMEOUT_MS",
+  "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS",
+  "DATABASE_TRANSACTION_POOLING",
+  "TRACKING_RATE_LIMIT_PER_MINUTE",
+  "RETENTION_REQUEST_LOG_DAYS",
+  "RETENTION_EVENT_DAYS",
+  "RETENTION_WEBHOOK_DELIVERY_DAYS",
 ]);
-const SECRET_NAMES = ["ENCRYPTION_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "RELAY_WEBHOOK_SECRET", "DATABASE_URL"];
+const SECRET_NAMES = ["ENCRYPTION_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "RELAY_WEBHOOK_SECRET", "DATABASE_URL", "DATABASE_DIRECT_URL"];
 
 // ---------------------------------------------------------------- helpers
 
@@ -104,11 +117,15 @@ const one = (kind: string, name: string): Obj => {
   return found[0]!.obj;
 };
 
-const deployments = ofKind("Deployment").map((m) => m.obj);
 const appOf = (deployment: Obj): string => {
   const env: Obj[] = deployment.spec.template.spec.containers[0].env ?? [];
   return env.find((e) => e.name === "APP")?.value;
 };
+const PGBOUNCER = "outreach-pgbouncer";
+/** The apps' Deployments (PgBouncer's is checked on its own below). */
+const deployments = ofKind("Deployment")
+  .map((m) => m.obj)
+  .filter((d) => d.metadata.name !== PGBOUNCER);
 const deploymentOf = (app: string): Obj => {
   const found = deployments.filter((d) => appOf(d) === app);
   assert.equal(found.length, 1, `exactly one Deployment with APP=${app}`);
@@ -310,7 +327,7 @@ test("the README's configuration table documents every name", () => {
   for (const name of ALLOWED_ENV) if (name !== "APP") assert.ok(names.has(name), `${name} is documented`);
 });
 
-test("the Secret holds the five secrets as placeholders only; the ConfigMap none of them", () => {
+test("the Secret holds the six secrets as placeholders only; the ConfigMap none of them", () => {
   assert.deepEqual(Object.keys(secretValues).sort(), [...SECRET_NAMES].sort());
   for (const [name, value] of Object.entries(secretValues)) {
     assert.match(value, /REPLACE_ME/, `${name}: a placeholder marked REPLACE_ME, never a real secret`);
@@ -367,7 +384,9 @@ test("the optional re-encryption Job runs the keys:reencrypt command with the ap
 test("the api Service maps port 80 to the api's port 3000", () => {
   const api = deploymentOf("api");
   const container = api.spec.template.spec.containers[0];
-  const services = ofKind("Service").map((m) => m.obj);
+  const services = ofKind("Service")
+    .map((m) => m.obj)
+    .filter((s) => s.metadata.name !== PGBOUNCER);
   assert.equal(services.length, 1);
   const service = services[0]!;
   assert.ok(matches(service.spec.selector, api.spec.template.metadata.labels), "Service selects the api pods");
@@ -375,6 +394,48 @@ test("the api Service maps port 80 to the api's port 3000", () => {
   const [port] = service.spec.ports;
   assert.equal(port.port, 80);
   assert.equal(probePort(container, port.targetPort), HEALTH_PORT.api);
+});
+
+test("PgBouncer: the apps reach PostgreSQL through it in transaction mode; LISTEN, migrations and operators go direct", () => {
+  const deployment = one("Deployment", PGBOUNCER);
+  const pod = deployment.spec.template.spec;
+  const [container] = pod.containers;
+  assert.equal(pod.containers.length, 1);
+  for (const resource of ["cpu", "memory"]) {
+    assert.ok(quantity(container.resources.requests[resource]) <= quantity(container.resources.limits[resource]), `pgbouncer: ${resource} request <= limit`);
+  }
+  assert.equal(pod.securityContext?.runAsNonRoot, true, "pgbouncer: runAsNonRoot (it refuses root anyway)");
+  assert.equal(container.securityContext?.allowPrivilegeEscalation, false);
+  assert.equal(typeof pod.terminationGracePeriodSeconds, "number");
+  assert.ok(deployment.spec.replicas >= 2, "pgbouncer: no single point of failure during a rollout");
+  const port = container.ports[0].containerPort as number;
+  for (const probe of [container.readinessProbe, container.livenessProbe]) assert.equal(probePort(container, probe.tcpSocket.port), port);
+
+  const ini: string = one("ConfigMap", PGBOUNCER).data["pgbouncer.ini"];
+  const setting = (name: string) => new RegExp(`^${name}\\s*=\\s*(.*)$`, "m").exec(ini)?.[1]?.trim();
+  assert.equal(setting("pool_mode"), "transaction");
+  assert.equal(Number(setting("listen_port")), port);
+  assert.ok(setting("ignore_startup_parameters")?.split(",").includes("extra_float_digits"), "node-postgres's startup parameter is accepted");
+  const mount = container.volumeMounts.find((m: Obj) => setting("auth_file")?.startsWith(`${m.mountPath}/`));
+  assert.ok(mount, "the auth_file is mounted");
+  const sources = pod.volumes.find((v: Obj) => v.name === mount.name).projected.sources;
+  assert.deepEqual(sources.map((s: Obj) => s.configMap?.name ?? s.secret?.name).sort(), [PGBOUNCER, "outreach-pgbouncer-auth"].sort());
+  assert.match(one("Secret", "outreach-pgbouncer-auth").stringData["userlist.txt"], /REPLACE_ME/);
+
+  const service = one("Service", PGBOUNCER);
+  assert.ok(matches(service.spec.selector, deployment.spec.template.metadata.labels), "the Service selects the PgBouncer pods");
+  for (const app of APPS) assert.ok(!matches(service.spec.selector, deploymentOf(app).spec.template.metadata.labels), `and not ${app}'s`);
+  assert.equal(probePort(container, service.spec.ports[0].targetPort), port);
+
+  const viaPooler = new URL(secretValues.DATABASE_URL!);
+  const direct = new URL(secretValues.DATABASE_DIRECT_URL!);
+  assert.deepEqual([viaPooler.hostname, Number(viaPooler.port)], [PGBOUNCER, service.spec.ports[0].port], "DATABASE_URL goes through PgBouncer");
+  assert.notEqual(direct.hostname, PGBOUNCER, "DATABASE_DIRECT_URL does not");
+  assert.equal(viaPooler.pathname, direct.pathname, "one database");
+  for (const app of APPS) {
+    const config = loadConfig(app, effectiveEnv(deploymentOf(app).spec.template.spec.containers[0]));
+    assert.equal(config.database.transactionPooling, true, `${app}: settings per transaction, not as startup parameters`);
+  }
 });
 
 test("the api scales on CPU; api and sender have PodDisruptionBudgets", () => {

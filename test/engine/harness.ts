@@ -14,11 +14,15 @@ export interface Engine {
   stop(): Promise<void>;
 }
 
-/** The real dispatcher and sender apps in-process, with their own database, queue prefix and SMTP server. */
-export async function startEngine(env: Record<string, string> = {}): Promise<Engine> {
+/**
+ * The real dispatcher and sender apps in-process, with their own database, queue prefix and SMTP server.
+ * `env` may be a function of the database (e.g. a DATABASE_URL through a pooler in front of it).
+ */
+export async function startEngine(env: Record<string, string> | ((database: TestDatabase) => Record<string, string>) = {}): Promise<Engine> {
   const database = await createTestDatabase();
   const smtp = await startSmtpServer();
-  const base = { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error", ...LOOPBACK_MAIL_ENV, ...env };
+  const extra = typeof env === "function" ? env(database) : env;
+  const base = { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error", ...LOOPBACK_MAIL_ENV, ...extra };
   const config = loadConfig("sender", { ...base, HEALTH_PORT: String(await findFreePort()) });
   const dispatcher = await startWorker(dispatcherWorker, loadConfig("dispatcher", { ...base, HEALTH_PORT: String(await findFreePort()) }));
   const sender = await startWorker(senderWorker, config);

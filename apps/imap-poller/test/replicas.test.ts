@@ -18,7 +18,7 @@ import { dovecotSessions, eventsOf, processOfConnection, replyTo, seedInbox, sta
 const INBOXES = 12;
 // The in-process stand-in server keeps a 30-minute timer for every IDLE a killed client never
 // ended, which would keep this file from exiting; Dovecot is what this test is about anyway.
-const skip = imapServerKind() === "dovecot" ? false : "needs Dovecot (bash .ci/install-dovecot.sh)";
+const skip = imapServerKind() === "dovecot" ? false : "needs Dovecot (bash .ci/install-test-servers.sh)";
 
 let imap: ImapTestServer;
 let database: TestDatabase;

@@ -6,6 +6,11 @@ import type { Logger } from "@outreach/core";
  * channel's handler on each notification; a lost connection is opened again.
  * Notifications are wake-ups only: whoever listens also polls, so one missed
  * while the connection was down only delays.
+ *
+ * Give it a direct connection (DATABASE_DIRECT_URL), never one through a
+ * transaction-pooling PgBouncer: there the LISTEN would be run on whichever
+ * server connection served that one statement, which then goes back to the pool
+ * and to other clients, and the notifications would not come back here.
  */
 export class PgListener {
   private client: pg.Client | undefined;

@@ -33,7 +33,7 @@ export const webhookDelivererWorker: WorkerDefinition<DelivererResources> = {
       drainMs: ctx.config.webhookTimeoutMs + 1_000,
     });
     const relay = new OutboxRelay(ctx.db, () => feeder.wake(), ctx.logger);
-    const listener = new PgListener(ctx.config.databaseUrl, { outbox_events: () => relay.wake(), webhook_deliveries: () => feeder.wake() }, ctx.logger);
+    const listener = new PgListener(ctx.config.databaseDirectUrl, { outbox_events: () => relay.wake(), webhook_deliveries: () => feeder.wake() }, ctx.logger);
     return { http, relay, feeder, listener };
   },
   processors: () => [],

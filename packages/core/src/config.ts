@@ -18,6 +18,10 @@ export interface Config {
   port: number;
   healthPort: number;
   databaseUrl: string;
+  /** A connection that bypasses a transaction pooler: LISTEN/NOTIFY, migrations, session advisory locks. */
+  databaseDirectUrl: string;
+  /** Connection settings of every app's PostgreSQL pool (applied by createDbClient in @outreach/db). */
+  database: DatabaseConfig;
   redisUrl: string;
   queuePrefix: string;
   publicBaseUrl: string;
@@ -25,6 +29,8 @@ export interface Config {
   /** Express "trust proxy": a hop count (0 = none) or the CIDRs of trusted proxies. Never "every hop". */
   trustProxy: number | string[];
   rateLimitPerMinute: number;
+  /** Tracking routes (open pixel, unsubscribe) per client IP per 60 s. */
+  trackingRateLimitPerMinute: number;
   signupLimitPerHour: number;
   imapPollIntervalSeconds: number;
   /** the most IMAP connections (watched inboxes) one imap-poller replica holds */
@@ -35,6 +41,10 @@ export interface Config {
   mailRequireTls: boolean;
   webhookTimeoutMs: number;
   webhookRetryBaseMs: number;
+  /** Days kept before the dispatcher's retention purge deletes them (RETENTION_*_DAYS). */
+  retention: { requestLogDays: number; eventDays: number; webhookDeliveryDays: number };
+  /** How long the sender waits for any SMTP answer (or for the socket to accept data) before the attempt fails. */
+  smtpSocketTimeoutMs: number;
   encryptionKey: Buffer;
   encryptionKeyIsDevelopment: boolean;
   /** Earlier keys, still used to decrypt data and verify links made before a rotation. */
@@ -49,6 +59,21 @@ export interface Config {
   /** Where the provider's customer portal links back to. */
   billingPortalReturnUrl: string;
   logLevel: string;
+  /** Step-send rows (enrollments x steps) planned and committed per transaction by dispatch and re-plans. */
+  dispatchChunkSize: number;
+  /** Lock of a running dispatcher job: a job whose process died is taken over after about twice this. */
+  dispatchJobLockMs: number;
+}
+
+export interface DatabaseConfig {
+  /** connections in each process's pool */
+  poolSize: number;
+  /** 0 = none */
+  statementTimeoutMs: number;
+  lockTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+  /** DATABASE_URL reaches PostgreSQL through a transaction-pooling PgBouncer. */
+  transactionPooling: boolean;
 }
 
 const boolean = Joi.boolean().truthy("1", "yes", "on").falsy("0", "no", "off", "");
@@ -74,12 +99,19 @@ const schema = Joi.object({
   DATABASE_URL: Joi.string()
     .uri({ scheme: ["postgres", "postgresql"] })
     .default("postgresql://postgres@127.0.0.1:5432/outreach"),
+  DATABASE_DIRECT_URL: Joi.string().uri({ scheme: ["postgres", "postgresql"] }),
+  DATABASE_POOL_SIZE: Joi.number().integer().min(1).max(1000).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: Joi.number().integer().min(0).max(86_400_000).default(30_000),
+  DATABASE_LOCK_TIMEOUT_MS: Joi.number().integer().min(0).max(86_400_000).default(5_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: Joi.number().integer().min(0).max(86_400_000).default(60_000),
+  DATABASE_TRANSACTION_POOLING: boolean.default(false),
   REDIS_URL: Joi.string().uri({ scheme: ["redis", "rediss"] }).default("redis://127.0.0.1:6379"),
   QUEUE_PREFIX: Joi.string().pattern(/^[A-Za-z0-9_.-]+$/, "letters, digits, _ . -").max(64).default("outreach"),
   PUBLIC_BASE_URL: Joi.string().uri({ scheme: ["http", "https"] }),
   DOCS_URL: Joi.string().uri({ scheme: ["http", "https"] }),
   TRUST_PROXY: Joi.string().default("false"),
   RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(1).default(60),
+  TRACKING_RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(1).default(600),
   SIGNUP_LIMIT_PER_HOUR: Joi.number().integer().min(1).default(5),
   IMAP_POLL_INTERVAL_SECONDS: Joi.number().integer().min(1).default(60),
   IMAP_MAX_CONNECTIONS: Joi.number().integer().min(1).max(100_000).default(1000),
@@ -89,6 +121,10 @@ const schema = Joi.object({
   MAIL_REQUIRE_TLS: boolean.default(true),
   WEBHOOK_TIMEOUT_MS: Joi.number().integer().min(1).default(10_000),
   WEBHOOK_RETRY_BASE_MS: Joi.number().integer().min(1).default(10_000),
+  RETENTION_REQUEST_LOG_DAYS: Joi.number().integer().min(1).max(3650).default(30),
+  RETENTION_EVENT_DAYS: Joi.number().integer().min(1).max(3650).default(30),
+  RETENTION_WEBHOOK_DELIVERY_DAYS: Joi.number().integer().min(1).max(3650).default(30),
+  SMTP_SOCKET_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(60_000),
   ENCRYPTION_KEY: Joi.string().base64(),
   ENCRYPTION_PREVIOUS_KEYS: Joi.string(),
   STRIPE_SECRET_KEY: Joi.string(),
@@ -99,6 +135,8 @@ const schema = Joi.object({
   BILLING_CANCEL_URL: httpUrl,
   BILLING_PORTAL_RETURN_URL: httpUrl,
   LOG_LEVEL: Joi.string().valid("error", "warn", "info", "http", "verbose", "debug", "silly").default("info"),
+  DISPATCH_CHUNK_SIZE: Joi.number().integer().min(1).max(1_000_000).default(10_000),
+  DISPATCH_JOB_LOCK_MS: Joi.number().integer().min(1_000).max(600_000).default(30_000),
 }).unknown(true);
 
 export class ConfigError extends Error {
@@ -121,6 +159,7 @@ function stripTrailingSlash(url: string): string {
  */
 const SECRET_VARIABLES = new Set([
   "DATABASE_URL",
+  "DATABASE_DIRECT_URL",
   "REDIS_URL",
   "ENCRYPTION_KEY",
   "ENCRYPTION_PREVIOUS_KEYS",
@@ -236,12 +275,21 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
     port,
     healthPort,
     databaseUrl: value.DATABASE_URL,
+    databaseDirectUrl: value.DATABASE_DIRECT_URL ?? value.DATABASE_URL,
+    database: {
+      poolSize: value.DATABASE_POOL_SIZE,
+      statementTimeoutMs: value.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: value.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: value.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      transactionPooling: value.DATABASE_TRANSACTION_POOLING,
+    },
     redisUrl: value.REDIS_URL,
     queuePrefix: value.QUEUE_PREFIX,
     publicBaseUrl,
     docsUrl: stripTrailingSlash(value.DOCS_URL ?? `${publicBaseUrl}/docs`),
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
     rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
+    trackingRateLimitPerMinute: value.TRACKING_RATE_LIMIT_PER_MINUTE,
     signupLimitPerHour: value.SIGNUP_LIMIT_PER_HOUR,
     imapPollIntervalSeconds: value.IMAP_POLL_INTERVAL_SECONDS,
     imapMaxConnections: value.IMAP_MAX_CONNECTIONS,
@@ -251,6 +299,8 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
     mailRequireTls: value.MAIL_REQUIRE_TLS,
     webhookTimeoutMs: value.WEBHOOK_TIMEOUT_MS,
     webhookRetryBaseMs: value.WEBHOOK_RETRY_BASE_MS,
+    retention: { requestLogDays: value.RETENTION_REQUEST_LOG_DAYS, eventDays: value.RETENTION_EVENT_DAYS, webhookDeliveryDays: value.RETENTION_WEBHOOK_DELIVERY_DAYS },
+    smtpSocketTimeoutMs: value.SMTP_SOCKET_TIMEOUT_MS,
     encryptionKey,
     encryptionKeyIsDevelopment,
     encryptionPreviousKeys,
@@ -262,5 +312,7 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
     billingCancelUrl: value.BILLING_CANCEL_URL ?? `${publicBaseUrl}/?checkout=cancel`,
     billingPortalReturnUrl: value.BILLING_PORTAL_RETURN_URL ?? `${publicBaseUrl}/`,
     logLevel: value.LOG_LEVEL,
+    dispatchChunkSize: value.DISPATCH_CHUNK_SIZE,
+    dispatchJobLockMs: value.DISPATCH_JOB_LOCK_MS,
   };
 }

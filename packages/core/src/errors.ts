@@ -30,6 +30,7 @@ export const ERROR_CODES = {
   rate_limited: [429, "Too many requests."],
   internal_error: [500, "Something went wrong on our side."],
   service_unavailable: [503, "The service is temporarily unavailable."],
+  service_busy: [503, "The service is busy with this resource right now; retry after the number of seconds in Retry-After."],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -3,3 +3,5 @@ export * from "./migrate.js";
 export * from "./paths.js";
 export * from "./seed.js";
 export * from "./generated/client.js";
+export * from "./busy-error.js";
+export * from "./session-settings.js";

@@ -1,5 +1,5 @@
 import { createLogger, type AppName, type Config, type Logger } from "@outreach/core";
-import { createDbClient, pingDatabase, type Db } from "@outreach/db";
+import { createDbClient, dbClientOptions, pingDatabase, type Db } from "@outreach/db";
 import { loadConfigOrExit } from "./load-config.js";
 import { exitOnSignals, startWorkerApp, type QueueProcessor, type WorkerAppHandle } from "./worker-app.js";
 
@@ -29,7 +29,7 @@ export interface WorkerDefinition<R = void> {
 export async function startWorker<R>(definition: WorkerDefinition<R>, config: Config): Promise<WorkerAppHandle & { ctx: WorkerContext; resources: R }> {
   const logger = createLogger({ service: definition.app, level: config.logLevel });
   if (config.encryptionKeyIsDevelopment) logger.warn("ENCRYPTION_KEY is not set: using the development key. Set it in production.");
-  const db = createDbClient(config.databaseUrl);
+  const db = createDbClient(config.databaseUrl, dbClientOptions(config));
   const ctx: WorkerContext = { config, logger, db };
   const resources = (await definition.setup?.(ctx)) as R;
   const handle = await startWorkerApp({

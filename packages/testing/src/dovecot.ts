@@ -22,7 +22,7 @@ const run = promisify(execFile);
 /** Why Dovecot cannot be used here, or undefined when it can. */
 export function dovecotUnavailableReason(): string | undefined {
   if (!existsSync(DOVECOT_BINARY)) {
-    return `${DOVECOT_BINARY} is not installed (apt-get install -y dovecot-imapd, or bash .ci/install-dovecot.sh)`;
+    return `${DOVECOT_BINARY} is not installed (apt-get install -y dovecot-imapd, or bash .ci/install-test-servers.sh)`;
   }
   // The config switches mail processes to the dovecot user, which only root can do.
   if (process.getuid?.() !== 0) return "Dovecot test instances must be started as root";

@@ -1,9 +1,19 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { AppError, errorEnvelope, isAppError, type Logger } from "@outreach/core";
+import { isDatabaseBusyError } from "@outreach/db";
 
 /** Unknown routes: the envelope, never Express's HTML. */
 export function notFound(): RequestHandler {
   return (req, _res, next) => next(new AppError("not_found", `No route for ${req.method} ${req.path}.`));
+}
+
+/**
+ * 503 service_busy: the request met a lock or a statement timeout, or found no free
+ * connection. Retry-After is 1 to 3 s, spread so that clients refused together do
+ * not all come back in the same second.
+ */
+export function serviceBusyError(): AppError {
+  return new AppError("service_busy", undefined, undefined, { "Retry-After": String(1 + Math.floor(Math.random() * 3)) });
 }
 
 /** The one place errors become responses. 5xx details are logged with the request id, never sent. */
@@ -14,11 +24,14 @@ export function errorHandler(docsUrl: string, logger: Logger): ErrorRequestHandl
       appError = err;
     } else if (err && typeof err === "object" && (err as { type?: string }).type === "entity.parse.failed") {
       appError = new AppError("bad_request", "The request body is not valid JSON.");
+    } else if (isDatabaseBusyError(err)) {
+      logger.warn("database busy", { error: err instanceof Error ? err.message.split("\n").filter(Boolean).at(-1) : String(err) });
+      appError = serviceBusyError();
     } else {
       logger.error("unhandled error", { error: err instanceof Error ? err.stack ?? err.message : String(err) });
       appError = new AppError("internal_error");
     }
-    if (appError.status >= 500 && isAppError(err)) logger.error("server error", { code: appError.code, error: appError.message });
+    if (appError.status >= 500 && isAppError(err) && appError.code !== "service_busy") logger.error("server error", { code: appError.code, error: appError.message });
     if (res.headersSent) return;
     for (const [name, value] of Object.entries(appError.headers ?? {})) res.setHeader(name, value);
     res.status(appError.status).json(errorEnvelope(appError, docsUrl));

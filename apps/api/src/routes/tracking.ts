@@ -1,6 +1,8 @@
-import { Router, type ErrorRequestHandler, type Response } from "express";
+import { Router, type ErrorRequestHandler, type Request, type Response } from "express";
 import { readTrackingToken, recipientOfLink, recordOpen, unsubscribeByEnrollment } from "@outreach/domain";
+import { clientIp, clientIpBucket } from "../client-ip.js";
 import type { ApiContext } from "../context.js";
+import { checkRateLimit, type RateLimitPolicy } from "../middleware/rate-limit.js";
 
 /** A 1x1 transparent GIF. */
 export const TRACKING_PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
@@ -29,6 +31,10 @@ function sendPage(res: Response, status: number, title: string, body: string): v
 
 const sendPixel = (res: Response) => res.status(200).set({ "Cache-Control": NO_STORE, Pragma: "no-cache", Expires: "0" }).type("gif").send(TRACKING_PIXEL);
 const invalidLink = (res: Response) => sendPage(res, 404, "Link not valid", "<h1>This link is not valid</h1><p>The unsubscribe link is incomplete or no longer exists. Check that the whole link was copied from the email.</p>");
+const limited = (res: Response, retryMs: number) => {
+  res.setHeader("Retry-After", String(Math.max(1, Math.ceil(retryMs / 1000))));
+  sendPage(res, 429, "Too many requests", "<h1>Too many requests</h1><p>Too many requests came from your network. Please try again in a minute.</p>");
+};
 const failed = (res: Response) => sendPage(res, 500, "Something went wrong", "<h1>Something went wrong</h1><p>Your request could not be processed. Please try again in a moment.</p>");
 
 /**
@@ -41,10 +47,21 @@ export function trackingRoutes(ctx: ApiContext): Router {
   // accepted under the current and every previous key: links already delivered keep working after a rotation
   const keyring = ctx.keyring;
 
-  // Always the same pixel, whatever the token: its validity is never revealed.
+  // One budget per client IP (IPv6 by /64) for all tracking routes: they need no key,
+  // so this is what keeps one source from spending the database's connections.
+  const policy: RateLimitPolicy = { name: "tracking", limit: ctx.config.trackingRateLimitPerMinute, windowSeconds: 60 };
+  /** ms until this client may come back, or 0 when it is within its budget (also when Redis is down: fail open). */
+  const overLimit = async (req: Request): Promise<number> => {
+    const result = await checkRateLimit(ctx.redis, ctx.config, ctx.logger, policy, clientIpBucket(clientIp(req)));
+    return result && !result.allowed ? Math.max(1, result.retryMs) : 0;
+  };
+
+  // Always the same pixel, whatever the token: its validity is never revealed. Over the
+  // client's limit too: an image proxy shows a 429 as a broken image in the reader's
+  // email, so the pixel answers as usual and only the open is not recorded.
   router.get("/t/o/:token", async (req, res) => {
     const enrollmentId = readTrackingToken("open", req.params.token.replace(/\.gif$/, ""), keyring);
-    if (enrollmentId && req.method === "GET") {
+    if (enrollmentId && req.method === "GET" && !(await overLimit(req))) {
       try {
         await recordOpen(ctx.db, enrollmentId);
       } catch (err) {
@@ -56,6 +73,8 @@ export function trackingRoutes(ctx: ApiContext): Router {
 
   // A GET only asks: link scanners and prefetchers follow links, so only the POST unsubscribes.
   router.get("/u/:token", async (req, res) => {
+    const retryMs = await overLimit(req);
+    if (retryMs) return limited(res, retryMs);
     const enrollmentId = readTrackingToken("unsubscribe", req.params.token, keyring);
     if (!enrollmentId) return invalidLink(res);
     try {
@@ -82,6 +101,8 @@ export function trackingRoutes(ctx: ApiContext): Router {
 
   // RFC 8058 one-click: any body and content type, ignored.
   router.post("/u/:token", async (req, res) => {
+    const retryMs = await overLimit(req);
+    if (retryMs) return limited(res, retryMs);
     const enrollmentId = readTrackingToken("unsubscribe", req.params.token, keyring);
     if (!enrollmentId) return invalidLink(res);
     try {

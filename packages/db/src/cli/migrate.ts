@@ -6,8 +6,10 @@ import { MIGRATIONS_DIR } from "../paths.js";
 const config = loadConfig("api");
 const logger = createLogger({ service: "migrate", level: config.logLevel });
 try {
-  await ensureDatabase(config.databaseUrl, logger);
-  const result = await applyMigrations(config.databaseUrl, MIGRATIONS_DIR, logger);
+  // direct (never through a transaction pooler: the run holds a session advisory lock), and
+  // without the apps' timeouts: a migration may rewrite a large table, and runs once per deploy
+  await ensureDatabase(config.databaseDirectUrl, logger);
+  const result = await applyMigrations(config.databaseDirectUrl, MIGRATIONS_DIR, logger);
   logger.info(`migrations: ${result.applied.length} applied, ${result.alreadyApplied.length} already applied`);
 } catch (err) {
   logger.error(`migration failed: ${(err as Error).message}`);

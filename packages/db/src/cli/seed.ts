@@ -1,11 +1,12 @@
 // Seeds the default plans (idempotent).
 import { createLogger, loadConfig } from "@outreach/core";
-import { createDbClient } from "../client.js";
+import { createDbClient, dbClientOptions } from "../client.js";
 import { seedPlans } from "../seed.js";
 
 const config = loadConfig("api");
 const logger = createLogger({ service: "seed", level: config.logLevel });
-const db = createDbClient(config.databaseUrl, { poolMax: 1 });
+// direct, like the migrations it follows
+const db = createDbClient(config.databaseDirectUrl, { ...dbClientOptions(config), poolMax: 1, transactionPooling: false });
 try {
   await seedPlans(db);
   logger.info("default plans seeded");

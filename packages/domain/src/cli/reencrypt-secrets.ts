@@ -2,7 +2,7 @@
 // rotation (ENCRYPTION_PREVIOUS_KEYS lists the keys it replaces). Idempotent:
 // values already under the current key are left as they are.
 import { createLogger, Keyring, loadConfig } from "@outreach/core";
-import { createDbClient } from "@outreach/db";
+import { createDbClient, dbClientOptions } from "@outreach/db";
 import { reencryptSecrets } from "../reencrypt-secrets.js";
 
 const MAX_LISTED_FAILURES = 20;
@@ -10,7 +10,7 @@ const MAX_LISTED_FAILURES = 20;
 const config = loadConfig("api");
 const logger = createLogger({ service: "reencrypt", level: config.logLevel });
 const keyring = Keyring.fromConfig(config);
-const db = createDbClient(config.databaseUrl, { poolMax: 1 });
+const db = createDbClient(config.databaseDirectUrl, { ...dbClientOptions(config), poolMax: 1, transactionPooling: false });
 try {
   if (config.encryptionKeyIsDevelopment) logger.warn("the current key is the development key: set ENCRYPTION_KEY to a key of your own before re-encrypting anything real");
   logger.info(`re-encrypting under the current key (key id ${keyring.currentId}), ${keyring.previous.length} previous key(s) configured`);
