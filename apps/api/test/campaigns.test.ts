@@ -13,9 +13,9 @@ const CREDENTIAL_KEYS = [
 ];
 const CAMPAIGN_KEYS = [
   "created_at", "credentials", "id", "max_wait_seconds", "min_wait_seconds", "name", "outreach_id", "paused_reason", "per_batch", "rates",
-  "recent_bounces", "bounce_rate_threshold", "sequence_steps", "skipped", "smtp_credentials", "status", "totals", "updated_at", "verify_email_mx",
+  "recent_bounces", "recent_failures", "bounce_rate_threshold", "sequence_steps", "skipped", "smtp_credentials", "status", "totals", "updated_at", "verify_email_mx",
 ].sort();
-const ZERO_TOTALS = { total: 0, pending: 0, sent: 0, opened: 0, replied: 0, bounced: 0, unsubscribed: 0 };
+const ZERO_TOTALS = { total: 0, pending: 0, sent: 0, opened: 0, replied: 0, bounced: 0, unsubscribed: 0, sent_unconfirmed: 0, sends_failed: 0 };
 
 let api: TestApi;
 let tokenA: string;
@@ -144,7 +144,7 @@ describe("POST /campaigns", () => {
     assert.deepEqual(body.recent_bounces, []);
     assert.deepEqual(body.skipped, { mx_invalid: 0, cross_campaign_duplicate: 0 });
     assert.deepEqual(body.credentials, [
-      { id: cred.id, label: "Primary", from_email: "sender@example.com", sends_today: 0, daily_limit: 50, sends_total: 0, bounces: 0, bounce_rate: 0, disabled_at: null, last_error: null, last_error_at: null, imap_status: null, imap_last_error: null, imap_last_checked_at: null },
+      { id: cred.id, label: "Primary", from_email: "sender@example.com", sends_today: 0, daily_limit: 50, sends_total: 0, sends_unconfirmed: 0, bounces: 0, bounce_rate: 0, disabled_at: null, last_error: null, last_error_at: null, imap_status: null, imap_last_error: null, imap_last_checked_at: null },
     ]);
     assertNoSecrets(res);
 
@@ -586,7 +586,7 @@ describe("GET /campaigns/:id statistics", () => {
     assert.equal(res.status, 200, res.text);
     const stats = res.body;
 
-    assert.deepEqual(stats.totals, { total: 8, pending: 1, sent: 1, opened: 1, replied: 2, bounced: 2, unsubscribed: 1 });
+    assert.deepEqual(stats.totals, { total: 8, pending: 1, sent: 1, opened: 1, replied: 2, bounced: 2, unsubscribed: 1, sent_unconfirmed: 0, sends_failed: 1 });
     assert.deepEqual(stats.per_batch, [
       { batch_number: 1, total: 4, pending: 1, sent: 1, opened: 1, replied: 1, bounced: 0, unsubscribed: 0 },
       { batch_number: 2, total: 4, pending: 0, sent: 0, opened: 0, replied: 1, bounced: 2, unsubscribed: 1 },
@@ -601,8 +601,8 @@ describe("GET /campaigns/:id statistics", () => {
     ]);
     const today = (dates: Date[]) => dates.filter((d) => d >= dayStart).length;
     assert.deepEqual(stats.credentials, [
-      { id: credA, label: "A", from_email: "a@example.com", sends_today: today([now, now, now, yesterday, yesterday, yesterday]), daily_limit: 40, sends_total: 6, bounces: 1, bounce_rate: 16.67, disabled_at: null, last_error: null, last_error_at: null, imap_status: null, imap_last_error: null, imap_last_checked_at: null },
-      { id: credB, label: "B", from_email: "b@example.com", sends_today: today([now, now]), daily_limit: 30, sends_total: 3, bounces: 1, bounce_rate: 33.33, disabled_at: disabledAt.toISOString(), last_error: null, last_error_at: null, imap_status: null, imap_last_error: null, imap_last_checked_at: null },
+      { id: credA, label: "A", from_email: "a@example.com", sends_today: today([now, now, now, yesterday, yesterday, yesterday]), daily_limit: 40, sends_total: 6, sends_unconfirmed: 0, bounces: 1, bounce_rate: 16.67, disabled_at: null, last_error: null, last_error_at: null, imap_status: null, imap_last_error: null, imap_last_checked_at: null },
+      { id: credB, label: "B", from_email: "b@example.com", sends_today: today([now, now]), daily_limit: 30, sends_total: 3, sends_unconfirmed: 0, bounces: 1, bounce_rate: 33.33, disabled_at: disabledAt.toISOString(), last_error: null, last_error_at: null, imap_status: null, imap_last_error: null, imap_last_checked_at: null },
     ]);
     if (now >= dayStart) assert.equal(stats.credentials[0].sends_today, 3, "the fixture's today sends (unless UTC midnight passed mid-test)");
     assert.equal(stats.smtp_credentials[1].disabled_at, disabledAt.toISOString());
@@ -621,5 +621,24 @@ describe("GET /campaigns/:id statistics", () => {
     assert.deepEqual(res.body.recent_bounces.map((b: any) => b.bounce_reason), Array.from({ length: 20 }, (_, i) => `reason ${24 - i}`));
     assert.deepEqual(res.body.totals, { ...ZERO_TOTALS, total: 25, bounced: 25 });
     assert.deepEqual(res.body.rates, { bounce_rate: 0, open_rate: 0, reply_rate: 0 }, "no sends and no sent enrollments: rates are 0, not NaN");
+  });
+
+  test("sends that ended failed are counted, the latest 20 listed newest first with their reason", async () => {
+    const db = api.database.db;
+    const created = await createCampaign({ name: "Failed sends" });
+    const base = Date.now() - 3600_000;
+    for (let i = 0; i < 22; i++) {
+      const contact = await contactFor(accountA, `failed-${i}-${randomUUID()}@example.com`);
+      const enrollment = await db.enrollment.create({ data: { accountId: accountA, campaignId: created.id, contactId: contact.id, status: "pending" } });
+      await db.stepSend.create({
+        data: { accountId: accountA, campaignId: created.id, enrollmentId: enrollment.id, stepPosition: 1, state: "failed", dueAt: new Date(base), lastError: `reason ${i}`, updatedAt: new Date(base + i * 1000) },
+      });
+    }
+    const res = await call("GET", `/campaigns/${created.id}`);
+    assert.equal(res.body.totals.sends_failed, 22);
+    assert.equal(res.body.recent_failures.length, 20);
+    assert.deepEqual(res.body.recent_failures.map((f: any) => f.reason), Array.from({ length: 20 }, (_, i) => `reason ${21 - i}`));
+    assert.deepEqual(Object.keys(res.body.recent_failures[0]).sort(), ["contact_id", "email", "enrollment_id", "failed_at", "reason", "step_position"]);
+    assert.equal(res.body.recent_failures[0].step_position, 1);
   });
 });

@@ -14,10 +14,12 @@ import {
   returnQueuedSend,
   returnSendToSchedule,
   type SendCredential,
+  type SentInput,
 } from "@outreach/domain";
 import { classifySmtpError } from "./classify-smtp-error.js";
 import type { SenderContext } from "./sender-context.js";
 import { NoSessionAvailableError, smtpEndpointOf, type SmtpConnection } from "./smtp-pool.js";
+import type { SmtpPhase } from "./smtp-progress.js";
 
 /** A send that found every session of its account taken waits this long before its next release. */
 const NO_SESSION_RETRY_MS = 1_000;
@@ -115,26 +117,36 @@ async function deliver(ctx: SenderContext, stepSendId: string, used: { credentia
   used.credentialId = credential.id;
   let claimed = false;
   let failure: unknown;
+  let phase: SmtpPhase = "envelope";
   try {
     claimed = await claimSend(db, send.id, ctx.processId);
     if (!claimed) return "not claimable";
+    connection.progress.startMessage();
     await connection.transport.sendMail({ ...email, envelope: { from: credential.fromEmail, to: [contact.email] } });
   } catch (err) {
     // a database error before the claim is the job's to retry; after it, the SMTP failure is classified below
     if (!claimed) throw err;
     failure = err;
+    phase = connection.progress.phase;
   } finally {
+    // a failed session is closed, never reused
     ctx.pool.release(connection, failure !== undefined);
   }
 
-  // From here the step may have gone out: a crash leaves it "sending" and the
-  // interrupted-send sweeper marks it failed, never sent twice.
+  // From here the step may have gone out: it is never sent again.
+  const delivered = { stepSendId: send.id, accountId: send.accountId, credentialId: credential.id, messageId: email.messageId, accountPeriod: send.accountPeriod, now: new Date() };
   if (failure === undefined) {
-    await persist(() => recordSent(db, { stepSendId: send.id, accountId: send.accountId, credentialId: credential.id, messageId: email.messageId, accountPeriod: send.accountPeriod }));
-    if (credential.hasError) await clearCredentialError(db, credential.id).catch((err) => ctx.logger.warn("could not clear the credential's error", { error: (err as Error).message }));
-    return "sent";
+    const recorded = await recordDelivered(ctx, { ...delivered, outcome: "accepted" });
+    if (recorded && credential.hasError) await clearCredentialError(db, credential.id).catch((err) => ctx.logger.warn("could not clear the credential's error", { error: (err as Error).message }));
+    return recorded ? "sent" : "sent, record pending";
   }
-  const classified = classifySmtpError(failure);
+  const classified = classifySmtpError(failure, phase);
+  if (classified.kind === "unknown") {
+    // the server may have the message: it counts as sent (the sequence goes on) and is never retried
+    ctx.logger.warn("SMTP outcome unknown: recorded as sent, not retried", { stepSendId: send.id, credentialId: credential.id, error: classified.reason });
+    const recorded = await recordDelivered(ctx, { ...delivered, outcome: "unknown", note: classified.reason });
+    return recorded ? "sent, outcome unknown" : "sent, outcome unknown, record pending";
+  }
   if (classified.kind === "credential") return recordCredentialFailure(ctx, send.id, credential.id, send.attempts + 1, classified.reason);
   if (classified.kind === "bounce") {
     await persist(() => db.$transaction((tx) => recordBounce(tx, { enrollmentId: send.enrollmentId, accountId: send.accountId, reason: classified.reason, stepSendId: send.id, credentialId: credential.id })));
@@ -144,6 +156,34 @@ async function deliver(ctx: SenderContext, stepSendId: string, used: { credentia
   // the claim counted this attempt
   const result = await persist(() => db.$transaction((tx) => recordTemporaryFailure(tx, send.id, send.attempts + 1, classified.reason)));
   return result === "retry" ? "retry" : "failed";
+}
+
+/**
+ * Records a send that left through SMTP (accepted, or outcome unknown). Its
+ * journal entry is written first, so that neither PostgreSQL being away nor
+ * this process dying before the record loses it: the entry stays until the
+ * record is written, here or by a later replay (SentJournal). Returns false
+ * when the record is left to the replay. Throws only when neither Redis nor
+ * PostgreSQL took it; the send then stays "sending" and the sweeper fails it
+ * (never resent).
+ */
+async function recordDelivered(ctx: SenderContext, input: SentInput & { now: Date }): Promise<boolean> {
+  const journaled = await ctx.journal.write(input).then(
+    () => true,
+    (err) => {
+      ctx.logger.warn("could not journal a delivered send; recording it directly", { stepSendId: input.stepSendId, error: (err as Error).message });
+      return false;
+    },
+  );
+  try {
+    await persist(() => recordSent(ctx.db, input), journaled ? 2 : 5);
+  } catch (err) {
+    if (!journaled) throw err;
+    ctx.logger.warn("the send's record waits in the journal until PostgreSQL takes it", { stepSendId: input.stepSendId, error: (err as Error).message });
+    return false;
+  }
+  if (journaled) await ctx.journal.remove(input.stepSendId).catch((err) => ctx.logger.warn("could not clear a journal entry (its replay is a no-op)", { error: (err as Error).message }));
+  return true;
 }
 
 /** A claimed send that failed because of its inbox: the error goes on the credential, the send is retried later like a temporary failure. */

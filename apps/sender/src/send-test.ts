@@ -55,14 +55,17 @@ export async function sendTest(ctx: SenderContext, payload: { accountId: string;
         publicBaseUrl: config.publicBaseUrl,
         trackingKey: ctx.keyring,
       });
+      connection.progress.startMessage();
       await connection.transport.sendMail({ ...email, subject: `[Test] ${email.subject}`, headers: { ...email.headers, "X-Outreach-Test": "true" }, envelope: { from: credential.fromEmail, to: [payload.email] } });
       previous.push(email.messageId);
     }
     return `sent ${campaign.steps.length} steps`;
   } catch (err) {
     broken = true;
-    const classified = classifySmtpError(err);
+    const classified = classifySmtpError(err, connection.progress.phase);
     if (classified.kind === "credential") await recordCredentialError(db, credential.id, classified.reason);
+    // the last step may have reached the address: a retry would send the test again
+    if (classified.kind === "unknown") throw new UnrecoverableError(classified.reason);
     throw err;
   } finally {
     ctx.pool.release(connection, broken);

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import { type Config, type Keyring, type Logger, type TypedQueue } from "@outreach/core";
 import type { Db } from "@outreach/db";
+import type { SentJournal } from "./sent-journal.js";
 import type { SmtpPool } from "./smtp-pool.js";
 
 export interface SenderContext {
@@ -10,6 +11,8 @@ export interface SenderContext {
   logger: Logger;
   db: Db;
   pool: SmtpPool;
+  /** delivered sends until their record is in PostgreSQL */
+  journal: SentJournal;
   /** this process's id in the sends it claims (see LivenessBeacon) */
   processId: string;
   sendQueue: TypedQueue<"send-email">;

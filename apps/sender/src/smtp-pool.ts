@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import { decryptSecret, type EgressGuard, type EgressTarget, type KeySource, type RedisSemaphore } from "@outreach/core";
 import type { SessionWantedSignal } from "./session-wanted-signal.js";
+import { SmtpProgress } from "./smtp-progress.js";
 
 export interface SmtpEndpoint {
   host: string;
@@ -20,6 +21,8 @@ export interface SmtpConnection {
   credentialId: string;
   endpointKey: string;
   lease: string;
+  /** how far the session got with the message being sent (see SmtpProgress) */
+  progress: SmtpProgress;
   idleTimer?: NodeJS.Timeout;
 }
 
@@ -159,6 +162,7 @@ export class SmtpPool {
 
   private open(accountId: string, credentialId: string, endpoint: SmtpEndpoint, target: EgressTarget, key: string, lease: string): SmtpConnection {
     const requireTls = this.options.requireTls;
+    const progress = new SmtpProgress();
     // the checked address is dialled; the name the tenant typed is what the certificate must match
     const servername = isIP(target.hostname) ? undefined : target.hostname;
     const options: SMTPPool.Options = {
@@ -177,8 +181,11 @@ export class SmtpPool {
       socketTimeout: 60_000,
       ...this.options.timeouts,
       tls: { minVersion: "TLSv1.2", servername, rejectUnauthorized: requireTls, ...(this.options.tlsCa ? { ca: this.options.tlsCa } : {}) },
+      // commands and replies only (never the message): tells whether a failed send had its body sent
+      logger: progress.logger,
+      transactionLog: true,
     };
-    const connection: SmtpConnection = { transport: nodemailer.createTransport(options), accountId, credentialId, endpointKey: key, lease };
+    const connection: SmtpConnection = { transport: nodemailer.createTransport(options), accountId, credentialId, endpointKey: key, lease, progress };
     this.held.add(connection);
     return connection;
   }

@@ -4,6 +4,7 @@ import type { WorkerDefinition } from "@outreach/runtime";
 import { sendStep } from "./send-step.js";
 import { sendTest } from "./send-test.js";
 import type { SenderContext } from "./sender-context.js";
+import { SentJournal } from "./sent-journal.js";
 import { RedisSessionWantedSignal } from "./session-wanted-signal.js";
 import { SmtpPool } from "./smtp-pool.js";
 
@@ -11,7 +12,7 @@ const SESSION_LEASE_MS = 15_000;
 
 export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBeacon; wanted: RedisSessionWantedSignal }> = {
   app: "sender",
-  // an SMTP send can take up to a minute (socket timeout); the pod's grace period is 90 s
+  // an SMTP send can take up to a minute (SMTP_SOCKET_TIMEOUT_MS); the pod's grace period is 90 s
   closeTimeoutMs: 75_000,
   setup: (ctx) => {
     const producer = createRedis(ctx.config, "producer");
@@ -28,11 +29,15 @@ export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBe
       wanted,
       egress: new EgressGuard({ allowPrivate: ctx.config.mailAllowPrivateHosts, dnsServers: ctx.config.dnsServers }),
       requireTls: ctx.config.mailRequireTls,
+      timeouts: { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: ctx.config.smtpSocketTimeoutMs },
     });
+    // replayed at start too: what a sender that died (or lost PostgreSQL) left unrecorded
+    const journal = new SentJournal(producer, redisKey(ctx.config, "sent-journal"), ctx.db, ctx.logger);
+    journal.start();
     // the sends this process claims carry its id; once its beacon expires the dispatcher fails them
     const beacon = new LivenessBeacon(producer, ctx.config);
     beacon.start();
-    return { ...ctx, keyring: Keyring.fromConfig(ctx.config), producer, pool, beacon, wanted, processId: beacon.processId, sendQueue: new TypedQueue("send-email", ctx.config, producer) };
+    return { ...ctx, keyring: Keyring.fromConfig(ctx.config), producer, pool, journal, beacon, wanted, processId: beacon.processId, sendQueue: new TypedQueue("send-email", ctx.config, producer) };
   },
   processors: (_ctx, sender) => [
     // Sends in flight are bounded per account when they are released (10 per account,
@@ -44,6 +49,7 @@ export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBe
   ],
   stop: async (_ctx, sender) => {
     await sender.pool.close();
+    await sender.journal.stop();
     await sender.beacon.stop();
     await sender.wanted.close();
     await sender.sendQueue.close();

@@ -2,6 +2,7 @@ import { cancelPendingSends } from "./cancel-pending-sends.js";
 import { checkCredentialHealth, type HealthResult } from "./credential-health.js";
 import { currentBillingPeriod } from "@outreach/core";
 import { enrollmentEventData, recordEvent } from "./record-event.js";
+import type { Db } from "@outreach/db";
 import type { Tx } from "./tx.js";
 
 /**
@@ -44,6 +45,11 @@ export interface SentInput {
   messageId: string;
   /** the account's stored billing period (the send is counted in the period containing `now`) */
   accountPeriod: { start: Date; end: Date };
+  /** "unknown": the body was sent but no answer came (see DeliveryOutcome in the schema); "accepted" by default */
+  outcome?: "accepted" | "unknown";
+  /** kept as the send's lastError (why the outcome is unknown) */
+  note?: string | null;
+  /** when SMTP accepted it (a send recorded later, from the journal, keeps its time) */
   now?: Date;
 }
 
@@ -53,14 +59,22 @@ const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
  * Records a step delivered to SMTP in one statement (atomic on its own): the
  * send row, the enrollment (pending -> sent on step 1), later steps moved so
  * they keep their delay after a late step, the billing-period count, and
- * enrollment.sent in the outbox. Returns the event id.
+ * enrollment.sent in the outbox. Returns the event id. Throws when the send is
+ * not "sending" (nothing is written then).
  */
 export async function recordSent(tx: Tx, input: SentInput): Promise<string> {
+  const eventId = await applySent(tx, input);
+  if (!eventId) throw new Error(`send ${input.stepSendId} was not in state sending`);
+  return eventId;
+}
+
+/** recordSent's statement: the event id, or null when the send was not "sending" and nothing changed. */
+async function applySent(tx: Tx, input: SentInput): Promise<string | null> {
   const now = input.now ?? new Date();
   const period = currentBillingPeriod(input.accountPeriod, now);
   const [result] = await tx.$queryRawUnsafe<Array<{ eventId: string | null }>>(
     `WITH s AS (
-       UPDATE step_sends SET state = 'sent', "sentAt" = $2, "messageId" = $3, "credentialId" = $4::uuid, "lastError" = NULL, "updatedAt" = $2
+       UPDATE step_sends SET state = 'sent', "sentAt" = $2, "messageId" = $3, "credentialId" = $4::uuid, "lastError" = $8, outcome = $9::"DeliveryOutcome", "updatedAt" = $2
        WHERE id = $1::uuid AND state = 'sending'
        RETURNING "enrollmentId", "stepPosition", "dueAt"),
      e AS (
@@ -93,9 +107,38 @@ export async function recordSent(tx: Tx, input: SentInput): Promise<string> {
     input.accountId,
     period.start,
     period.end,
+    input.note?.slice(0, 1000) ?? null,
+    input.outcome ?? "accepted",
   );
-  if (!result?.eventId) throw new Error(`send ${input.stepSendId} was not in state sending`);
-  return result.eventId;
+  return result?.eventId ?? null;
+}
+
+/** lastError of a send failed by the sweeper, and of the later steps it cancelled (see failInterruptedSends). */
+export const INTERRUPTED_SEND_ERROR = "interrupted during delivery; not retried so the contact cannot receive it twice";
+export const INTERRUPTED_LATER_STEPS = "an earlier step was interrupted";
+
+/**
+ * Records a send whose SMTP outcome was journaled because its record could not
+ * be written at once (the sender's SentJournal), exactly once: a send already
+ * recorded, or gone, is left alone, so the journal can be replayed. A send the
+ * sweeper failed as interrupted meanwhile (its sender looked dead, or
+ * PostgreSQL stayed away past the sweep's limit) did go out: it is taken back
+ * to sending, the later steps the sweep cancelled are scheduled again, and it
+ * is recorded. Returns whether it was recorded by this call.
+ */
+export async function recordJournaledSend(db: Db, input: SentInput): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const revived = await tx.$queryRaw<Array<{ enrollmentId: string }>>`
+      UPDATE step_sends SET state = 'sending', "updatedAt" = now()
+      WHERE id = ${input.stepSendId}::uuid AND state = 'failed' AND "lastError" = ${INTERRUPTED_SEND_ERROR}
+      RETURNING "enrollmentId"`;
+    if (revived[0]) {
+      await tx.$executeRaw`
+        UPDATE step_sends SET state = 'scheduled', "lastError" = NULL, "updatedAt" = now()
+        WHERE "enrollmentId" = ${revived[0].enrollmentId}::uuid AND state = 'cancelled' AND "lastError" = ${INTERRUPTED_LATER_STEPS}`;
+    }
+    return (await applySent(tx, input)) !== null;
+  });
 }
 
 export interface BouncedInput {
@@ -158,14 +201,16 @@ export async function recordTemporaryFailure(tx: Tx, stepSendId: string, attempt
  * Sends left in "sending" by a process that died mid-SMTP (its claimer is in
  * `deadClaimers`, or, without a known claimer, after `olderThanMs`): the message
  * may or may not have gone out. They are marked failed and never retried,
- * because sending a step twice is worse than not sending it.
+ * because sending a step twice is worse than not sending it. One whose
+ * acceptance is in the sender's journal is moved to sent when the journal is
+ * drained (recordJournaledSend).
  */
 export async function failInterruptedSends(tx: Tx, olderThanMs: number, now = new Date(), deadClaimers: string[] = []): Promise<number> {
   const rows = await tx.$queryRaw<Array<{ enrollmentId: string }>>`
-    UPDATE step_sends SET state = 'failed', "lastError" = 'interrupted during delivery; not retried so the contact cannot receive it twice', "updatedAt" = ${now}
+    UPDATE step_sends SET state = 'failed', "lastError" = ${INTERRUPTED_SEND_ERROR}, "updatedAt" = ${now}
     WHERE state = 'sending' AND ("claimedAt" < ${new Date(now.getTime() - olderThanMs)} OR "claimedBy" = ANY(${deadClaimers}::text[]))
     RETURNING "enrollmentId"`;
-  if (rows.length) await cancelPendingSends(tx, rows.map((r) => r.enrollmentId), "an earlier step was interrupted");
+  if (rows.length) await cancelPendingSends(tx, rows.map((r) => r.enrollmentId), INTERRUPTED_LATER_STEPS);
   return rows.length;
 }
 
@@ -174,36 +219,4 @@ export async function claimersOfSendingSends(tx: Tx, claimedBefore: Date): Promi
   const rows = await tx.$queryRaw<Array<{ claimedBy: string }>>`
     SELECT DISTINCT "claimedBy" FROM step_sends WHERE state = 'sending' AND "claimedBy" IS NOT NULL AND "claimedAt" < ${claimedBefore}`;
   return rows.map((r) => r.claimedBy);
-}
-
-/** Sends released (queued) before `releasedBefore` and still queued: candidates for a lost job. */
-export async function staleQueuedSends(tx: Tx, releasedBefore: Date, limit = 500): Promise<Array<{ id: string; accountId: string; releasedAt: Date }>> {
-  return tx.$queryRaw`
-    SELECT id, "accountId", "updatedAt" AS "releasedAt" FROM step_sends
-    WHERE state = 'queued' AND "updatedAt" < ${releasedBefore}
-    ORDER BY "updatedAt" LIMIT ${limit}`;
-}
-
-/**
- * Gives queued sends whose job will not run (failed, or gone from Redis) back to
- * the schedule, unless they were released again since (`releasedAt` no longer
- * matches). The claim still admits one sender, so a late job finds nothing to do.
- */
-export async function requeueSends(tx: Tx, sends: Array<{ id: string; releasedAt: Date }>, now = new Date()): Promise<number> {
-  if (sends.length === 0) return 0;
-  return tx.$executeRaw`
-    UPDATE step_sends AS s SET state = 'scheduled', "updatedAt" = ${now}
-    FROM unnest(${sends.map((r) => r.id)}::uuid[], ${sends.map((r) => r.releasedAt.toISOString())}::timestamptz[]) AS lost(id, "releasedAt")
-    WHERE s.id = lost.id AND s.state = 'queued' AND s."updatedAt" = lost."releasedAt"`;
-}
-
-/**
- * Sends left in "queued" whose job vanished (Redis lost it, the enqueue failed
- * after the release committed) go back to the schedule; their claim is still
- * the only way to send, so a late job finds nothing to do.
- */
-export async function requeueLostSends(tx: Tx, olderThanMs: number, now = new Date()): Promise<number> {
-  return tx.$executeRaw`
-    UPDATE step_sends SET state = 'scheduled', "updatedAt" = ${now}
-    WHERE state = 'queued' AND "updatedAt" < ${new Date(now.getTime() - olderThanMs)}`;
 }

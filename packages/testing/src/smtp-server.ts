@@ -21,6 +21,8 @@ export interface SmtpServerOptions {
    * first byte (as on port 465). Plaintext only when absent.
    */
   tls?: "starttls" | "implicit";
+  /** false: PIPELINING is not offered, so a client sends MAIL FROM, RCPT TO and DATA one at a time. */
+  pipelining?: boolean;
 }
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), "../fixtures/tls");
@@ -33,6 +35,27 @@ export interface RecipientRule {
   message: string;
   /** Apply the rule to this many RCPT TO attempts, then accept the recipient again. Unlimited when absent. */
   times?: number;
+  /** Drop the connection instead of answering (`code` and `message` are then not used). */
+  drop?: boolean;
+}
+
+/**
+ * What the server does once it has read a whole message body (after the
+ * client's final dot), instead of accepting it. "drop" destroys the connection
+ * and "hang" never answers: either way the client cannot know whether the
+ * message was accepted. "reply" refuses it with the given code (4xx: try again
+ * later, 5xx: rejected). Applies to this many messages when `times` is set.
+ */
+export type DataBehaviour =
+  | { kind: "drop"; times?: number }
+  | { kind: "hang"; times?: number }
+  | { kind: "reply"; code: number; message: string; times?: number };
+
+/** A whole message body the server read, whatever it then answered. */
+export interface DataTransfer {
+  envelope: { from: string; to: string[] };
+  raw: Buffer;
+  answer: "accepted" | "dropped" | "hung" | number;
 }
 
 export interface ReceivedMessage {
@@ -58,6 +81,8 @@ export interface SmtpTestServer {
   readonly host: string;
   readonly port: number;
   readonly messages: readonly ReceivedMessage[];
+  /** Every message body read in full (DATA transfers), accepted or not. */
+  readonly transfers: readonly DataTransfer[];
   readonly sessions: SmtpSessionStats;
   /** AUTH commands received, and how many of them came over a connection without TLS. */
   readonly auths: { total: number; inClear: number };
@@ -67,7 +92,11 @@ export interface SmtpTestServer {
   setRecipientRule(email: string, rule: RecipientRule | null): void;
   rejectRecipient(email: string, code?: number, message?: string): void;
   rejectRecipientTemporarily(email: string, code?: number, message?: string): void;
-  /** Forgets recorded messages, recipient rules and the session maxima. */
+  /** What to do with the next message bodies instead of accepting them; null accepts again. */
+  setDataBehaviour(behaviour: DataBehaviour | null): void;
+  /** Runs once a message body is read and accepted, before the server answers 250 (e.g. to cut a proxy right at acceptance). */
+  onAccept(hook: ((message: ReceivedMessage) => void | Promise<void>) | null): void;
+  /** Forgets recorded messages and transfers, recipient rules, the data behaviour and the session maxima. */
   clear(): void;
   close(): Promise<void>;
 }
@@ -155,6 +184,14 @@ async function readStream(stream: SMTPServerDataStream): Promise<Buffer> {
 
 export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<SmtpTestServer> {
   const messages: ReceivedMessage[] = [];
+  const transfers: DataTransfer[] = [];
+  let dataBehaviour: DataBehaviour | null = null;
+  let acceptHook: ((message: ReceivedMessage) => void | Promise<void>) | null = null;
+  const takeDataBehaviour = (): DataBehaviour | null => {
+    const behaviour = dataBehaviour;
+    if (behaviour?.times !== undefined) dataBehaviour = behaviour.times <= 1 ? null : { ...behaviour, times: behaviour.times - 1 };
+    return behaviour;
+  };
   const rules = new Map<string, RecipientRule>();
   const sessions = new SessionCounter();
   const events = new EventEmitter();
@@ -178,6 +215,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       ? { secure: options.tls === "implicit", key: readFileSync(join(FIXTURES, "server.key")), cert: readFileSync(join(FIXTURES, "server.pem")) }
       : { disabledCommands: ["STARTTLS"] }),
     authMethods: ["PLAIN", "LOGIN"],
+    hidePIPELINING: options.pipelining === false,
     // close() should not wait the default 30 s for pooled client connections.
     closeTimeout: 200,
     onConnect(session, callback) {
@@ -191,29 +229,45 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       sessions.authenticated(username);
       callback(null, { user: username });
     },
-    onRcptTo(address, _session, callback) {
+    onRcptTo(address, session, callback) {
       const rule = takeRule(address.address);
+      if (rule?.drop) {
+        dropConnection(session.id);
+        return;
+      }
       callback(rule ? smtpError(rule.code, rule.message) : undefined);
     },
     onData(stream, session, callback) {
       void (async () => {
         const raw = await readStream(stream);
+        const from = session.envelope.mailFrom;
+        const envelope = { from: from ? from.address : "", to: session.envelope.rcptTo.map((rcpt) => rcpt.address) };
+        const behaviour = takeDataBehaviour();
+        if (behaviour?.kind === "drop") {
+          transfers.push({ envelope, raw, answer: "dropped" });
+          dropConnection(session.id);
+          return "no answer" as const;
+        }
+        if (behaviour?.kind === "hang") {
+          transfers.push({ envelope, raw, answer: "hung" });
+          return "no answer" as const;
+        }
+        if (behaviour?.kind === "reply") {
+          transfers.push({ envelope, raw, answer: behaviour.code });
+          return smtpError(behaviour.code, behaviour.message);
+        }
         const parsed = await simpleParser(raw);
         if (options.latencyMs) await delay(options.latencyMs);
-        const from = session.envelope.mailFrom;
-        messages.push({
-          envelope: {
-            from: from ? from.address : "",
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          },
-          raw,
-          parsed,
-          username: usernameOf(session),
-          receivedAt: new Date(),
-        });
+        const message: ReceivedMessage = { envelope, raw, parsed, username: usernameOf(session), receivedAt: new Date() };
+        transfers.push({ envelope, raw, answer: "accepted" });
+        await acceptHook?.(message);
+        messages.push(message);
         events.emit("message");
+        return undefined;
       })().then(
-        () => callback(),
+        (answer) => {
+          if (answer !== "no answer") callback(answer);
+        },
         (error: unknown) => callback(smtpError(451, `Test server failed to store message: ${String(error)}`)),
       );
     },
@@ -221,6 +275,10 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       sessions.closed(session.id, usernameOf(session));
     },
   });
+
+  function dropConnection(sessionId: string): void {
+    for (const connection of server.connections) if (connection.id === sessionId) connection._socket.destroy();
+  }
 
   // A client that dies mid-session (a sender killed with SIGKILL in a test) resets its
   // connection; smtp-server reports that as a server "error", which is expected here.
@@ -233,6 +291,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     host: HOST,
     port,
     messages,
+    transfers,
     sessions,
     auths,
     async waitForMessages(count, timeoutMs = 5000) {
@@ -262,8 +321,16 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     rejectRecipientTemporarily(email, code = 451, message = "4.2.0 Recipient temporarily unavailable, try again later") {
       rules.set(normalizeEmail(email), { code, message });
     },
+    setDataBehaviour(behaviour) {
+      dataBehaviour = behaviour;
+    },
+    onAccept(hook) {
+      acceptHook = hook;
+    },
     clear() {
       messages.length = 0;
+      transfers.length = 0;
+      dataBehaviour = null;
       rules.clear();
       sessions.resetMaxima();
     },

@@ -52,7 +52,7 @@ function serializeCounts(counts: StatusCounts) {
 
 export function serializeCampaignStats(stats: CampaignStats) {
   return {
-    totals: serializeCounts(stats.totals),
+    totals: { ...serializeCounts(stats.totals), sent_unconfirmed: stats.sentUnconfirmed, sends_failed: stats.sendsFailed },
     rates: { bounce_rate: stats.rates.bounceRate, open_rate: stats.rates.openRate, reply_rate: stats.rates.replyRate },
     per_batch: stats.perBatch.map((batch) => ({ batch_number: batch.batchNumber, ...serializeCounts(batch) })),
     recent_bounces: stats.recentBounces.map((bounce) => ({
@@ -62,13 +62,23 @@ export function serializeCampaignStats(stats: CampaignStats) {
       bounce_reason: bounce.bounceReason,
       bounced_at: bounce.bouncedAt,
     })),
-    credentials: stats.credentials.map(({ credential, sendsToday, sendsTotal, bounces, bounceRate }) => ({
+    recent_failures: stats.recentFailures.map((failure) => ({
+      enrollment_id: failure.enrollmentId,
+      contact_id: failure.contactId,
+      email: failure.email,
+      step_position: failure.stepPosition,
+      reason: failure.reason,
+      failed_at: failure.failedAt,
+    })),
+    credentials: stats.credentials.map(({ credential, sendsToday, sendsTotal, sendsUnconfirmed, bounces, bounceRate }) => ({
       id: credential.id,
       label: credential.label,
       from_email: credential.fromEmail,
       sends_today: sendsToday,
       daily_limit: credential.dailyLimit,
       sends_total: sendsTotal,
+      // sends whose outcome is unknown: the connection failed after the message was sent
+      sends_unconfirmed: sendsUnconfirmed,
       bounces,
       bounce_rate: bounceRate,
       disabled_at: credential.disabledAt,

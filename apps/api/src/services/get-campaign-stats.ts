@@ -19,6 +19,8 @@ export interface CredentialStats {
   credential: SmtpCredential;
   sendsToday: number;
   sendsTotal: number;
+  /** sends whose delivery outcome is unknown (counted in sendsTotal too) */
+  sendsUnconfirmed: number;
   bounces: number;
   bounceRate: number;
 }
@@ -31,16 +33,32 @@ export interface RecentBounce {
   bouncedAt: Date | null;
 }
 
+/** A step send that ended failed: never sent (or, interrupted mid-SMTP, never resent), with why. */
+export interface RecentFailure {
+  enrollmentId: string;
+  contactId: string;
+  email: string;
+  stepPosition: number;
+  reason: string | null;
+  failedAt: Date;
+}
+
 export interface CampaignStats {
   totals: StatusCounts;
+  /** step sends recorded as sent whose delivery outcome is unknown (see DeliveryOutcome) */
+  sentUnconfirmed: number;
   rates: { bounceRate: number; openRate: number; replyRate: number };
   perBatch: BatchStats[];
   recentBounces: RecentBounce[];
+  /** step sends that ended failed, and the most recent of them with their reason */
+  sendsFailed: number;
+  recentFailures: RecentFailure[];
   credentials: CredentialStats[];
   skipped: { mxInvalid: number; crossCampaignDuplicate: number };
 }
 
 const RECENT_BOUNCES = 20;
+const RECENT_FAILURES = 20;
 
 /** n / d as a percentage with 2 decimals; 0 when nothing was counted. */
 export function percent(n: number, d: number): number {
@@ -61,6 +79,7 @@ interface BatchRow extends StatusCounts {
 interface SendRow {
   credential_id: string | null;
   sends: number;
+  unconfirmed: number;
   bounces: number;
   sends_today: number;
 }
@@ -71,6 +90,16 @@ interface BounceRow {
   email: string;
   bounce_reason: string | null;
   bounced_at: Date | null;
+}
+
+interface FailureRow {
+  enrollment_id: string;
+  contact_id: string;
+  email: string;
+  step_position: number;
+  reason: string | null;
+  failed_at: Date;
+  failed_total: number;
 }
 
 interface SkipRow {
@@ -91,11 +120,17 @@ interface SkipRow {
  *   (state sent or bounced), the measure the credential health check uses.
  * - credentials: the same per credential; sends_today counts those whose sentAt
  *   is in the current UTC day.
+ * - sent_unconfirmed (totals, and per credential): step sends recorded as sent
+ *   whose outcome is unknown (the connection dropped or timed out after the
+ *   body was sent); they are never resent and also count as sends.
+ * - sends_failed and recent_failures: step sends that ended failed (retries
+ *   used up, a job that kept failing before its send was claimed, a send
+ *   interrupted mid-SMTP), the most recent with the reason.
  */
 export async function getCampaignStats(db: Db, campaign: { id: string; credentials: SmtpCredential[] }, now = new Date()): Promise<CampaignStats> {
   const id = campaign.id;
   const dayStart = startOfUtcDay(now);
-  const [batchRows, sendRows, bounceRows, skipRows] = await db.$transaction(
+  const [batchRows, sendRows, bounceRows, failureRows, skipRows] = await db.$transaction(
     [
       db.$queryRaw<BatchRow[]>`
         SELECT "batchNumber" AS batch_number,
@@ -116,6 +151,7 @@ export async function getCampaignStats(db: Db, campaign: { id: string; credentia
       db.$queryRaw<SendRow[]>`
         SELECT "credentialId" AS credential_id,
           count(*)::int AS sends,
+          count(*) FILTER (WHERE outcome = 'unknown')::int AS unconfirmed,
           count(*) FILTER (WHERE state = 'bounced')::int AS bounces,
           count(*) FILTER (WHERE "sentAt" >= ${dayStart}::timestamptz)::int AS sends_today
         FROM step_sends
@@ -128,6 +164,15 @@ export async function getCampaignStats(db: Db, campaign: { id: string; credentia
         WHERE e."campaignId" = ${id}::uuid AND (e.status = 'bounced' OR e."bouncedAt" IS NOT NULL)
         ORDER BY e."bouncedAt" DESC NULLS LAST, e.id DESC
         LIMIT ${RECENT_BOUNCES}`,
+      db.$queryRaw<FailureRow[]>`
+        SELECT s."enrollmentId" AS enrollment_id, e."contactId" AS contact_id, c.email, s."stepPosition" AS step_position,
+          s."lastError" AS reason, s."updatedAt" AS failed_at, (count(*) OVER ())::int AS failed_total
+        FROM step_sends s
+        JOIN enrollments e ON e.id = s."enrollmentId"
+        JOIN contacts c ON c.id = e."contactId"
+        WHERE s."campaignId" = ${id}::uuid AND s.state = 'failed'
+        ORDER BY s."updatedAt" DESC, s.id DESC
+        LIMIT ${RECENT_FAILURES}`,
       db.$queryRaw<SkipRow[]>`
         SELECT kind::text AS kind, count(*)::int AS count
         FROM enrollment_skips
@@ -159,6 +204,7 @@ export async function getCampaignStats(db: Db, campaign: { id: string; credentia
       credential,
       sendsToday: row?.sends_today ?? 0,
       sendsTotal: row?.sends ?? 0,
+      sendsUnconfirmed: row?.unconfirmed ?? 0,
       bounces: row?.bounces ?? 0,
       bounceRate: percent(row?.bounces ?? 0, row?.sends ?? 0),
     };
@@ -167,6 +213,7 @@ export async function getCampaignStats(db: Db, campaign: { id: string; credentia
   const skips = new Map(skipRows.map((row) => [row.kind, row.count]));
   return {
     totals,
+    sentUnconfirmed: sendRows.reduce((sum, row) => sum + row.unconfirmed, 0),
     rates: { bounceRate: percent(bounces, sends), openRate: percent(everOpened, delivered), replyRate: percent(everReplied, delivered) },
     perBatch,
     recentBounces: bounceRows.map((row) => ({
@@ -175,6 +222,15 @@ export async function getCampaignStats(db: Db, campaign: { id: string; credentia
       email: row.email,
       bounceReason: row.bounce_reason,
       bouncedAt: row.bounced_at,
+    })),
+    sendsFailed: failureRows[0]?.failed_total ?? 0,
+    recentFailures: failureRows.map((row) => ({
+      enrollmentId: row.enrollment_id,
+      contactId: row.contact_id,
+      email: row.email,
+      stepPosition: row.step_position,
+      reason: row.reason,
+      failedAt: row.failed_at,
     })),
     credentials,
     skipped: { mxInvalid: skips.get("mx_invalid") ?? 0, crossCampaignDuplicate: skips.get("cross_campaign_duplicate") ?? 0 },

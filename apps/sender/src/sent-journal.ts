@@ -1,0 +1,124 @@
+import type { Redis } from "ioredis";
+import type { Logger } from "@outreach/core";
+import type { Db } from "@outreach/db";
+import { recordJournaledSend, type SentInput } from "@outreach/domain";
+
+interface JournalEntry {
+  stepSendId: string;
+  accountId: string;
+  credentialId: string;
+  messageId: string;
+  accountPeriod: { start: string; end: string };
+  outcome: "accepted" | "unknown";
+  note: string | null;
+  sentAt: string;
+  journaledAt: number;
+}
+
+export interface SentJournalOptions {
+  /** how often the journal is replayed into PostgreSQL */
+  drainEveryMs?: number;
+  /** entries younger than this are left to the sender that wrote them, which records them itself */
+  minAgeMs?: number;
+}
+
+/**
+ * Sends that SMTP accepted (or whose outcome is unknown), kept in Redis until
+ * their record is in PostgreSQL: a hash under the deployment's QUEUE_PREFIX,
+ * one field per step send. The sender writes the entry right after SMTP,
+ * records the send, then removes the entry. When the record cannot be written
+ * (PostgreSQL unreachable) or the sender dies in between, the entry stays, and
+ * every sender replays the journal (at start and then every few seconds)
+ * until PostgreSQL takes it. Replaying is idempotent (recordJournaledSend), so
+ * two replicas replaying the same entry still record the send once.
+ */
+export class SentJournal {
+  private timer: NodeJS.Timeout | undefined;
+  private draining: Promise<void> | undefined;
+  private stopped = false;
+  private readonly drainEveryMs: number;
+  private readonly minAgeMs: number;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly key: string,
+    private readonly db: Db,
+    private readonly logger: Logger,
+    options: SentJournalOptions = {},
+  ) {
+    this.drainEveryMs = options.drainEveryMs ?? 2_000;
+    this.minAgeMs = options.minAgeMs ?? 5_000;
+  }
+
+  async write(input: SentInput & { now: Date }): Promise<void> {
+    const entry: JournalEntry = {
+      stepSendId: input.stepSendId,
+      accountId: input.accountId,
+      credentialId: input.credentialId,
+      messageId: input.messageId,
+      accountPeriod: { start: input.accountPeriod.start.toISOString(), end: input.accountPeriod.end.toISOString() },
+      outcome: input.outcome ?? "accepted",
+      note: input.note ?? null,
+      sentAt: input.now.toISOString(),
+      journaledAt: Date.now(),
+    };
+    await this.redis.hset(this.key, input.stepSendId, JSON.stringify(entry));
+  }
+
+  async remove(stepSendId: string): Promise<void> {
+    await this.redis.hdel(this.key, stepSendId);
+  }
+
+  start(): void {
+    const loop = async () => {
+      if (this.stopped) return;
+      this.draining = this.drain().then(
+        () => undefined,
+        (err) => void this.logger.warn("could not replay the sent journal", { error: (err as Error).message }),
+      );
+      await this.draining;
+      if (!this.stopped) {
+        this.timer = setTimeout(loop, this.drainEveryMs);
+        this.timer.unref();
+      }
+    };
+    void loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.draining;
+  }
+
+  /** Records every entry old enough; stops at the first database failure (PostgreSQL is still away). Returns how many were recorded now. */
+  async drain(now = Date.now()): Promise<number> {
+    let recorded = 0;
+    let cursor = "0";
+    do {
+      const [next, fields] = await this.redis.hscan(this.key, cursor, "COUNT", 100);
+      cursor = next;
+      for (let i = 0; i < fields.length; i += 2) {
+        const entry = JSON.parse(fields[i + 1]!) as JournalEntry;
+        if (now - entry.journaledAt < this.minAgeMs) continue;
+        if (await recordJournaledSend(this.db, toSentInput(entry))) recorded += 1;
+        await this.remove(entry.stepSendId);
+      }
+    } while (cursor !== "0");
+    if (recorded) this.logger.info("recorded sends from the journal", { recorded });
+    return recorded;
+  }
+}
+
+function toSentInput(entry: JournalEntry): SentInput {
+  return {
+    stepSendId: entry.stepSendId,
+    accountId: entry.accountId,
+    credentialId: entry.credentialId,
+    messageId: entry.messageId,
+    accountPeriod: { start: new Date(entry.accountPeriod.start), end: new Date(entry.accountPeriod.end) },
+    outcome: entry.outcome,
+    note: entry.note,
+    now: new Date(entry.sentAt),
+  };
+}
