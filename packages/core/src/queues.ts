@@ -6,6 +6,7 @@ export const QUEUE_NAMES = {
   campaignDispatch: "campaign-dispatch",
   sendEmail: "send-email",
   testSend: "test-send",
+  replanHeldSends: "replan-held-sends",
 } as const;
 
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
@@ -15,6 +16,12 @@ export interface QueuePayloads {
   "send-email": { accountId: string; stepSendId: string };
   /** Every step of a campaign to one address, not counted as an enrollment or against the plan. */
   "test-send": { accountId: string; campaignId: string; email: string };
+  /**
+   * Plans a campaign's held sends again in chunks: "resume" those held before the
+   * resume (then makes the campaign active), "credential_disabled" those of a
+   * disabled inbox (moved to the campaign's other inboxes).
+   */
+  "replan-held-sends": { accountId: string; campaignId: string; reason: "resume" | "credential_disabled"; credentialId?: string };
 }
 
 const id = Joi.string().guid();
@@ -45,6 +52,17 @@ export const QUEUES: { [N in QueueName]: QueueDefinition<N> } = {
     name: "test-send",
     payload: Joi.object({ accountId: id.required(), campaignId: id.required(), email: Joi.string().email({ tlds: { allow: false } }).max(254).required() }),
     jobOptions: { attempts: 3, backoff: { type: "exponential", delay: 10_000 }, ...retention },
+  },
+  "replan-held-sends": {
+    name: "replan-held-sends",
+    payload: Joi.object({
+      accountId: id.required(),
+      campaignId: id.required(),
+      reason: Joi.string().valid("resume", "credential_disabled").required(),
+      credentialId: id.when("reason", { is: "credential_disabled", then: Joi.required(), otherwise: Joi.forbidden() }),
+    }),
+    // chunked and idempotent: a retry or a stalled run continues where the committed chunks stopped
+    jobOptions: { attempts: 10, backoff: { type: "exponential", delay: 2_000 }, ...retention },
   },
 };
 

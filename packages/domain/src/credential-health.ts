@@ -1,5 +1,4 @@
 import { recordEvent } from "./record-event.js";
-import { rescheduleHeldSends } from "./schedule-enrollments.js";
 import type { Tx } from "./tx.js";
 
 export interface HealthResult {
@@ -13,10 +12,14 @@ export interface HealthResult {
 /**
  * After a bounce: the credential's bounce rate (bounced sends / sends that
  * reached SMTP) against the campaign's threshold. Above it, the credential is
- * disabled (credential.disabled) and its held sends move to the other inboxes;
- * when no enabled credential is left, the active campaign is paused
- * (campaign.paused, all_credentials_disabled). Runs in the bounce's transaction
- * with the credential row locked, so concurrent bounces decide once.
+ * disabled (credential.disabled) and its held sends are marked to move to the
+ * other inboxes: the move itself is the replan-held-sends job's (the
+ * dispatcher's sweep enqueues it), in chunks, so this stays a few statements
+ * however big the backlog. Until moved, the sender sends them through another
+ * enabled inbox, never the disabled one. When no enabled credential is left,
+ * the active campaign is paused (campaign.paused, all_credentials_disabled).
+ * Runs in the bounce's transaction with the credential row locked, so
+ * concurrent bounces decide once.
  */
 export async function checkCredentialHealth(tx: Tx, credentialId: string, now = new Date()): Promise<HealthResult> {
   const [credential] = await tx.$queryRaw<Array<{ id: string; fromEmail: string; campaignId: string; accountId: string; disabledAt: Date | null }>>`
@@ -24,7 +27,7 @@ export async function checkCredentialHealth(tx: Tx, credentialId: string, now = 
   if (!credential) return { bounceRate: 0, disabled: false, campaignPaused: false, eventIds: [] };
   const [{ sends, bounces }] = await tx.$queryRaw<[{ sends: number; bounces: number }]>`
     SELECT count(*) FILTER (WHERE state IN ('sent', 'bounced'))::int AS sends, count(*) FILTER (WHERE state = 'bounced')::int AS bounces
-    FROM step_sends WHERE "credentialId" = ${credentialId}::uuid`;
+    FROM step_sends WHERE "credentialId" = ${credentialId}::uuid AND state IN ('sent', 'bounced')`;
   const bounceRate = sends === 0 ? 0 : Math.round((bounces / sends) * 10_000) / 100;
   if (credential.disabledAt) return { bounceRate, disabled: false, campaignPaused: false, eventIds: [] };
 
@@ -32,7 +35,15 @@ export async function checkCredentialHealth(tx: Tx, credentialId: string, now = 
   const threshold = Number(campaign.bounceRateThreshold);
   if (bounceRate <= threshold) return { bounceRate, disabled: false, campaignPaused: false, eventIds: [] };
 
-  await tx.smtpCredential.update({ where: { id: credentialId }, data: { disabledAt: now, disabledReason: `bounce rate ${bounceRate}% exceeded the campaign threshold of ${threshold}%` } });
+  const enabledLeft = await tx.smtpCredential.count({ where: { campaignId: campaign.id, disabledAt: null, id: { not: credentialId } } });
+  await tx.smtpCredential.update({
+    where: { id: credentialId },
+    data: {
+      disabledAt: now,
+      disabledReason: `bounce rate ${bounceRate}% exceeded the campaign threshold of ${threshold}%`,
+      heldSendsMoveRequestedAt: enabledLeft > 0 ? now : null,
+    },
+  });
   const eventIds: string[] = [];
   eventIds.push(await recordEvent(tx, credential.accountId, "credential.disabled", {
     credential_id: credentialId,
@@ -42,11 +53,7 @@ export async function checkCredentialHealth(tx: Tx, credentialId: string, now = 
     threshold,
   }));
 
-  const enabledLeft = await tx.smtpCredential.count({ where: { campaignId: campaign.id, disabledAt: null } });
-  if (enabledLeft > 0) {
-    await rescheduleHeldSends(tx, campaign.id, { credentialId, now });
-    return { bounceRate, disabled: true, campaignPaused: false, eventIds };
-  }
+  if (enabledLeft > 0) return { bounceRate, disabled: true, campaignPaused: false, eventIds };
   if (campaign.status !== "active") return { bounceRate, disabled: true, campaignPaused: false, eventIds };
   await tx.campaign.update({ where: { id: campaign.id }, data: { status: "paused", pausedReason: "all_credentials_disabled" } });
   eventIds.push(await recordEvent(tx, credential.accountId, "campaign.paused", { campaign_id: campaign.id, name: campaign.name, reason: "all_credentials_disabled" }));

@@ -48,6 +48,21 @@ function startOfNextUtcDay(date: Date): Date {
 }
 
 export function planSchedule(input: PlanInput): PlannedSend[] {
+  return planScheduleChunk(input).sends;
+}
+
+export interface PlannedChunk {
+  sends: PlannedSend[];
+  /** the credentials' streams after these sends: the input of the next chunk of the same batch */
+  streams: CredentialStream[];
+}
+
+/**
+ * planSchedule for one chunk of a batch: also returns the streams as they stand
+ * after it (bookings and last step-1 time per credential), so the next chunk
+ * continues the spacing and the daily limits where this one stopped.
+ */
+export function planScheduleChunk(input: PlanInput): PlannedChunk {
   const random = input.random ?? Math.random;
   const credentials = input.credentials.filter((c) => c.dailyLimit > 0);
   if (credentials.length === 0) throw new Error("no credential can send");
@@ -71,19 +86,22 @@ export function planSchedule(input: PlanInput): PlannedSend[] {
   }
 
   const sends: PlannedSend[] = [];
-  const assigned = new Map(credentials.map((c) => [c.id, 0]));
-  // soonest cursor first; on a tie (e.g. no jitter) the credential with fewer sends, so inboxes alternate
+  const lastDueAt = new Map(credentials.map((c) => [c.id, c.lastDueAt]));
+  // soonest cursor first; on a tie (e.g. no jitter) the credential with fewer sends booked that
+  // day, so inboxes alternate (from bookings, not from this call's count: a batch planned in
+  // chunks rotates as it would in one go)
   const sooner = (a: CredentialStream, b: CredentialStream) => {
-    const diff = cursor.get(a.id)!.getTime() - cursor.get(b.id)!.getTime();
-    return diff !== 0 ? diff < 0 : assigned.get(a.id)! < assigned.get(b.id)!;
+    const at = cursor.get(a.id)!;
+    const diff = at.getTime() - cursor.get(b.id)!.getTime();
+    return diff !== 0 ? diff < 0 : bookedOn(a.id, utcDay(at)) < bookedOn(b.id, utcDay(at));
   };
   for (const enrollmentId of input.enrollmentIds) {
     let chosen = credentials[0]!;
     for (const c of credentials) if (sooner(c, chosen)) chosen = c;
-    assigned.set(chosen.id, assigned.get(chosen.id)! + 1);
     const dueAt = cursor.get(chosen.id)!;
     const day = utcDay(dueAt);
     booked.get(chosen.id)!.set(day, bookedOn(chosen.id, day) + 1);
+    lastDueAt.set(chosen.id, dueAt);
     cursor.set(chosen.id, fit(chosen, new Date(dueAt.getTime() + jitterMs())));
     cumulativeMs.forEach((offset, i) => {
       sends.push({
@@ -95,5 +113,6 @@ export function planSchedule(input: PlanInput): PlannedSend[] {
       });
     });
   }
-  return sends;
+  const streams = input.credentials.map((c) => (booked.has(c.id) ? { ...c, booked: booked.get(c.id)!, lastDueAt: lastDueAt.get(c.id)! } : c));
+  return { sends, streams };
 }

@@ -100,7 +100,8 @@ export function campaignActionRoutes(ctx: ApiContext): Router {
   });
 
   router.post("/:id/resume", async (req, res) => {
-    res.json(serializeCampaignState(await resumeCampaign(ctx.db, authOf(res).accountId, param(req, "id"))));
+    const result = await resumeCampaign(ctx.db, ctx.queues.replanHeldSends, ctx.config.dispatchChunkSize, authOf(res).accountId, param(req, "id"));
+    res.json(serializeCampaignState(result));
   });
 
   router.post("/:id/smtp_credentials/:credential_id/reenable", async (req, res) => {

@@ -1,0 +1,87 @@
+import type { Config, Logger, QueuePayloads } from "@outreach/core";
+import type { Db, Prisma } from "@outreach/db";
+import { rescheduleHeldSends, type HeldSendsOptions, type PlanCarry, type RescheduleResult } from "@outreach/domain";
+
+export interface ReplanContext {
+  config: Config;
+  logger: Logger;
+  db: Db;
+}
+
+type Payload = QueuePayloads["replan-held-sends"];
+
+/**
+ * A replan-held-sends job: plans a campaign's held sends again, one bounded
+ * chunk per transaction under the campaign row lock (DISPATCH_CHUNK_SIZE step
+ * rows). Idempotent and resumable: a chunk deletes and re-creates its sends in
+ * one transaction, and a run that starts over (retry, stalled job) finds only
+ * what the committed chunks left, because the request is kept in the database
+ * (campaigns.resumeReplanBefore, smtp_credentials.heldSendsMoveRequestedAt)
+ * until the last chunk clears it.
+ */
+export async function replanHeldSends(ctx: ReplanContext, payload: Payload): Promise<string> {
+  return payload.reason === "resume" ? finishResume(ctx, payload) : moveDisabledInboxSends(ctx, payload);
+}
+
+type Step = { done: string } | { chunk: RescheduleResult };
+
+/** Runs `step` chunk after chunk, carrying the keyset and the credential streams, until it reports done. */
+async function inChunks(ctx: ReplanContext, campaignId: string, step: (tx: Prisma.TransactionClient, chunk: HeldSendsOptions) => Promise<Step>): Promise<string> {
+  let after: HeldSendsOptions["after"] = null;
+  let carry: PlanCarry | null = null;
+  let moved = 0;
+  let chunks = 0;
+  for (;;) {
+    const limit = Math.max(1, Math.floor(ctx.config.dispatchChunkSize / (await stepCount(ctx.db, campaignId))));
+    const outcome = await ctx.db.$transaction(
+      async (tx): Promise<Step> => {
+        const [locked] = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM campaigns WHERE id = ${campaignId}::uuid FOR UPDATE`;
+        if (!locked) return { done: "campaign gone" };
+        return step(tx, { after, carry, limit, now: new Date() });
+      },
+      { timeout: 60_000, maxWait: 10_000 },
+    );
+    if ("done" in outcome) return `replanned ${moved} in ${chunks} chunks; ${outcome.done}`;
+    after = outcome.chunk.last;
+    carry = outcome.chunk.carry;
+    moved += outcome.chunk.held;
+    chunks++;
+  }
+}
+
+async function stepCount(db: Db, campaignId: string): Promise<number> {
+  return Math.max(1, await db.sequenceStep.count({ where: { campaignId } }));
+}
+
+/** Resume: the sends held before the resume, planned again from now; then the campaign's sends are released again. */
+async function finishResume(ctx: ReplanContext, payload: Payload): Promise<string> {
+  const campaign = await ctx.db.campaign.findFirst({ where: { id: payload.campaignId, accountId: payload.accountId }, select: { resumeReplanBefore: true } });
+  const before = campaign?.resumeReplanBefore;
+  if (!before) return "no resume in progress";
+  return inChunks(ctx, payload.campaignId, async (tx, chunk) => {
+    const current = await tx.campaign.findUniqueOrThrow({ where: { id: payload.campaignId }, select: { resumeReplanBefore: true } });
+    if (current.resumeReplanBefore?.getTime() !== before.getTime()) return { done: "resume no longer in progress" };
+    const result = await rescheduleHeldSends(tx, payload.campaignId, { ...chunk, createdBefore: before });
+    if (result.held > 0) return { chunk: result };
+    await tx.campaign.update({ where: { id: payload.campaignId }, data: { resumeReplanBefore: null } });
+    return { done: "held sends planned again" };
+  });
+}
+
+/** A disabled inbox: its held sends move to the campaign's enabled inboxes. */
+async function moveDisabledInboxSends(ctx: ReplanContext, payload: Payload): Promise<string> {
+  const credentialId = payload.credentialId!;
+  const credential = await ctx.db.smtpCredential.findFirst({ where: { id: credentialId, campaignId: payload.campaignId }, select: { heldSendsMoveRequestedAt: true } });
+  const requestedAt = credential?.heldSendsMoveRequestedAt;
+  if (!requestedAt) return "nothing to move";
+  return inChunks(ctx, payload.campaignId, async (tx, chunk) => {
+    const current = await tx.smtpCredential.findUniqueOrThrow({ where: { id: credentialId }, select: { disabledAt: true, heldSendsMoveRequestedAt: true } });
+    if (current.heldSendsMoveRequestedAt?.getTime() !== requestedAt.getTime()) return { done: "move no longer requested" };
+    // re-enabled meanwhile: its sends stay where they are
+    const result = current.disabledAt ? await rescheduleHeldSends(tx, payload.campaignId, { ...chunk, credentialId }) : null;
+    if (result && result.held > 0) return { chunk: result };
+    // all moved, or no enabled inbox left to move them to (the campaign is paused; a resume plans them)
+    await tx.smtpCredential.update({ where: { id: credentialId }, data: { heldSendsMoveRequestedAt: null } });
+    return { done: current.disabledAt ? "moved" : "inbox enabled again" };
+  });
+}

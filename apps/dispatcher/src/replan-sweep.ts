@@ -1,0 +1,61 @@
+import type { Logger, TypedQueue } from "@outreach/core";
+import type { Db } from "@outreach/db";
+import { heldSendsMoveJobId, resumeReplanJobId } from "@outreach/domain";
+
+/**
+ * Adds a replan-held-sends job for every re-plan the database says is wanted:
+ * inboxes disabled with held sends to move (the bounce that disabled one only
+ * marks it, in its own short transaction) and resumes in progress (whose job
+ * the API adds too; the sweep covers an API that died before adding it). Job
+ * ids are per request, so a job is added once however often the sweep runs.
+ */
+export class ReplanSweep {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly queue: TypedQueue<"replan-held-sends">,
+    private readonly logger: Logger,
+    private readonly intervalMs = 2_000,
+  ) {}
+
+  start(): void {
+    const loop = async () => {
+      if (this.stopped) return;
+      this.running = this.sweep().then(
+        () => undefined,
+        (err) => void this.logger.warn("replan sweep failed", { error: (err as Error).message }),
+      );
+      await this.running;
+      if (!this.stopped) this.timer = setTimeout(loop, this.intervalMs);
+    };
+    void loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  async sweep(): Promise<number> {
+    const moves = await this.db.$queryRaw<Array<{ id: string; accountId: string; campaignId: string; requestedAt: Date }>>`
+      SELECT id, "accountId", "campaignId", "heldSendsMoveRequestedAt" AS "requestedAt" FROM smtp_credentials WHERE "heldSendsMoveRequestedAt" IS NOT NULL LIMIT 1000`;
+    const resumes = await this.db.$queryRaw<Array<{ id: string; accountId: string; before: Date }>>`
+      SELECT id, "accountId", "resumeReplanBefore" AS before FROM campaigns WHERE "resumeReplanBefore" IS NOT NULL LIMIT 1000`;
+    if (moves.length + resumes.length === 0) return 0;
+    await this.queue.addBulk([
+      ...moves.map((m) => ({
+        payload: { accountId: m.accountId, campaignId: m.campaignId, reason: "credential_disabled" as const, credentialId: m.id },
+        options: { jobId: heldSendsMoveJobId(m.id, m.requestedAt) },
+      })),
+      ...resumes.map((r) => ({
+        payload: { accountId: r.accountId, campaignId: r.id, reason: "resume" as const },
+        options: { jobId: resumeReplanJobId(r.id, r.before) },
+      })),
+    ]);
+    return moves.length + resumes.length;
+  }
+}
