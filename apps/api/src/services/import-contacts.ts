@@ -1,39 +1,55 @@
 import type { Db, Prisma } from "@outreach/db";
-import { parseContactRows } from "./parse-contact-rows.js";
+import { CHUNK, type StagedContactRows } from "./stage-contact-rows.js";
 
-/** Rows per bulk statement: large enough to amortise round trips, small enough to keep statements cheap to plan and buffer. */
-const CHUNK = 5000;
+// One chunk of an upload's staged rows, in email order, merged into contacts and
+// linked to the import. Rows with the same email merge: the last non-empty
+// first_name, last_name and company of the request win. Provided (non-null)
+// values replace stored ones; null keeps what is stored. unsubscribedAt is never
+// touched, so an unsubscribed contact stays unsubscribed. updatedAt moves only when
+// a value really changes. xmax = 0 marks a fresh insert.
+const MERGE_CHUNK = `
+  WITH batch AS (
+    SELECT email,
+      (array_agg("firstName" ORDER BY ord DESC) FILTER (WHERE "firstName" IS NOT NULL))[1] AS first_name,
+      (array_agg("lastName" ORDER BY ord DESC) FILTER (WHERE "lastName" IS NOT NULL))[1] AS last_name,
+      (array_agg(company ORDER BY ord DESC) FILTER (WHERE company IS NOT NULL))[1] AS company
+    FROM contact_import_staged_rows
+    WHERE "uploadId" = $2::uuid AND email > $3
+    GROUP BY email
+    ORDER BY email
+    LIMIT $5
+  ), upserted AS (
+    INSERT INTO contacts ("accountId", email, "firstName", "lastName", company, "updatedAt")
+    SELECT $1::uuid, b.email, b.first_name, b.last_name, b.company, now() FROM batch b ORDER BY b.email
+    ON CONFLICT ("accountId", email) DO UPDATE SET
+      "firstName" = COALESCE(EXCLUDED."firstName", contacts."firstName"),
+      "lastName" = COALESCE(EXCLUDED."lastName", contacts."lastName"),
+      company = COALESCE(EXCLUDED.company, contacts.company),
+      "updatedAt" = CASE
+        WHEN COALESCE(EXCLUDED."firstName", contacts."firstName") IS DISTINCT FROM contacts."firstName"
+          OR COALESCE(EXCLUDED."lastName", contacts."lastName") IS DISTINCT FROM contacts."lastName"
+          OR COALESCE(EXCLUDED.company, contacts.company) IS DISTINCT FROM contacts.company
+        THEN now() ELSE contacts."updatedAt" END
+    RETURNING id, (xmax = 0) AS created
+  ), linked AS (
+    INSERT INTO contact_import_items ("importId", "contactId") SELECT $4::uuid, id FROM upserted
+  )
+  SELECT (SELECT max(email) FROM batch) AS last_email, count(*)::int AS merged, (count(*) FILTER (WHERE created))::int AS created
+  FROM upserted`;
 
-// Inserts new contacts and merges into existing ones of the account. Provided
-// (non-null) names and company replace stored ones; null keeps what is stored.
-// unsubscribedAt is never touched, so an unsubscribed contact stays unsubscribed.
-// updatedAt moves only when a value really changes. xmax = 0 marks a fresh insert.
-const UPSERT_CONTACTS = `
-  INSERT INTO contacts ("accountId", email, "firstName", "lastName", company, "updatedAt")
-  SELECT $1::uuid, r.email, r.first_name, r.last_name, r.company, now()
-  FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS r(email, first_name, last_name, company)
-  ON CONFLICT ("accountId", email) DO UPDATE SET
-    "firstName" = COALESCE(EXCLUDED."firstName", contacts."firstName"),
-    "lastName" = COALESCE(EXCLUDED."lastName", contacts."lastName"),
-    company = COALESCE(EXCLUDED.company, contacts.company),
-    "updatedAt" = CASE
-      WHEN COALESCE(EXCLUDED."firstName", contacts."firstName") IS DISTINCT FROM contacts."firstName"
-        OR COALESCE(EXCLUDED."lastName", contacts."lastName") IS DISTINCT FROM contacts."lastName"
-        OR COALESCE(EXCLUDED.company, contacts.company) IS DISTINCT FROM contacts.company
-      THEN now() ELSE contacts."updatedAt" END
-  RETURNING id, (xmax = 0) AS created`;
-
-const LINK_CONTACTS = `
-  INSERT INTO contact_import_items ("importId", "contactId")
-  SELECT $1::uuid, unnest($2::uuid[])`;
+/** A merge of 250,000 rows takes seconds; the transaction never waits on the client (the body is read and staged before it opens). */
+const MERGE_TIMEOUT_MS = 120_000;
 
 export interface ImportContactsInput {
   name: string | null;
-  rows: readonly unknown[];
+  /** The request's rows, validated and staged (the whole body has been read). */
+  rows: StagedContactRows;
 }
 
 /**
- * Imports contacts in one transaction with bulk statements (never a query per row).
+ * Records an import from its staged rows in one transaction: contacts are merged
+ * chunk by chunk in email order (every import locks contact rows in that order, so
+ * two imports sharing addresses cannot deadlock), so nothing is written unless all is.
  *
  * Counts, for the response and the contact_imports row:
  * - total_rows: rows in the request;
@@ -44,46 +60,35 @@ export interface ImportContactsInput {
  * So total_rows = invalid_count + duplicate_count + contacts created by this import.
  */
 export async function importContacts(db: Db, accountId: string, input: ImportContactsInput) {
-  const parsed = parseContactRows(input.rows);
-  // Every import locks contact rows in email order, so two imports sharing addresses cannot deadlock.
-  const contacts = parsed.contacts.sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
-
+  const { validator, uploadId } = input.rows;
   return db.$transaction(
     async (tx) => {
-      const contactIds: string[] = [];
-      let created = 0;
-      for (let start = 0; start < contacts.length; start += CHUNK) {
-        const chunk = contacts.slice(start, start + CHUNK);
-        const rows = await tx.$queryRawUnsafe<Array<{ id: string; created: boolean }>>(
-          UPSERT_CONTACTS,
-          accountId,
-          chunk.map((c) => c.email),
-          chunk.map((c) => c.firstName),
-          chunk.map((c) => c.lastName),
-          chunk.map((c) => c.company),
-        );
-        for (const row of rows) {
-          contactIds.push(row.id);
-          if (row.created) created++;
-        }
-      }
-
+      // Staged rows are read in email order through the primary key, a chunk at a time. Freshly
+      // staged rows have no statistics, and the planner would otherwise sort the whole upload per chunk.
+      await tx.$executeRawUnsafe("SET LOCAL enable_bitmapscan = off");
       const contactImport = await tx.contactImport.create({
         data: {
           accountId,
           name: input.name,
           totalRows: input.rows.length,
-          importedCount: contactIds.length,
-          duplicateCount: parsed.validRows - created,
-          invalidCount: parsed.invalidCount,
-          invalidRows: parsed.invalidRows as unknown as Prisma.InputJsonValue,
+          invalidCount: validator.invalidCount,
+          invalidRows: validator.invalidRows as unknown as Prisma.InputJsonValue,
         },
       });
-      for (let start = 0; start < contactIds.length; start += CHUNK) {
-        await tx.$executeRawUnsafe(LINK_CONTACTS, contactImport.id, contactIds.slice(start, start + CHUNK));
+      let imported = 0;
+      let created = 0;
+      for (let after = ""; ; ) {
+        const [chunk] = await tx.$queryRawUnsafe<Array<{ last_email: string | null; merged: number; created: number }>>(MERGE_CHUNK, accountId, uploadId, after, contactImport.id, CHUNK);
+        if (!chunk || chunk.merged === 0) break;
+        imported += chunk.merged;
+        created += chunk.created;
+        after = chunk.last_email!;
       }
-      return contactImport;
+      return tx.contactImport.update({
+        where: { id: contactImport.id },
+        data: { importedCount: imported, duplicateCount: validator.validRows - created },
+      });
     },
-    { maxWait: 10_000, timeout: 120_000 },
+    { maxWait: 10_000, timeout: MERGE_TIMEOUT_MS },
   );
 }
