@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { createRedis, EgressGuard, Keyring, redisKey, TypedQueue, type Config, type Logger } from "@outreach/core";
-import { createDbClient, type Db } from "@outreach/db";
+import { createDbClient, dbClientOptions, type Db } from "@outreach/db";
 import { WebhookHttpClient } from "@outreach/domain";
 import { ApiKeyCache } from "./api-key-cache.js";
 import { createPaymentProvider, type PaymentProvider } from "./payment-provider.js";
@@ -20,6 +20,7 @@ export interface ApiContext {
   queues: {
     campaignDispatch: TypedQueue<"campaign-dispatch">;
     testSend: TypedQueue<"test-send">;
+    replanHeldSends: TypedQueue<"replan-held-sends">;
   };
   /** Request log and api_keys.last_used_at, written in batches off the request path. */
   usage: UsageRecorder;
@@ -42,7 +43,7 @@ export function createApiContext(config: Config, logger: Logger): ApiContext {
   producer.on("error", (err) => logger.debug("redis error", { error: err.message }));
   const subscriber = createRedis(config, "producer");
   subscriber.on("error", (err) => logger.debug("redis error", { error: err.message }));
-  const db = createDbClient(config.databaseUrl);
+  const db = createDbClient(config.databaseUrl, dbClientOptions(config));
   const usage = new UsageRecorder(db, logger);
   usage.start();
   return {
@@ -64,6 +65,7 @@ export function createApiContext(config: Config, logger: Logger): ApiContext {
     queues: {
       campaignDispatch: new TypedQueue("campaign-dispatch", config, producer),
       testSend: new TypedQueue("test-send", config, producer),
+      replanHeldSends: new TypedQueue("replan-held-sends", config, producer),
     },
   };
 }

@@ -6,6 +6,8 @@ import { closeApiContext, createApiContext, type ApiContext } from "../src/conte
 
 export interface TestApi {
   baseUrl: string;
+  /** the HTTP server, for tests that watch its connections */
+  server: Server;
   ctx: ApiContext;
   database: TestDatabase;
   config: Config;
@@ -33,6 +35,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   const port = typeof address === "object" && address ? address.port : 0;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    server,
     ctx,
     database,
     config,

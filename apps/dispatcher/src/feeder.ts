@@ -8,13 +8,17 @@ import {
   requeueSends,
   sendJobId,
   staleQueuedSends,
+  type DueCursor,
   type EnqueueSends,
+  type LostRelease,
   type ReleasedSend,
 } from "@outreach/domain";
 import type { Logger, TypedQueue } from "@outreach/core";
 
 export interface FeederOptions {
   intervalMs: number;
+  /** accounts fed per tick at most; the next tick goes on after the last one (every account is reached in turn) */
+  maxAccountsPerTick: number;
   maintenanceEveryMs: number;
   /** how often the processes holding sends in "sending" are checked for liveness */
   livenessEveryMs: number;
@@ -28,6 +32,7 @@ export interface FeederOptions {
 
 export const DEFAULT_FEEDER_OPTIONS: FeederOptions = {
   intervalMs: 200,
+  maxAccountsPerTick: 1000,
   maintenanceEveryMs: 30_000,
   livenessEveryMs: 10_000,
   checkJobAfterMs: 30_000,
@@ -38,15 +43,23 @@ export const DEFAULT_FEEDER_OPTIONS: FeederOptions = {
 /** The ids of these processes that are not alive (see LivenessBeacon). */
 export type FindAbsentProcesses = (processIds: string[]) => Promise<string[]>;
 
-/** Which of these released sends have a job that will not run (failed, or not in the queue). */
-export type FindLostJobs = (sends: ReleasedSend[]) => Promise<ReleasedSend[]>;
+/** Which of these released sends have a job that will not run (failed, or not in the queue), and why. */
+export type FindLostJobs = (sends: ReleasedSend[]) => Promise<LostRelease[]>;
 
 /** FindLostJobs over the send queue: each release's job is found by its id (sendJobId). */
 export function lostJobsIn(queue: TypedQueue<"send-email">): FindLostJobs {
   return async (sends) => {
-    const states = await Promise.all(sends.map((send) => queue.queue.getJobState(sendJobId(send))));
-    // a completed job whose send is still queued did not act on this release either
-    return sends.filter((_, i) => ["failed", "completed", "unknown"].includes(states[i]!));
+    const jobs = await Promise.all(sends.map((send) => queue.queue.getJob(sendJobId(send))));
+    const states = await Promise.all(jobs.map((job) => job?.getState() ?? "unknown"));
+    const lost: LostRelease[] = [];
+    for (const [i, send] of sends.entries()) {
+      const state = states[i];
+      // a completed job whose send is still queued did not act on this release either
+      if (state === "failed") lost.push({ ...send, reason: `its job failed: ${jobs[i]?.failedReason ?? "no reason given"}` });
+      else if (state === "completed") lost.push({ ...send, reason: "its job completed without sending" });
+      else if (state === "unknown") lost.push({ ...send, reason: "its job was lost" });
+    }
+    return lost;
   };
 }
 
@@ -56,6 +69,8 @@ export function lostJobsIn(queue: TypedQueue<"send-email">): FindLostJobs {
  * send by more than a tick. Also sweeps sends stuck by crashed processes: a
  * send whose sender is gone is failed within seconds (its slot comes back), so
  * a crash does not hold an account's sending back until the time-based sweep.
+ * A tick feeds at most maxAccountsPerTick accounts and the next one goes on
+ * where it stopped, so every account is fed in turn however many there are.
  */
 export class Feeder {
   private timer: NodeJS.Timeout | undefined;
@@ -65,6 +80,8 @@ export class Feeder {
   /** claimers found absent by the previous check: one absence alone could be a Redis blip */
   private suspects = new Set<string>();
   private stopped = false;
+  /** where the previous tick's pass over the accounts stopped */
+  private cursor: DueCursor | null = null;
 
   constructor(
     private readonly db: Db,
@@ -96,7 +113,9 @@ export class Feeder {
 
   async tick(now = new Date()): Promise<number> {
     let released = 0;
-    for (const accountId of await accountsWithDueSends(this.db, now)) {
+    const page = await accountsWithDueSends(this.db, now, { after: this.cursor, maxAccounts: this.options.maxAccountsPerTick });
+    this.cursor = page.next;
+    for (const accountId of page.accountIds) {
       released += await feedAccount(this.db, accountId, this.enqueue, now);
     }
     const dead = now.getTime() - this.lastLivenessCheck >= this.options.livenessEveryMs ? await this.deadClaimers(now) : [];
@@ -104,7 +123,9 @@ export class Feeder {
       this.lastMaintenance = now.getTime();
       const interrupted = await failInterruptedSends(this.db, this.options.interruptedAfterMs, now, dead);
       const stale = await staleQueuedSends(this.db, new Date(now.getTime() - this.options.checkJobAfterMs));
-      const lost = (await requeueSends(this.db, await this.findLostJobs(stale), now)) + (await requeueLostSends(this.db, this.options.lostAfterMs, now));
+      const lostJobs = await this.findLostJobs(stale);
+      const requeued = await this.db.$transaction((tx) => requeueSends(tx, lostJobs, now));
+      const lost = requeued + (await this.db.$transaction((tx) => requeueLostSends(tx, this.options.lostAfterMs, now)));
       if (interrupted || lost) this.logger.warn("swept stuck sends", { interrupted, lost, deadSenders: dead.length });
     }
     return released;

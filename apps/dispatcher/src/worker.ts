@@ -4,14 +4,20 @@ import { enqueueSendsWith, MxVerifier } from "@outreach/domain";
 import type { WorkerDefinition } from "@outreach/runtime";
 import { dispatchBatch, type DispatcherContext } from "./dispatch-batch.js";
 import { Feeder, lostJobsIn } from "./feeder.js";
+import { RetentionLoop } from "./retention-loop.js";
+import { replanHeldSends } from "./replan-held-sends.js";
+import { ReplanSweep } from "./replan-sweep.js";
 
 interface DispatcherResources extends DispatcherContext {
   producer: Redis;
   sendQueue: TypedQueue<"send-email">;
   feeder: Feeder;
+  retention: RetentionLoop;
+  replanQueue: TypedQueue<"replan-held-sends">;
+  replanSweep: ReplanSweep;
 }
 
-/** Lease of a dispatch slot: longer than the longest plan of a 100k batch. */
+/** Lease of a dispatch slot, renewed after every chunk a dispatch plans. */
 const DISPATCH_LEASE_MS = 10 * 60_000;
 
 export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
@@ -21,6 +27,7 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
     producer.on("error", (err) => ctx.logger.debug("redis error", { error: err.message }));
     const sendQueue = new TypedQueue("send-email", ctx.config, producer);
     const enqueueSends = enqueueSendsWith(sendQueue);
+    const replanQueue = new TypedQueue("replan-held-sends", ctx.config, producer);
     return {
       ...ctx,
       producer,
@@ -35,15 +42,32 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
         (ids) => absentProcesses(producer, ctx.config, ids),
         lostJobsIn(sendQueue),
       ),
+      retention: new RetentionLoop(ctx.db, producer, ctx.config, ctx.logger),
+      replanQueue,
+      replanSweep: new ReplanSweep(ctx.db, replanQueue, ctx.logger),
     };
   },
-  processors: (_ctx, resources) => [
-    { queue: "campaign-dispatch", handler: (payload, job, token) => dispatchBatch(resources, payload, job, token), concurrency: 5, options: { lockDuration: 120_000 } },
-  ],
-  start: async (_ctx, resources) => resources.feeder.start(),
+  processors: (ctx, resources) => {
+    // chunked jobs: the event loop is never busy for long, so the lock can be short and a
+    // job whose process died (its lock expired) is taken over by the stalled-job check soon;
+    // re-running one is safe, so it may stall several times before it fails
+    const chunked = { lockDuration: ctx.config.dispatchJobLockMs, stalledInterval: ctx.config.dispatchJobLockMs, maxStalledCount: 10 };
+    return [
+      { queue: "campaign-dispatch", handler: (payload, job, token) => dispatchBatch(resources, payload, job, token), concurrency: 5, options: chunked },
+      { queue: "replan-held-sends", handler: (payload) => replanHeldSends(resources, payload), concurrency: 2, options: chunked },
+    ];
+  },
+  start: async (_ctx, resources) => {
+    resources.feeder.start();
+    resources.retention.start();
+    resources.replanSweep.start();
+  },
   stop: async (_ctx, resources) => {
     await resources.feeder.stop();
+    await resources.retention.stop();
+    await resources.replanSweep.stop();
     await resources.sendQueue.close();
+    await resources.replanQueue.close();
     await resources.producer.quit().catch(() => undefined);
   },
 };

@@ -41,20 +41,64 @@ export async function releaseDueSends(
     FROM release_due_sends(${accountId}::uuid, ${now}::timestamptz, ${limit}::int, ${preferCredentialId}::uuid, ${Math.max(PREFERENCE_WINDOW, limit)}::int)`;
 }
 
+/** Where a pass over the accounts with due sends stopped: the last (account, campaign) pair it looked at. */
+export interface DueCursor {
+  accountId: string;
+  campaignId: string;
+}
+
+export interface DueAccountsPage {
+  /** accounts with sends due now on an active campaign, in id order from the cursor */
+  accountIds: string[];
+  /** where the next pass goes on; null when this one reached the end (the next starts over) */
+  next: DueCursor | null;
+}
+
+export interface DueAccountsOptions {
+  after?: DueCursor | null;
+  /** at most this many (account, active campaign) pairs with due sends per pass */
+  maxAccounts?: number;
+  /** at most this many (account, campaign) pairs looked at per pass, due or not */
+  scanLimit?: number;
+}
+
+const START: DueCursor = { accountId: "00000000-0000-0000-0000-000000000000", campaignId: "00000000-0000-0000-0000-000000000000" };
+
 /**
- * Accounts that have sends due now on an active campaign, found with a skip
- * scan over the partial index step_sends_due_idx, so the cost does not grow
- * with the number of due rows of one big account.
+ * One bounded pass of a skip scan over the distinct (account, campaign) pairs
+ * with scheduled sends (index step_sends_due_campaign_idx), from `after` on:
+ * one index probe per pair, whose first entry is its earliest due send. Pairs
+ * of campaigns that are not active are stepped over with that one probe, so a
+ * paused campaign's backlog is never read; pairs with nothing due yet likewise.
+ * The campaign's status is looked up by primary key per pair (not as a hashed
+ * subplan, which would read every active campaign on every pass).
+ * The caller keeps `next` and passes it back, so every account is reached in
+ * turn however many there are (the pass wraps around at the end).
  */
-export async function accountsWithDueSends(tx: Tx, now = new Date(), max = 1000): Promise<string[]> {
-  const rows = await tx.$queryRaw<Array<{ accountId: string }>>`
-    WITH RECURSIVE accounts AS (
-      (SELECT "accountId" FROM step_sends WHERE state = 'scheduled' AND "dueAt" <= ${now} ORDER BY "accountId" LIMIT 1)
+export async function accountsWithDueSends(tx: Tx, now = new Date(), options: DueAccountsOptions = {}): Promise<DueAccountsPage> {
+  const after = options.after ?? START;
+  const maxAccounts = options.maxAccounts ?? 1000;
+  const scanLimit = options.scanLimit ?? maxAccounts * 5;
+  const rows = await tx.$queryRaw<Array<{ accountId: string; campaignId: string; due: boolean }>>`
+    WITH RECURSIVE pairs AS (
+      SELECT f."accountId", f."campaignId", f.due, 1 AS n, f.due::int AS found
+      FROM (SELECT s."accountId", s."campaignId",
+                   (s."dueAt" <= ${now} AND (SELECT c.status FROM campaigns c WHERE c.id = s."campaignId") = 'active') AS due
+            FROM step_sends s
+            WHERE s.state = 'scheduled' AND (s."accountId", s."campaignId") > (${after.accountId}::uuid, ${after.campaignId}::uuid)
+            ORDER BY s."accountId", s."campaignId", s."dueAt" LIMIT 1) f
       UNION ALL
-      SELECT (SELECT s."accountId" FROM step_sends s
-              WHERE s.state = 'scheduled' AND s."dueAt" <= ${now} AND s."accountId" > a."accountId"
-              ORDER BY s."accountId" LIMIT 1)
-      FROM accounts a WHERE a."accountId" IS NOT NULL)
-    SELECT "accountId" FROM accounts WHERE "accountId" IS NOT NULL LIMIT ${max}`;
-  return rows.map((r) => r.accountId);
+      SELECT nxt."accountId", nxt."campaignId", nxt.due, p.n + 1, p.found + nxt.due::int
+      FROM pairs p CROSS JOIN LATERAL (
+        SELECT s."accountId", s."campaignId",
+               (s."dueAt" <= ${now} AND (SELECT c.status FROM campaigns c WHERE c.id = s."campaignId") = 'active') AS due
+        FROM step_sends s
+        WHERE s.state = 'scheduled' AND (s."accountId", s."campaignId") > (p."accountId", p."campaignId")
+        ORDER BY s."accountId", s."campaignId", s."dueAt" LIMIT 1) nxt
+      WHERE p.n < ${scanLimit}::int AND p.found < ${maxAccounts}::int)
+    SELECT "accountId", "campaignId", due FROM pairs`;
+  const accountIds = [...new Set(rows.filter((r) => r.due).map((r) => r.accountId))];
+  const last = rows[rows.length - 1];
+  const stoppedEarly = rows.length >= scanLimit || rows.filter((r) => r.due).length >= maxAccounts;
+  return { accountIds, next: last && stoppedEarly ? { accountId: last.accountId, campaignId: last.campaignId } : null };
 }

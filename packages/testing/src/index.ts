@@ -7,3 +7,5 @@ export * from "./dovecot.js";
 export * from "./dns-server.js";
 export * from "./free-port.js";
 export * from "./stripe-stand-in.js";
+export * from "./bulk-campaign.js";
+export * from "./pgbouncer.js";

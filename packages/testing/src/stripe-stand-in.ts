@@ -35,6 +35,8 @@ export interface StripeStandIn {
   failNext(count: number, status?: number, message?: string, filter?: RequestFilter): void;
   /** Carries out the next `count` requests (matching `filter`) but drops the connection instead of answering, as when the answer is lost on the way. */
   loseNextResponses(count: number, filter?: RequestFilter): void;
+  /** A slow provider: the next request matching `filter` is held, unanswered and not yet carried out, until `release()`; `arrived` resolves once it is held. */
+  holdNext(filter?: RequestFilter): { arrived: Promise<void>; release(): void };
   /** What the buyer finishing a checkout makes: a subscription to the session's price, with the session's subscription metadata. */
   completeCheckout(sessionId: string, options?: { status?: string; periodStart?: Date }): Obj;
   createSubscription(input: StandInSubscriptionInput): Obj;
@@ -107,6 +109,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const idempotent = new Map<string, { endpoint: string; hash: string; status: number; text: string }>();
   let failures: { count: number; status: number; message: string; filter?: RequestFilter } = { count: 0, status: 500, message: "" };
   let losses: { count: number; filter?: RequestFilter } = { count: 0 };
+  let hold: { filter?: RequestFilter; arrive(): void; gate: Promise<void> } | undefined;
   let base = "";
 
   function subscriptionObject(input: StandInSubscriptionInput): Obj {
@@ -206,6 +209,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const form = new URLSearchParams(raw);
       const request: StripeRequest = { method, path, form, params: decodeForm(form), headers: req.headers };
       requests.push(request);
+      if (hold && (!hold.filter || hold.filter(request))) {
+        const held = hold;
+        hold = undefined;
+        held.arrive();
+        void held.gate.then(() => respond(request, raw));
+        return;
+      }
+      respond(request, raw);
+    });
+
+    function respond(request: StripeRequest, raw: string) {
+      const { method, path } = request;
       res.setHeader("Content-Type", "application/json");
       res.setHeader("Request-Id", `req_${randomBytes(6).toString("hex")}`);
 
@@ -256,7 +271,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
       if (typeof key === "string" && method === "POST" && status < 500) idempotent.set(key, { endpoint, hash, status, text });
       answer(status, text);
-    });
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
@@ -276,6 +291,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     },
     loseNextResponses(count, filter) {
       losses = { count, filter };
+    },
+    holdNext(filter) {
+      let arrive!: () => void;
+      let release!: () => void;
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      hold = { filter, arrive, gate };
+      return { arrived, release };
     },
     completeCheckout(sessionId, options = {}) {
       const session = checkoutSessions.get(sessionId);

@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import { AppError, decryptSecret, encryptSecret, sha256Hex } from "@outreach/core";
 import type { ApiContext } from "../context.js";
 import { authOf } from "../auth.js";
@@ -6,12 +6,22 @@ import { authOf } from "../auth.js";
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 const REPLAY_WINDOW_MS = 24 * 3600_000;
 const WAIT_FOR_FIRST_MS = 10_000;
-// A request that has held its key this long without finishing is presumed dead (crashed replica).
-const ABANDONED_AFTER_MS = 60_000;
+// While its handler runs, a claim's heartbeat is refreshed this often...
+const HEARTBEAT_EVERY_MS = 5_000;
+// ...so a claim whose heartbeat is older than this has no handler running any more
+// (its process died, or lost the database): another request may take the key over.
+const ABANDONED_AFTER_SECONDS = 30;
+// A handler that has not answered after this long is given up on: its claim stops beating.
+const LONGEST_HANDLER_MS = 10 * 60_000;
 const REPLAYED_HEADERS = ["content-type", "location"];
 
-function requestHash(method: string, path: string, body: unknown): string {
-  return sha256Hex(`${method} ${path}\n${JSON.stringify(body ?? null)}`);
+/** What a request's hash starts with; the body as compact JSON follows (a route that streams its body hashes it while reading). */
+export function requestHashPrefix(req: Request): string {
+  return `${req.method} ${req.originalUrl.split("?")[0]!}\n`;
+}
+
+function requestHash(req: Request): string {
+  return sha256Hex(`${requestHashPrefix(req)}${JSON.stringify(req.body ?? null)}`);
 }
 
 /**
@@ -20,8 +30,13 @@ function requestHash(method: string, path: string, body: unknown): string {
  * with Idempotent-Replay: true; a different body gets 409 idempotency_conflict.
  * The key is claimed with an INSERT before the handler runs, so two concurrent
  * requests never both execute: the second waits for the first and replays it.
+ * The claim lasts as long as the handler runs, whether or not the client is
+ * still connected: the response is stored when the handler answers, and a
+ * retry after a disconnect replays it. A claim is taken over only when its
+ * heartbeat (refreshed while the handler runs) has stopped.
  * 5xx responses are not stored, so the client can retry them. Stored bodies are
- * encrypted, since some responses show a secret once (API keys, webhook secrets).
+ * encrypted, since some responses show a secret once (API keys, webhook secrets);
+ * expired records are deleted by the retention purge (purgeOldRows) and never replayed.
  */
 export function idempotent(ctx: ApiContext): RequestHandler {
   return async (req, res, next) => {
@@ -30,7 +45,8 @@ export function idempotent(ctx: ApiContext): RequestHandler {
     if (!KEY_SHAPE.test(key)) throw new AppError("bad_request", "Idempotency-Key must be 1 to 255 printable ASCII characters.");
     const { accountId } = authOf(res);
     const path = req.originalUrl.split("?")[0]!;
-    const hash = requestHash(req.method, path, req.body);
+    // routes that stream their body (contact imports) leave its hash in res.locals.requestHash
+    const hash = typeof res.locals.requestHash === "string" ? res.locals.requestHash : requestHash(req);
 
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
     for (;;) {
@@ -42,11 +58,15 @@ export function idempotent(ctx: ApiContext): RequestHandler {
 
       const record = await ctx.db.idempotencyRecord.findUnique({ where: { accountId_key: { accountId, key } } });
       if (!record) continue; // removed in between; claim again
-      const abandoned = record.responseStatus === null && Date.now() - record.createdAt.getTime() > ABANDONED_AFTER_MS;
-      if (record.expiresAt.getTime() < Date.now() || abandoned) {
+      if (record.expiresAt.getTime() < Date.now()) {
         await ctx.db.idempotencyRecord.deleteMany({ where: { accountId, key, createdAt: record.createdAt } });
         continue;
       }
+      // the heartbeat is compared on the database's clock, the one that wrote it
+      const abandoned = record.responseStatus === null && (await ctx.db.$executeRaw`
+        DELETE FROM idempotency_records WHERE "accountId" = ${accountId}::uuid AND key = ${key} AND "createdAt" = ${record.createdAt}
+          AND "responseStatus" IS NULL AND "heartbeatAt" < now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS})`) === 1;
+      if (abandoned) continue;
       if (record.requestHash !== hash) {
         throw new AppError("idempotency_conflict", undefined, { idempotency_key: key });
       }
@@ -62,12 +82,32 @@ export function idempotent(ctx: ApiContext): RequestHandler {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
 
-    // We hold the key: capture what is sent, store it once the response is finished.
+    // We hold the key until the handler answers, connected client or not: keep the claim beating meanwhile.
+    const heartbeat = setInterval(() => {
+      void ctx.db.$executeRaw`UPDATE idempotency_records SET "heartbeatAt" = now() WHERE "accountId" = ${accountId}::uuid AND key = ${key} AND "responseStatus" IS NULL`.catch(
+        (err) => ctx.logger.warn("could not refresh an idempotency claim", { error: (err as Error).message }),
+      );
+    }, HEARTBEAT_EVERY_MS);
+    heartbeat.unref();
+    const giveUp = setTimeout(() => clearInterval(heartbeat), LONGEST_HANDLER_MS);
+    giveUp.unref();
+
     let sentBody: string | undefined;
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      clearInterval(heartbeat);
+      clearTimeout(giveUp);
+      void release().catch((err) => ctx.logger.error("could not store idempotent response", { error: (err as Error).message }));
+    };
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
       sentBody ??= typeof body === "string" ? body : Buffer.isBuffer(body) ? body.toString("utf8") : body === undefined ? "" : JSON.stringify(body);
-      return send(body as never);
+      const result = send(body as never);
+      // the handler has answered (status and headers are final), even if nobody is listening any more
+      finish();
+      return result;
     };
     const release = async () => {
       if (res.statusCode >= 500 || sentBody === undefined) {
@@ -79,16 +119,14 @@ export function idempotent(ctx: ApiContext): RequestHandler {
         const value = res.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      await ctx.db.idempotencyRecord.update({
-        where: { accountId_key: { accountId, key } },
+      await ctx.db.idempotencyRecord.updateMany({
+        where: { accountId, key, responseStatus: null },
         // encrypted: responses can carry secrets shown once (API keys, webhook secrets)
         data: { responseStatus: res.statusCode, responseHeaders: headers, responseBody: encryptSecret(sentBody, ctx.keyring) },
       });
     };
-    res.once("finish", () => void release().catch((err) => ctx.logger.error("could not store idempotent response", { error: (err as Error).message })));
-    res.once("close", () => {
-      if (!res.writableFinished) void release().catch(() => undefined);
-    });
+    // a response ended without res.send (no body to replay) gives the key back
+    res.once("finish", finish);
     next();
   };
 }

@@ -1,0 +1,53 @@
+import type { Redis } from "ioredis";
+import { redisKey, type Config, type Logger } from "@outreach/core";
+import type { Db } from "@outreach/db";
+import { purgeOldRows, type PurgeCounts } from "@outreach/domain";
+
+/** How often a purge runs (one replica at a time): expired idempotency records live at most this long past their 24 h. */
+export const RETENTION_EVERY_MS = 15 * 60_000;
+
+/**
+ * The retention purge (purgeOldRows) on a schedule. Every dispatcher replica
+ * runs this loop; the first to take the Redis key of a period purges and the
+ * key is left to expire at the end of the period, so there is one purge per
+ * period across all replicas, and a replica that dies mid-purge leaves no lock
+ * behind for longer than that.
+ */
+export class RetentionLoop {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly redis: Redis,
+    private readonly config: Pick<Config, "queuePrefix" | "retention">,
+    private readonly logger: Logger,
+    private readonly everyMs = RETENTION_EVERY_MS,
+  ) {}
+
+  start(): void {
+    const loop = async () => {
+      if (this.stopped) return;
+      this.running = this.runOnce().catch((err) => this.logger.warn("retention purge failed", { error: (err as Error).message }));
+      await this.running;
+      if (!this.stopped) this.timer = setTimeout(loop, this.everyMs);
+    };
+    void loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Purges if no replica has this period; null when another one has. */
+  async runOnce(now = new Date()): Promise<PurgeCounts | null> {
+    const won = await this.redis.set(redisKey(this.config, "retention-purge"), now.toISOString(), "PX", this.everyMs, "NX");
+    if (won !== "OK") return null;
+    const purged = await purgeOldRows(this.db, this.config.retention, now);
+    if (Object.values(purged).some((n) => n > 0)) this.logger.info("retention purge", { ...purged });
+    return purged;
+  }
+}

@@ -1,0 +1,47 @@
+import type { Db } from "@outreach/db";
+
+export interface SeededCampaign {
+  accountId: string;
+  campaignId: string;
+}
+
+/** `accounts` new accounts, each with one campaign in `status`; written with a few statements whatever the count. */
+export async function seedAccounts(db: Db, accounts: number, status: "active" | "paused" = "active"): Promise<SeededCampaign[]> {
+  const tag = Math.random().toString(36).slice(2, 10);
+  const rows = await db.$queryRaw<Array<{ accountId: string }>>`
+    INSERT INTO accounts (id, email, "planId", "currentPeriodEnd", "updatedAt")
+    SELECT gen_random_uuid(), ${tag} || '-' || g || '@example.test', (SELECT id FROM plans WHERE slug = 'scale'), now() + interval '30 days', now()
+    FROM generate_series(1, ${accounts}) g
+    RETURNING id AS "accountId"`;
+  const campaigns: SeededCampaign[] = [];
+  for (const { accountId } of rows) campaigns.push(await addCampaign(db, accountId, status));
+  return campaigns;
+}
+
+/** One more campaign (one step) of this account. */
+export async function addCampaign(db: Db, accountId: string, status: "active" | "paused"): Promise<SeededCampaign> {
+  const campaign = await db.campaign.create({ data: { accountId, name: "c", status, steps: { create: [{ position: 1, subject: "s", bodyHtml: "b" }, { position: 2, subject: "t", bodyHtml: "b" }] } } });
+  return { accountId, campaignId: campaign.id };
+}
+
+/**
+ * `n` enrollments of the campaign with step 1 due at `dueAt` (and a step 2 due
+ * a day later), in one statement per table. Returns the step-1 send ids.
+ */
+export async function addDueSends(db: Db, campaign: SeededCampaign, n: number, dueAt: Date = new Date(Date.now() - 60_000)): Promise<string[]> {
+  const prefix = `${campaign.campaignId.slice(0, 8)}-${Math.random().toString(36).slice(2, 8)}`;
+  await db.$executeRaw`
+    INSERT INTO contacts (id, "accountId", email, "updatedAt")
+    SELECT gen_random_uuid(), ${campaign.accountId}::uuid, ${prefix} || '-' || g || '@example.com', now() FROM generate_series(1, ${n}) g`;
+  await db.$executeRaw`
+    INSERT INTO enrollments (id, "accountId", "campaignId", "contactId", "updatedAt")
+    SELECT gen_random_uuid(), ${campaign.accountId}::uuid, ${campaign.campaignId}::uuid, c.id, now()
+    FROM contacts c WHERE c."accountId" = ${campaign.accountId}::uuid AND c.email LIKE ${prefix + "-%"}`;
+  const rows = await db.$queryRaw<Array<{ id: string }>>`
+    INSERT INTO step_sends (id, "accountId", "campaignId", "enrollmentId", "stepPosition", "dueAt", "updatedAt")
+    SELECT gen_random_uuid(), e."accountId", e."campaignId", e.id, p.position, ${dueAt}::timestamptz + (p.position - 1) * interval '1 day', now()
+    FROM enrollments e JOIN contacts c ON c.id = e."contactId" CROSS JOIN (VALUES (1), (2)) AS p(position)
+    WHERE e."campaignId" = ${campaign.campaignId}::uuid AND c.email LIKE ${prefix + "-%"}
+    RETURNING id, "stepPosition"`;
+  return (rows as Array<{ id: string; stepPosition: number }>).filter((r) => r.stepPosition === 1).map((r) => r.id);
+}
