@@ -3,8 +3,8 @@ import { redisKey, type Config, type Logger } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { purgeOldRows, type PurgeCounts } from "@outreach/domain";
 
-/** How often a purge runs (one replica at a time): expired idempotency records live at most this long past their 24 h. */
-export const RETENTION_EVERY_MS = 15 * 60_000;
+/** How often a purge runs (one replica at a time). Idempotency records are purged this long before their expiry, so none outlives 24 h. */
+export const RETENTION_EVERY_MS = 60_000;
 
 /**
  * The retention purge (purgeOldRows) on a schedule. Every dispatcher replica
@@ -46,7 +46,7 @@ export class RetentionLoop {
   async runOnce(now = new Date()): Promise<PurgeCounts | null> {
     const won = await this.redis.set(redisKey(this.config, "retention-purge"), now.toISOString(), "PX", this.everyMs, "NX");
     if (won !== "OK") return null;
-    const purged = await purgeOldRows(this.db, this.config.retention, now);
+    const purged = await purgeOldRows(this.db, this.config.retention, now, undefined, this.everyMs);
     if (Object.values(purged).some((n) => n > 0)) this.logger.info("retention purge", { ...purged });
     return purged;
   }

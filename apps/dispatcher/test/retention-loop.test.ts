@@ -27,6 +27,11 @@ test("two replicas: one purges what is older than RETENTION_REQUEST_LOG_DAYS, th
   const log = (days: number) => db.requestLog.create({ data: { accountId: account.id, apiKeyId: apiKey.id, clientKind: "direct", method: "GET", route: "/x", status: 200, durationMs: 1, createdAt: new Date(Date.now() - days * 86_400_000) } });
   await log(8);
   const kept = await log(6);
+  // idempotency records: one expiring before the next purge (a minute) is purged now, so no stored response outlives 24 h
+  const record = (key: string, expiresInMs: number) =>
+    db.idempotencyRecord.create({ data: { accountId: account.id, key, method: "POST", path: "/api_keys", requestHash: "h", expiresAt: new Date(Date.now() + expiresInMs) } });
+  await record("expiring", 30_000);
+  await record("fresh", 3600_000);
 
   const logger = createLogger({ service: "dispatcher", level: "error" });
   const replicas = [new RetentionLoop(db, redis, config, logger, 60_000), new RetentionLoop(db, redis, config, logger, 60_000)];
@@ -34,6 +39,7 @@ test("two replicas: one purges what is older than RETENTION_REQUEST_LOG_DAYS, th
   assert.equal(results.filter((r) => r === null).length, 1, "one replica found the period taken");
   assert.equal(results.find((r) => r !== null)?.requestLogs, 1, "the other purged the 8-day-old log (RETENTION_REQUEST_LOG_DAYS=7)");
   assert.deepEqual((await db.requestLog.findMany()).map((r) => r.id), [kept.id]);
+  assert.deepEqual((await db.idempotencyRecord.findMany()).map((r) => r.key), ["fresh"]);
 
   // a loop with its own period (another prefix's key) purges when started
   await log(9);

@@ -33,8 +33,9 @@ async function inBatches(batch: number, deleteBatch: () => Promise<number>): Pro
  * Deletes what is past its retention window, a batch per statement (no long
  * transaction, no long lock):
  * - request logs older than requestLogDays;
- * - idempotency records past their expiry (24 h): their stored responses may
- *   hold a secret shown once (an API key), sealed, but not kept longer;
+ * - idempotency records past their expiry (24 h), or within idempotencyLeadMs
+ *   of it (the time to the next purge): their stored responses may hold a
+ *   secret shown once (an API key), sealed, and none is kept past 24 h;
  * - webhook deliveries finished (succeeded, failed, skipped) more than
  *   webhookDeliveryDays ago, with their attempts (ON DELETE CASCADE);
  * - outbox events relayed more than eventDays ago that no delivery refers to any
@@ -43,7 +44,7 @@ async function inBatches(batch: number, deleteBatch: () => Promise<number>): Pro
  *   relayed are never purged.
  * Batches take their rows with SKIP LOCKED, so two purges at once do not wait on each other.
  */
-export async function purgeOldRows(tx: Tx, policy: RetentionPolicy, now = new Date(), batch = PURGE_BATCH_SIZE): Promise<PurgeCounts> {
+export async function purgeOldRows(tx: Tx, policy: RetentionPolicy, now = new Date(), batch = PURGE_BATCH_SIZE, idempotencyLeadMs = 0): Promise<PurgeCounts> {
   const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const logsBefore = before(policy.requestLogDays);
   const deliveriesBefore = before(policy.webhookDeliveryDays);
@@ -53,7 +54,7 @@ export async function purgeOldRows(tx: Tx, policy: RetentionPolicy, now = new Da
       SELECT id FROM request_logs WHERE "createdAt" < ${logsBefore} LIMIT ${batch} FOR UPDATE SKIP LOCKED)`);
   const idempotencyRecords = await inBatches(batch, () => tx.$executeRaw`
     DELETE FROM idempotency_records WHERE ("accountId", key) IN (
-      SELECT "accountId", key FROM idempotency_records WHERE "expiresAt" < ${now} LIMIT ${batch} FOR UPDATE SKIP LOCKED)`);
+      SELECT "accountId", key FROM idempotency_records WHERE "expiresAt" < ${new Date(now.getTime() + idempotencyLeadMs)} LIMIT ${batch} FOR UPDATE SKIP LOCKED)`);
   const webhookDeliveries = await inBatches(batch, () => tx.$executeRaw`
     DELETE FROM webhook_deliveries WHERE id IN (
       SELECT id FROM webhook_deliveries WHERE "completedAt" < ${deliveriesBefore} AND state <> 'pending' LIMIT ${batch} FOR UPDATE SKIP LOCKED)`);
