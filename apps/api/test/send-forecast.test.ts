@@ -37,6 +37,7 @@ describe("GET /campaigns/:id/send_forecast", () => {
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(res.body, {
       campaign_id: campaign.id,
+      timezone: "UTC",
       days: Array.from({ length: 14 }, (_, i) => ({ date: dayString(i), step_1: 0, follow_ups: 0, total: 0 })),
       total_scheduled: 0,
       overdue: 0,
@@ -84,7 +85,7 @@ describe("GET /campaigns/:id/send_forecast", () => {
       { date: dayString(5), step_1: 0, follow_ups: 0, total: 0 },
       { date: dayString(6), step_1: 0, follow_ups: 0, total: 0 },
     ];
-    assert.deepEqual(res.body, { campaign_id: campaign.id, days: expected, total_scheduled: 7, overdue: 2, undispatched_pending: 2 });
+    assert.deepEqual(res.body, { campaign_id: campaign.id, timezone: "UTC", days: expected, total_scheduled: 7, overdue: 2, undispatched_pending: 2 });
 
     const wide = await call(env, "GET", `/campaigns/${campaign.id}/send_forecast?days=21`);
     assert.equal(wide.body.days.length, 21);
@@ -94,6 +95,22 @@ describe("GET /campaigns/:id/send_forecast", () => {
     const one = await call(env, "GET", `/campaigns/${campaign.id}/send_forecast?days=1`);
     assert.deepEqual(one.body.days, [expected[0]]);
     assert.equal(one.body.total_scheduled, 3);
+  });
+
+  test("with a schedule, days are the schedule's time zone's", async () => {
+    const campaign = await createCampaign(env, { schedule: { timezone: "Pacific/Kiritimati", days: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], start_time: "00:00", end_time: "00:00" } });
+    // UTC+14: 11:00 UTC is already the next day there, 09:00 UTC not yet
+    const today = utcMidnight().getTime();
+    await stepSend(campaign.id, 1, "scheduled", new Date(today + DAY + 9 * 3_600_000));
+    await stepSend(campaign.id, 1, "scheduled", new Date(today + DAY + 11 * 3_600_000));
+    const res = await call(env, "GET", `/campaigns/${campaign.id}/send_forecast?days=5`);
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.timezone, "Pacific/Kiritimati");
+    const localToday = new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+    assert.equal(res.body.days[0].date, localToday);
+    const byDate = new Map(res.body.days.map((d: { date: string; step_1: number }) => [d.date, d.step_1]));
+    assert.equal(byDate.get(dayString(2)), 1, "11:00 UTC tomorrow is the day after in Kiritimati");
+    assert.equal(byDate.get(dayString(1)), 1);
   });
 
   test("days is 1 to 365", async () => {

@@ -4,6 +4,9 @@ import {
   cancelSend,
   claimSend,
   clearCredentialError,
+  deferSendToWindow,
+  nextOpening,
+  sendDay,
   recordCredentialError,
   enqueueSendsWith,
   feedAccount,
@@ -85,6 +88,14 @@ async function deliver(ctx: SenderContext, stepSendId: string, used: { credentia
     if (!(await claimSend(db, send.id, ctx.processId))) return "not claimable";
     await cancelSend(db, send.id, !send.step ? "the step no longer exists" : `enrollment ${contact.unsubscribedAt ? "unsubscribed" : send.enrollmentStatus}`);
     return "cancelled";
+  }
+
+  // released inside its window but picked up after it closed (a backlog, no free session): wait for the next opening
+  const now = new Date();
+  const opening = nextOpening(send.schedule, send.zone, now);
+  if (opening > now) {
+    await deferSendToWindow(db, send.id, opening, send.stepPosition === 1 ? sendDay(send.schedule, send.zone, opening) : null);
+    return "outside the sending window";
   }
 
   const email = buildStepEmail({

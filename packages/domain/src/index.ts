@@ -3,6 +3,8 @@ export * from "./record-event.js";
 export * from "./tx.js";
 export * from "./cancel-pending-sends.js";
 export * from "./schedule-plan.js";
+export * from "./send-window.js";
+export * from "./daily-limit.js";
 export * from "./schedule-enrollments.js";
 export * from "./replan-jobs.js";
 export * from "./release-due-sends.js";

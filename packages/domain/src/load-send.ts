@@ -1,3 +1,4 @@
+import { parseSchedule, scheduleZone, type SendSchedule } from "./send-window.js";
 import type { Tx } from "./tx.js";
 
 export interface SendCredential {
@@ -29,6 +30,10 @@ export interface SendContext {
   contact: { id: string; email: string; firstName: string | null; lastName: string | null; company: string | null; unsubscribedAt: Date | null };
   campaignId: string;
   campaignStatus: string;
+  /** the campaign's sending window, null for any time */
+  schedule: SendSchedule | null;
+  /** the zone the contact's sends keep to (the schedule's, or the contact's own with use_contact_timezone) */
+  zone: string;
   /** null when the step no longer exists */
   step: { subject: string; bodyHtml: string } | null;
   firstSubject: string | null;
@@ -41,8 +46,8 @@ export async function loadSend(tx: Tx, stepSendId: string): Promise<SendContext 
   const rows = await tx.$queryRaw<Array<Record<string, any>>>`
     SELECT s.id, s.state::text AS state, s."accountId", s."stepPosition", s."dueAt", s.attempts, s."credentialId",
       e.id AS "enrollmentId", e.status::text AS "enrollmentStatus", e."credentialId" AS "enrollmentCredentialId",
-      c.id AS "contactId", c.email, c."firstName", c."lastName", c.company, c."unsubscribedAt",
-      cam.id AS "campaignId", cam.status::text AS "campaignStatus",
+      c.id AS "contactId", c.email, c."firstName", c."lastName", c.company, c."unsubscribedAt", c.timezone AS "contactTimezone",
+      cam.id AS "campaignId", cam.status::text AS "campaignStatus", cam.schedule,
       st.subject, st."bodyHtml", first.subject AS "firstSubject",
       a."currentPeriodStart", a."currentPeriodEnd",
       ARRAY(SELECT p."messageId" FROM step_sends p
@@ -63,6 +68,7 @@ export async function loadSend(tx: Tx, stepSendId: string): Promise<SendContext 
     WHERE s.id = ${stepSendId}::uuid`;
   const r = rows[0];
   if (!r) return null;
+  const schedule = parseSchedule(r.schedule);
   return {
     id: r.id,
     state: r.state,
@@ -77,6 +83,8 @@ export async function loadSend(tx: Tx, stepSendId: string): Promise<SendContext 
     contact: { id: r.contactId, email: r.email, firstName: r.firstName, lastName: r.lastName, company: r.company, unsubscribedAt: r.unsubscribedAt },
     campaignId: r.campaignId,
     campaignStatus: r.campaignStatus,
+    schedule,
+    zone: scheduleZone(schedule, r.contactTimezone ?? null),
     step: r.subject === null || r.subject === undefined ? null : { subject: r.subject, bodyHtml: r.bodyHtml },
     firstSubject: r.firstSubject ?? null,
     accountPeriod: { start: r.currentPeriodStart, end: r.currentPeriodEnd },

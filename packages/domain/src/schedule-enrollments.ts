@@ -1,5 +1,7 @@
 import { Prisma } from "@outreach/db";
-import { planScheduleChunk, utcDay, type CredentialStream } from "./schedule-plan.js";
+import { credentialRamp, dailyLimitOn } from "./daily-limit.js";
+import { planScheduleChunk, utcDay, type CredentialStream, type JitterScope } from "./schedule-plan.js";
+import { parseSchedule, scheduleZone, sendDay, type SendSchedule } from "./send-window.js";
 import type { Tx } from "./tx.js";
 
 export interface ScheduleResult {
@@ -19,52 +21,137 @@ export interface PlanCarry {
   streams: CredentialStream[];
 }
 
-/** The campaign's enabled credentials with their bookings from today on. */
-async function loadStreams(tx: Tx, campaignId: string, now: Date): Promise<CredentialStream[]> {
-  const credentials = await tx.smtpCredential.findMany({ where: { campaignId, disabledAt: null }, select: { id: true, dailyLimit: true }, orderBy: { createdAt: "asc" } });
+/** What the planner needs of a campaign: its window and jitter scope. */
+interface PlanSettings {
+  accountId: string;
+  schedule: SendSchedule | null;
+  jitterScope: JitterScope;
+}
+
+function toPlanSettings(campaign: { accountId: string; schedule: unknown; jitterScope: string }): PlanSettings {
+  return { accountId: campaign.accountId, schedule: parseSchedule(campaign.schedule), jitterScope: campaign.jitterScope === "inbox" ? "inbox" : "batch" };
+}
+
+async function planSettings(tx: Tx, campaignId: string): Promise<PlanSettings> {
+  return toPlanSettings(await tx.campaign.findUniqueOrThrow({ where: { id: campaignId }, select: { accountId: true, schedule: true, jitterScope: true } }));
+}
+
+const credentialFields = { id: true, dailyLimit: true, smtpHost: true, smtpUsername: true, rampStartPerDay: true, rampIncreasePerDay: true, rampStartedAt: true } as const;
+type CredentialRow = { id: string; dailyLimit: number; smtpHost: string; smtpUsername: string; rampStartPerDay: number | null; rampIncreasePerDay: number | null; rampStartedAt: Date | null };
+
+/** A mailbox: the same SMTP host and username (case-insensitive) within an account. */
+export function mailboxKey(c: { smtpHost: string; smtpUsername: string }): string {
+  return `${c.smtpHost.toLowerCase()} ${c.smtpUsername.toLowerCase()}`;
+}
+
+async function enabledCredentials(tx: Tx, campaignId: string): Promise<CredentialRow[]> {
+  return tx.smtpCredential.findMany({ where: { campaignId, disabledAt: null }, select: credentialFields, orderBy: { createdAt: "asc" } });
+}
+
+/** The campaign's enabled credentials with their mailboxes' bookings from (about) today on. */
+async function loadStreams(tx: Tx, campaignId: string, settings: PlanSettings, now: Date): Promise<CredentialStream[]> {
+  const credentials = await enabledCredentials(tx, campaignId);
   if (credentials.length === 0) return [];
-  return withBookings(tx, credentials, now);
+  return withBookings(tx, campaignId, settings, credentials, now);
 }
 
-async function withBookings(tx: Tx, credentials: Array<{ id: string; dailyLimit: number }>, now: Date): Promise<CredentialStream[]> {
-  const ids = credentials.map((c) => c.id);
-  const bookings = await tx.$queryRaw<Array<{ credentialId: string; day: Date; n: bigint }>>`
-    SELECT "credentialId", "limitDay" AS day, count(*) AS n FROM step_sends
-    WHERE "credentialId" = ANY(${ids}::uuid[]) AND "limitDay" >= ${utcDay(now)}::date AND state NOT IN ('cancelled', 'failed')
+/** Step-1 bookings per mailbox and day, counting every credential of the account on those mailboxes (every campaign's). */
+async function mailboxBookings(tx: Tx, accountId: string, mailboxes: string[], now: Date): Promise<Map<string, Map<string, number>>> {
+  // a day of any zone that can still be today somewhere (UTC-12 .. UTC+14)
+  const from = utcDay(new Date(now.getTime() - 86_400_000));
+  const rows = await tx.$queryRaw<Array<{ mailbox: string; day: Date; n: bigint }>>`
+    SELECT lower(k."smtpHost") || ' ' || lower(k."smtpUsername") AS mailbox, s."limitDay" AS day, count(*) AS n
+    FROM smtp_credentials k JOIN step_sends s ON s."credentialId" = k.id
+    WHERE k."accountId" = ${accountId}::uuid AND lower(k."smtpHost") || ' ' || lower(k."smtpUsername") = ANY(${mailboxes}::text[])
+      AND s."limitDay" >= ${from}::date AND s.state NOT IN ('cancelled', 'failed')
     GROUP BY 1, 2`;
-  const last = await tx.$queryRaw<Array<{ credentialId: string; last: Date }>>`
-    SELECT "credentialId", max("dueAt") AS last FROM step_sends
-    WHERE "credentialId" = ANY(${ids}::uuid[]) AND "stepPosition" = 1 AND state IN ('scheduled', 'queued', 'sending')
-    GROUP BY 1`;
-  return credentials.map((c) => ({
-    id: c.id,
-    dailyLimit: c.dailyLimit,
-    booked: new Map(bookings.filter((b) => b.credentialId === c.id).map((b) => [utcDay(b.day), Number(b.n)])),
-    lastDueAt: last.find((l) => l.credentialId === c.id)?.last ?? null,
-  }));
+  const byMailbox = new Map(mailboxes.map((m) => [m, new Map<string, number>()]));
+  for (const r of rows) byMailbox.get(r.mailbox)?.set(utcDay(r.day), Number(r.n));
+  return byMailbox;
 }
 
-/** True when every enabled credential has used today's daily_limit (dispatch rule 4). */
-export async function allCredentialsAtDailyLimit(tx: Tx, campaignId: string, now = new Date()): Promise<boolean> {
-  const streams = await loadStreams(tx, campaignId, now);
-  const today = utcDay(now);
-  return streams.every((s) => (s.booked.get(today) ?? 0) >= s.dailyLimit);
+async function withBookings(tx: Tx, campaignId: string, settings: PlanSettings, credentials: CredentialRow[], now: Date): Promise<CredentialStream[]> {
+  const ids = credentials.map((c) => c.id);
+  const bookings = await mailboxBookings(tx, settings.accountId, [...new Set(credentials.map(mailboxKey))], now);
+  // the last step-1 send per credential and zone (the contact's zone only matters with use_contact_timezone)
+  const byContactZone = settings.schedule?.useContactTimezone === true;
+  const last = await tx.$queryRaw<Array<{ credentialId: string; timezone: string | null; last: Date }>>`
+    SELECT s."credentialId", ${byContactZone ? Prisma.sql`c.timezone` : Prisma.sql`NULL::text`} AS timezone, max(s."dueAt") AS last
+    FROM step_sends s ${byContactZone ? Prisma.sql`JOIN enrollments e ON e.id = s."enrollmentId" JOIN contacts c ON c.id = e."contactId"` : Prisma.empty}
+    WHERE s."credentialId" = ANY(${ids}::uuid[]) AND s."campaignId" = ${campaignId}::uuid AND s."stepPosition" = 1 AND s.state IN ('scheduled', 'queued', 'sending')
+    GROUP BY 1, 2`;
+  return credentials.map((c) => {
+    const lastByZone = new Map<string, Date>();
+    let lastDueAt: Date | null = null;
+    for (const l of last) {
+      if (l.credentialId !== c.id) continue;
+      const zone = scheduleZone(settings.schedule, l.timezone);
+      if (!lastByZone.has(zone) || lastByZone.get(zone)! < l.last) lastByZone.set(zone, l.last);
+      if (!lastDueAt || lastDueAt < l.last) lastDueAt = l.last;
+    }
+    return { id: c.id, dailyLimit: c.dailyLimit, mailbox: mailboxKey(c), ramp: credentialRamp(c), booked: bookings.get(mailboxKey(c))!, lastDueAt, lastByZone };
+  });
 }
+
+/** True when every enabled credential has used today's daily_limit (dispatch rule 4), today in the campaign's zone, on its mailbox, ramp included. */
+export async function allCredentialsAtDailyLimit(tx: Tx, campaignId: string, now = new Date()): Promise<boolean> {
+  const settings = await planSettings(tx, campaignId);
+  const streams = await loadStreams(tx, campaignId, settings, now);
+  const today = sendDay(settings.schedule, scheduleZone(settings.schedule, null), now);
+  return streams.every((s) => (s.booked.get(today) ?? 0) >= dailyLimitOn(s.dailyLimit, s.ramp, today));
+}
+
+/**
+ * Serializes planners booking onto the same mailboxes (two campaigns of one
+ * account sharing an inbox hold different campaign locks). Taken in a fixed
+ * order after the campaign lock, so two planners cannot wait on each other.
+ */
+async function lockMailboxes(tx: Tx, accountId: string, credentials: CredentialRow[]): Promise<void> {
+  for (const mailbox of [...new Set(credentials.map(mailboxKey))].sort()) {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`mailbox ${accountId} ${mailbox}`}, 0))`;
+  }
+}
+
+/** True when another campaign of the account has a credential on one of these mailboxes (their bookings can change between chunks). */
+async function mailboxesShared(tx: Tx, accountId: string, campaignId: string, credentials: CredentialRow[]): Promise<boolean> {
+  const [row] = await tx.$queryRaw<Array<{ shared: boolean }>>`
+    SELECT EXISTS (SELECT 1 FROM smtp_credentials WHERE "accountId" = ${accountId}::uuid AND "campaignId" <> ${campaignId}::uuid
+      AND lower("smtpHost") || ' ' || lower("smtpUsername") = ANY(${[...new Set(credentials.map(mailboxKey))]}::text[])) AS shared`;
+  return row?.shared === true;
+}
+
+const sameRamp = (s: CredentialStream, c: CredentialRow) => {
+  const r = credentialRamp(c);
+  return (!s.ramp && !r) || (!!s.ramp && !!r && s.ramp.startPerDay === r.startPerDay && s.ramp.increasePerDay === r.increasePerDay && s.ramp.startedAt.getTime() === r.startedAt.getTime());
+};
 
 /**
  * The streams to plan this chunk on: the carried ones when nothing else planned
  * onto the campaign since (same planVersion) and its enabled inboxes are the
- * same, else read back from step_sends.
+ * same, else read back from step_sends. Mailboxes shared with other campaigns
+ * always get their bookings read again (those campaigns may have booked since).
  */
-async function currentStreams(tx: Tx, campaignId: string, version: number, now: Date, carry: PlanCarry | null | undefined): Promise<CredentialStream[]> {
-  const credentials = await tx.smtpCredential.findMany({ where: { campaignId, disabledAt: null }, select: { id: true, dailyLimit: true }, orderBy: { createdAt: "asc" } });
+async function currentStreams(tx: Tx, campaignId: string, settings: PlanSettings, version: number, now: Date, carry: PlanCarry | null | undefined): Promise<CredentialStream[]> {
+  const credentials = await enabledCredentials(tx, campaignId);
   if (credentials.length === 0) return [];
+  await lockMailboxes(tx, settings.accountId, credentials);
   const same =
     carry &&
     carry.version === version &&
     carry.streams.length === credentials.length &&
-    carry.streams.every((s, i) => s.id === credentials[i]!.id && s.dailyLimit === credentials[i]!.dailyLimit);
-  return same ? carry.streams : withBookings(tx, credentials, now);
+    carry.streams.every((s, i) => s.id === credentials[i]!.id && s.dailyLimit === credentials[i]!.dailyLimit && s.mailbox === mailboxKey(credentials[i]!) && sameRamp(s, credentials[i]!));
+  if (!same) return withBookings(tx, campaignId, settings, credentials, now);
+  if (!(await mailboxesShared(tx, settings.accountId, campaignId, credentials))) return carry.streams;
+  const bookings = await mailboxBookings(tx, settings.accountId, [...new Set(credentials.map(mailboxKey))], now);
+  return carry.streams.map((s) => ({ ...s, booked: bookings.get(s.mailbox!)! }));
+}
+
+/** The contacts' time zones of these enrollments (only read when the schedule follows them). */
+async function contactTimezones(tx: Tx, schedule: SendSchedule | null, enrollmentIds: string[]): Promise<Map<string, string | null> | undefined> {
+  if (!schedule?.useContactTimezone) return undefined;
+  const rows = await tx.$queryRaw<Array<{ id: string; timezone: string | null }>>`
+    SELECT e.id, (SELECT c.timezone FROM contacts c WHERE c.id = e."contactId") AS timezone FROM enrollments e WHERE e.id = ANY(${enrollmentIds}::uuid[])`;
+  return new Map(rows.map((r) => [r.id, r.timezone]));
 }
 
 export interface ScheduleChunkResult extends ScheduleResult {
@@ -99,10 +186,19 @@ export async function scheduleEnrollments(tx: Tx, campaignId: string, enrollment
   if (enrollmentIds.length === 0) return nothing;
   const campaign = await tx.campaign.findUniqueOrThrow({
     where: { id: campaignId },
-    select: { accountId: true, minWaitSeconds: true, maxWaitSeconds: true, planVersion: true, steps: { select: { position: true, delayMinutes: true }, orderBy: { position: "asc" } } },
+    select: {
+      accountId: true,
+      minWaitSeconds: true,
+      maxWaitSeconds: true,
+      planVersion: true,
+      schedule: true,
+      jitterScope: true,
+      steps: { select: { position: true, delayMinutes: true }, orderBy: { position: "asc" } },
+    },
   });
   await preferIndexScans(tx);
-  const credentials = await currentStreams(tx, campaignId, campaign.planVersion, now, carry);
+  const settings = toPlanSettings(campaign);
+  const credentials = await currentStreams(tx, campaignId, settings, campaign.planVersion, now, carry);
   if (credentials.length === 0 || campaign.steps.length === 0) return { ...nothing, carry: null };
   const { sends, streams } = planScheduleChunk({
     now,
@@ -111,6 +207,9 @@ export async function scheduleEnrollments(tx: Tx, campaignId: string, enrollment
     stepDelaysMinutes: campaign.steps.map((s) => s.delayMinutes),
     credentials,
     enrollmentIds,
+    schedule: settings.schedule,
+    jitterScope: settings.jitterScope,
+    contactTimezones: await contactTimezones(tx, settings.schedule, enrollmentIds),
   });
 
   for (let i = 0; i < sends.length; i += INSERT_ROWS) {

@@ -1,6 +1,7 @@
 import { cancelPendingSends } from "./cancel-pending-sends.js";
 import { checkCredentialHealth, type HealthResult } from "./credential-health.js";
 import { currentBillingPeriod } from "@outreach/core";
+import { fitFollowUpsToWindow, fitRetryToWindow } from "./fit-follow-ups.js";
 import { enrollmentEventData, recordEvent } from "./record-event.js";
 import type { Db } from "@outreach/db";
 import type { Tx } from "./tx.js";
@@ -31,6 +32,19 @@ export async function returnSendToSchedule(tx: Tx, stepSendId: string, dueAt: Da
 export async function returnQueuedSend(tx: Tx, stepSendId: string, dueAt: Date, reason: string): Promise<void> {
   await tx.$executeRaw`
     UPDATE step_sends SET state = 'scheduled', "dueAt" = ${dueAt}, "lastError" = ${reason}, "updatedAt" = now()
+    WHERE id = ${stepSendId}::uuid AND state = 'queued'`;
+}
+
+/**
+ * A released but unclaimed send whose sending window has closed (it was due
+ * inside it, but waited for a slot or a session): back to the schedule at the
+ * window's next opening, without spending an attempt; a step 1 counts against
+ * the daily limit of the day it now goes out on.
+ */
+export async function deferSendToWindow(tx: Tx, stepSendId: string, opening: Date, limitDay: string | null): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE step_sends SET state = 'scheduled', "dueAt" = ${opening}, "lastError" = 'outside the sending window',
+      "limitDay" = COALESCE(${limitDay}::date, "limitDay"), "updatedAt" = now()
     WHERE id = ${stepSendId}::uuid AND state = 'queued'`;
 }
 
@@ -65,6 +79,7 @@ const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 export async function recordSent(tx: Tx, input: SentInput): Promise<string> {
   const eventId = await applySent(tx, input);
   if (!eventId) throw new Error(`send ${input.stepSendId} was not in state sending`);
+  await fitFollowUpsToWindow(tx, input.stepSendId);
   return eventId;
 }
 
@@ -137,7 +152,9 @@ export async function recordJournaledSend(db: Db, input: SentInput): Promise<boo
         UPDATE step_sends SET state = 'scheduled', "lastError" = NULL, "updatedAt" = now()
         WHERE "enrollmentId" = ${revived[0].enrollmentId}::uuid AND state = 'cancelled' AND "lastError" = ${INTERRUPTED_LATER_STEPS}`;
     }
-    return (await applySent(tx, input)) !== null;
+    if ((await applySent(tx, input)) === null) return false;
+    await fitFollowUpsToWindow(tx, input.stepSendId);
+    return true;
   });
 }
 
@@ -189,6 +206,7 @@ export async function recordTemporaryFailure(tx: Tx, stepSendId: string, attempt
   const delay = RETRY_DELAYS_MS[attempts - 1];
   if (delay !== undefined) {
     await returnSendToSchedule(tx, stepSendId, new Date(now.getTime() + delay), error.slice(0, 1000), true);
+    await fitRetryToWindow(tx, stepSendId);
     return "retry";
   }
   await tx.$executeRaw`UPDATE step_sends SET state = 'failed', "lastError" = ${error.slice(0, 1000)}, "updatedAt" = ${now} WHERE id = ${stepSendId}::uuid AND state = 'sending'`;

@@ -14,8 +14,8 @@ test("daily_limit 2 and 5 enrollments: 2 today, 2 tomorrow, 1 the day after", ()
   assert.equal(sends[2]!.dueAt.toISOString(), "2026-03-11T00:00:00.000Z", "the next day starts at midnight UTC");
 });
 
-test("sends rotate across credentials and respect each one's limit", () => {
-  const sends = step1(planSchedule({ now, minWaitSeconds: 60, maxWaitSeconds: 60, stepDelaysMinutes: [0], credentials: [stream("a", 3), stream("b", 1)], enrollmentIds: ids(6) }));
+test("sends rotate across credentials and respect each one's limit (jitter scope inbox)", () => {
+  const sends = step1(planSchedule({ now, minWaitSeconds: 60, maxWaitSeconds: 60, stepDelaysMinutes: [0], credentials: [stream("a", 3), stream("b", 1)], enrollmentIds: ids(6), jitterScope: "inbox" }));
   const perDay = new Map<string, number>();
   for (const s of sends) perDay.set(`${s.credentialId} ${s.limitDay}`, (perDay.get(`${s.credentialId} ${s.limitDay}`) ?? 0) + 1);
   assert.equal(perDay.get("a 2026-03-10"), 3);
@@ -24,10 +24,10 @@ test("sends rotate across credentials and respect each one's limit", () => {
   assert.deepEqual(sends.slice(0, 2).map((s) => s.credentialId).sort(), ["a", "b"], "the first two go out on both inboxes at once");
 });
 
-test("consecutive sends of one credential are spaced by the jitter range", () => {
+test("consecutive sends of one credential are spaced by the jitter range (jitter scope inbox)", () => {
   let r = 0;
   const random = () => (r = (r + 0.37) % 1);
-  const sends = step1(planSchedule({ now, minWaitSeconds: 120, maxWaitSeconds: 420, stepDelaysMinutes: [0], credentials: [stream("a", 1000)], enrollmentIds: ids(50), random }));
+  const sends = step1(planSchedule({ now, minWaitSeconds: 120, maxWaitSeconds: 420, stepDelaysMinutes: [0], credentials: [stream("a", 1000)], enrollmentIds: ids(50), random, jitterScope: "inbox" }));
   for (let i = 1; i < sends.length; i++) {
     const gap = (sends[i]!.dueAt.getTime() - sends[i - 1]!.dueAt.getTime()) / 1000;
     assert.ok(gap >= 120 && gap <= 420, `gap ${gap}`);

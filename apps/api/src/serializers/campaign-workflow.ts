@@ -37,6 +37,7 @@ export function serializeTestSendResult(result: TestSendResult) {
 export function serializeSendForecast(forecast: SendForecast) {
   return {
     campaign_id: forecast.campaignId,
+    timezone: forecast.timezone,
     days: forecast.days.map((day) => ({ date: day.date, step_1: day.step1, follow_ups: day.followUps, total: day.total })),
     total_scheduled: forecast.totalScheduled,
     overdue: forecast.overdue,

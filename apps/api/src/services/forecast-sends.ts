@@ -1,7 +1,6 @@
 import type { Db } from "@outreach/db";
+import { dayAfter, localDay, openingFromDay, parseSchedule, scheduleZone } from "@outreach/domain";
 import { findCampaign } from "./find-campaign.js";
-
-const DAY_MS = 86_400_000;
 
 export interface ForecastDay {
   date: string;
@@ -12,6 +11,8 @@ export interface ForecastDay {
 
 export interface SendForecast {
   campaignId: string;
+  /** the zone the days are counted in: the schedule's, UTC without one */
+  timezone: string;
   days: ForecastDay[];
   totalScheduled: number;
   overdue: number;
@@ -27,18 +28,23 @@ interface ForecastRow {
 }
 
 /**
- * Sends still to go out (step_sends scheduled or queued) per UTC day from today
- * for `days` days, every day present; total_scheduled is the sum over those
+ * Sends still to go out (step_sends scheduled or queued) per day from today
+ * for `days` days, days of the campaign schedule's time zone (the days its
+ * daily limits count; UTC without a schedule), every day present; total_scheduled is the sum over those
  * days. overdue: scheduled rows due before today; undispatched_pending: pending
  * enrollments no dispatch has planned yet. One aggregate query.
  */
 export async function forecastSends(db: Db, accountId: string, campaignId: string, days: number, now = new Date()): Promise<SendForecast> {
   const campaign = await findCampaign(db, accountId, campaignId);
-  const start = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
-  const end = new Date(start.getTime() + days * DAY_MS);
+  const zone = scheduleZone(parseSchedule(campaign.schedule), null);
+  const firstDay = localDay(zone, now);
+  let lastDay = firstDay;
+  for (let i = 1; i < days; i++) lastDay = dayAfter(lastDay);
+  const start = openingFromDay(null, zone, firstDay);
+  const end = openingFromDay(null, zone, dayAfter(lastDay));
   const rows = await db.$queryRaw<ForecastRow[]>`
     WITH buckets AS (
-      SELECT date_trunc('day', "dueAt" AT TIME ZONE 'UTC') AS day,
+      SELECT ("dueAt" AT TIME ZONE ${zone})::date AS day,
              count(*) FILTER (WHERE "stepPosition" = 1) AS step_1,
              count(*) FILTER (WHERE "stepPosition" > 1) AS follow_ups
       FROM step_sends
@@ -52,12 +58,13 @@ export async function forecastSends(db: Db, accountId: string, campaignId: strin
              WHERE "campaignId" = ${campaign.id}::uuid AND state = 'scheduled' AND "dueAt" < ${start})::int AS overdue,
            (SELECT count(*) FROM enrollments
              WHERE "campaignId" = ${campaign.id}::uuid AND status = 'pending' AND "dispatchedAt" IS NULL)::int AS undispatched
-    FROM generate_series(${start}::timestamptz AT TIME ZONE 'UTC', ${new Date(end.getTime() - DAY_MS)}::timestamptz AT TIME ZONE 'UTC', interval '1 day') AS g(day)
-    LEFT JOIN buckets b ON b.day = g.day
+    FROM generate_series(${firstDay}::date, ${lastDay}::date, interval '1 day') AS g(day)
+    LEFT JOIN buckets b ON b.day = g.day::date
     ORDER BY g.day`;
   const forecastDays = rows.map((row) => ({ date: row.date, step1: row.step_1, followUps: row.follow_ups, total: row.step_1 + row.follow_ups }));
   return {
     campaignId: campaign.id,
+    timezone: zone,
     days: forecastDays,
     totalScheduled: forecastDays.reduce((sum, day) => sum + day.total, 0),
     overdue: rows[0]?.overdue ?? 0,

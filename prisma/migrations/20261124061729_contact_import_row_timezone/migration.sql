@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "contact_import_staged_rows" ADD COLUMN     "timezone" TEXT;
+
