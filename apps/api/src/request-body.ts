@@ -1,5 +1,5 @@
 import type { StringSchema } from "joi";
-import { fields, J } from "./validation.js";
+import { fields, isWrapped, J } from "./validation.js";
 
 /**
  * Clients send a resource's fields either wrapped ({outreach: {...}}) or at the
@@ -8,9 +8,7 @@ import { fields, J } from "./validation.js";
  * reported as an unknown field).
  */
 export function unwrapBody(body: unknown, wrapper: string): unknown {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
-  const keys = Object.keys(body);
-  return keys.length === 1 && keys[0] === wrapper ? (body as Record<string, unknown>)[wrapper] : body;
+  return isWrapped(body, wrapper) ? body[wrapper] : body;
 }
 
 /** PostgreSQL refuses NUL characters in text, so they are refused here (a 422, not a 500). */

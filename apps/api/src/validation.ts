@@ -33,6 +33,29 @@ export function validateBody<T>(schema: Joi.Schema<T>, body: unknown): T {
   return validate(schema, body === undefined ? {} : body);
 }
 
+/** True when the body's only key is the resource's wrapper ({"campaign": {...}}). */
+export function isWrapped(body: unknown, wrapper: string): body is Record<string, unknown> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return false;
+  const keys = Object.keys(body);
+  return keys.length === 1 && keys[0] === wrapper;
+}
+
+/**
+ * A resource's fields, sent wrapped ({"campaign": {...}}) or at the top level
+ * ({...}), as the README's conventions say. Errors name the field as it was
+ * sent: "campaign.name" for a wrapped body, "name" for a top-level one. A
+ * wrapper next to other keys is a top-level body with an unknown field.
+ */
+export function validateResource<T>(schema: Joi.ObjectSchema<T>, body: unknown, wrapper: string): T {
+  if (!isWrapped(body, wrapper)) return validateBody(schema, body);
+  return validateBody(J.object<Record<string, T>>({ [wrapper]: schema.required() }), body)[wrapper] as T;
+}
+
+/** The prefix that names a field of the resource as sent ("campaign." or ""). */
+export function fieldPrefix(body: unknown, wrapper: string): string {
+  return isWrapped(body, wrapper) ? `${wrapper}.` : "";
+}
+
 /** Query schemas are built with plain Joi, whose coercion turns "10" into 10. */
 export function validateQuery<T>(schema: Joi.Schema<T>, query: unknown): T {
   return validate(schema, query ?? {});

@@ -9,10 +9,10 @@ const SMTP_PASSWORD = "smtp-pass-Sup3r-S3cret";
 const IMAP_PASSWORD = "imap-pass-Sup3r-S3cret";
 const SUMMARY_KEYS = ["created_at", "id", "name", "status"];
 const CREDENTIAL_KEYS = [
-  "created_at", "daily_limit", "disabled_at", "disabled_reason", "from_email", "from_name", "has_imap", "id", "imap_host", "imap_last_checked_at", "imap_last_error", "imap_port", "imap_secure", "imap_status", "imap_username", "label", "last_error", "last_error_at", "smtp_host", "smtp_port", "smtp_secure", "smtp_username",
+  "created_at", "daily_limit", "disabled_at", "disabled_reason", "from_email", "from_name", "has_imap", "id", "imap_host", "imap_last_checked_at", "imap_last_error", "imap_port", "imap_secure", "imap_status", "imap_username", "label", "last_error", "last_error_at", "ramp", "ramp_started_at", "smtp_host", "smtp_port", "smtp_secure", "smtp_username",
 ];
 const CAMPAIGN_KEYS = [
-  "created_at", "credentials", "id", "max_wait_seconds", "min_wait_seconds", "name", "outreach_id", "paused_reason", "per_batch", "rates",
+  "created_at", "credentials", "id", "jitter_scope", "schedule", "max_wait_seconds", "min_wait_seconds", "name", "outreach_id", "paused_reason", "per_batch", "rates",
   "recent_bounces", "recent_failures", "bounce_rate_threshold", "sequence_steps", "skipped", "smtp_credentials", "status", "totals", "updated_at", "verify_email_mx",
 ].sort();
 const ZERO_TOTALS = { total: 0, pending: 0, sent: 0, opened: 0, replied: 0, bounced: 0, unsubscribed: 0, sent_unconfirmed: 0, sends_failed: 0 };
@@ -124,6 +124,8 @@ describe("POST /campaigns", () => {
         smtp_secure: false,
         smtp_username: "sender@example.com",
         daily_limit: 50,
+        ramp: null,
+        ramp_started_at: null,
         has_imap: false,
         imap_host: null,
         imap_port: null,
@@ -144,7 +146,7 @@ describe("POST /campaigns", () => {
     assert.deepEqual(body.recent_bounces, []);
     assert.deepEqual(body.skipped, { mx_invalid: 0, cross_campaign_duplicate: 0 });
     assert.deepEqual(body.credentials, [
-      { id: cred.id, label: "Primary", from_email: "sender@example.com", sends_today: 0, daily_limit: 50, sends_total: 0, sends_unconfirmed: 0, bounces: 0, bounce_rate: 0, disabled_at: null, last_error: null, last_error_at: null, imap_status: null, imap_last_error: null, imap_last_checked_at: null },
+      { id: cred.id, label: "Primary", from_email: "sender@example.com", sends_today: 0, step1_sends_today: 0, daily_limit: 50, daily_limit_today: 50, ramp_started_at: null, sends_total: 0, sends_unconfirmed: 0, bounces: 0, bounce_rate: 0, disabled_at: null, last_error: null, last_error_at: null, imap_status: null, imap_last_error: null, imap_last_checked_at: null },
     ]);
     assertNoSecrets(res);
 
@@ -213,7 +215,8 @@ describe("POST /campaigns", () => {
     const stepsBefore = await api.database.db.sequenceStep.count();
     const credsBefore = await api.database.db.smtpCredential.count();
     const cases: Array<[unknown, string]> = [
-      [{}, "campaign is required"],
+      // fields are accepted wrapped or at the top level: an empty body misses the top-level fields
+      [{}, "name is required"],
       [{ campaign: null }, "campaign must be of type object"],
       [{ campaign: [] }, "campaign must be of type object"],
       [{ ...campaignBody(), extra: 1 }, "extra is not allowed"],
@@ -426,8 +429,8 @@ describe("PATCH /campaigns/:id", () => {
   test("rejects invalid bodies with 422 and leaves the campaign unchanged", async () => {
     const created = await createCampaign({ name: "Stable" });
     const cases: Array<[unknown, string]> = [
-      [{}, "campaign is required"],
-      [{ campaign: {} }, "campaign must contain at least one of name, outreach_id, min_wait_seconds, max_wait_seconds, verify_email_mx, bounce_rate_threshold"],
+      [{}, "value must contain at least one of name, outreach_id, min_wait_seconds, max_wait_seconds, jitter_scope, schedule, verify_email_mx, bounce_rate_threshold"],
+      [{ campaign: {} }, "campaign must contain at least one of name, outreach_id, min_wait_seconds, max_wait_seconds, jitter_scope, schedule, verify_email_mx, bounce_rate_threshold"],
       [{ campaign: { name: "" } }, "campaign.name is not allowed to be empty"],
       [{ campaign: { name: null } }, "campaign.name must be a string"],
       [{ campaign: { name: "a\u0000" } }, "campaign.name must be a single line of text"],
@@ -601,8 +604,9 @@ describe("GET /campaigns/:id statistics", () => {
     ]);
     const today = (dates: Date[]) => dates.filter((d) => d >= dayStart).length;
     assert.deepEqual(stats.credentials, [
-      { id: credA, label: "A", from_email: "a@example.com", sends_today: today([now, now, now, yesterday, yesterday, yesterday]), daily_limit: 40, sends_total: 6, sends_unconfirmed: 0, bounces: 1, bounce_rate: 16.67, disabled_at: null, last_error: null, last_error_at: null, imap_status: null, imap_last_error: null, imap_last_checked_at: null },
-      { id: credB, label: "B", from_email: "b@example.com", sends_today: today([now, now]), daily_limit: 30, sends_total: 3, sends_unconfirmed: 0, bounces: 1, bounce_rate: 33.33, disabled_at: disabledAt.toISOString(), last_error: null, last_error_at: null, imap_status: null, imap_last_error: null, imap_last_checked_at: null },
+      { id: credA, label: "A", from_email: "a@example.com", sends_today: today([now, now, now, yesterday, yesterday, yesterday]), step1_sends_today: today([now, now, now, yesterday, yesterday, yesterday]), daily_limit: 40, daily_limit_today: 40, ramp_started_at: null, sends_total: 6, sends_unconfirmed: 0, bounces: 1, bounce_rate: 16.67, disabled_at: null, last_error: null, last_error_at: null, imap_status: null, imap_last_error: null, imap_last_checked_at: null },
+      { id: credB, label: "B", from_email: "b@example.com", sends_today: today([now, now]), step1_sends_today: 0, // its two sends today are follow-ups: not counted by daily_limit
+        daily_limit: 30, daily_limit_today: 30, ramp_started_at: null, sends_total: 3, sends_unconfirmed: 0, bounces: 1, bounce_rate: 33.33, disabled_at: disabledAt.toISOString(), last_error: null, last_error_at: null, imap_status: null, imap_last_error: null, imap_last_checked_at: null },
     ]);
     if (now >= dayStart) assert.equal(stats.credentials[0].sends_today, 3, "the fixture's today sends (unless UTC midnight passed mid-test)");
     assert.equal(stats.smtp_credentials[1].disabled_at, disabledAt.toISOString());

@@ -8,7 +8,7 @@ before(async () => {
 });
 after(() => api?.close());
 
-const CONTACT_KEYS = ["company", "created_at", "email", "first_name", "id", "last_name", "unsubscribed_at", "updated_at"];
+const CONTACT_KEYS = ["company", "created_at", "email", "first_name", "id", "last_name", "timezone", "unsubscribed_at", "updated_at"];
 
 async function importContacts(token: string, contacts: unknown[]) {
   const res = await request(api.baseUrl, "POST", "/contact_imports", { token, body: { contacts } });
@@ -36,6 +36,7 @@ test("GET /contacts/:id shows one contact with all its fields", async () => {
     first_name: "Ada",
     last_name: "Lovelace",
     company: "Analytical",
+    timezone: null,
     unsubscribed_at: "2026-02-03T04:05:06.789Z",
     created_at: stored.createdAt.toISOString(),
     updated_at: stored.updatedAt.toISOString(),

@@ -117,7 +117,8 @@ test("invalid create bodies are 422 validation_failed and write nothing", async 
     [{ webhook: { url: "https://hooks.example.com/", description: "a\u0000b" } }, "webhook.description must not contain NUL characters"],
     [{ webhook: { url: "https://hooks.example.com/", description: "d".repeat(1001) } }, "webhook.description length must be less than or equal to 1000 characters long"],
     [{ webhook: { url: "https://hooks.example.com/", secret: "mine" } }, "webhook.secret is not allowed"],
-    [{ webhook: { url: "https://hooks.example.com/" }, url: "https://hooks.example.com/" }, "url is not allowed"],
+    // a wrapper next to other keys: a top-level body with an unknown field, as for every resource
+    [{ webhook: { url: "https://hooks.example.com/" }, url: "https://hooks.example.com/" }, "webhook is not allowed"],
     [{ url: "https://hooks.example.com/", disabled_at: null }, "disabled_at is not allowed"],
     [{ url: "ftp://x", event_filters: [] }, "url must be an absolute http or https URL, event_filters must contain at least 1 items"],
   ];

@@ -20,7 +20,8 @@ type Payload = QueuePayloads["replan-held-sends"];
  * until the last chunk clears it.
  */
 export async function replanHeldSends(ctx: ReplanContext, payload: Payload): Promise<string> {
-  return payload.reason === "resume" ? finishResume(ctx, payload) : moveDisabledInboxSends(ctx, payload);
+  // a changed schedule is marked like a resume (resumeReplanBefore): every held send is planned again
+  return payload.reason === "credential_disabled" ? moveDisabledInboxSends(ctx, payload) : finishResume(ctx, payload);
 }
 
 type Step = { done: string } | { chunk: RescheduleResult };

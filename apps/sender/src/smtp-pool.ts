@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { isIP } from "node:net";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
@@ -14,21 +14,34 @@ export interface SmtpEndpoint {
   password: string;
 }
 
-/** An open SMTP session, holding one of its account's session leases. */
+/** An open SMTP session, holding one of its account's session leases (and one of its mailbox's). */
 export interface SmtpConnection {
   transport: Transporter;
   accountId: string;
   credentialId: string;
   endpointKey: string;
   lease: string;
+  /** the mailbox lease held, when sessions are capped per mailbox */
+  mailbox?: MailboxLease;
   /** how far the session got with the message being sent (see SmtpProgress) */
   progress: SmtpProgress;
   idleTimer?: NodeJS.Timeout;
 }
 
+interface MailboxLease {
+  key: string;
+  lease: string;
+}
+
 export interface SmtpPoolOptions {
   /** lease key of an account's SMTP sessions (shared by all sender replicas) */
   leaseKey: (accountId: string) => string;
+  /**
+   * Caps the sessions of one mailbox (the account's inboxes with the same SMTP
+   * host and username, whatever their campaign), within the account's: the
+   * semaphore's limit is SMTP_SESSIONS_PER_MAILBOX; `mailbox` is the lower-cased host and username.
+   */
+  mailbox?: { semaphore: RedisSemaphore; leaseKey: (accountId: string, mailbox: string) => string };
   /** how long an idle session is kept for the next send of its inbox */
   idleMs?: number;
   /** how long a send waits for a session before giving up (its step then goes back to the schedule) */
@@ -50,10 +63,10 @@ export interface SmtpPoolOptions {
   tlsCa?: string | Buffer;
 }
 
-/** Every session lease of the account stayed taken for the whole wait. */
+/** Every session lease of the account (or of the inbox's mailbox) stayed taken for the whole wait. */
 export class NoSessionAvailableError extends Error {
-  constructor(waitedMs: number) {
-    super(`no SMTP session free for the account within ${waitedMs} ms`);
+  constructor(waitedMs: number, scope: "account" | "mailbox" = "account") {
+    super(`no SMTP session free for the ${scope} within ${waitedMs} ms`);
     this.name = "NoSessionAvailableError";
   }
 }
@@ -67,15 +80,19 @@ export function smtpEndpointOf(
 }
 
 const endpointKey = (e: SmtpEndpoint) => JSON.stringify([e.host, e.port, e.secure, e.username, e.password]);
+/** One mailbox, whichever campaign's credential reaches it: host and username, case-insensitively (hashed: a bounded key, no address in Redis). */
+const mailboxOf = (e: SmtpEndpoint) => createHash("sha256").update(JSON.stringify([e.host.toLowerCase(), e.username.toLowerCase()])).digest("base64url").slice(0, 22);
 
 /**
  * SMTP sessions kept open briefly between sends of the same inbox (no new
  * TCP/TLS/AUTH per message), bounded per account across every sender replica:
  * each open session, busy or idle, holds one of the account's leases in Redis
- * (10, like its sends in flight). A send that finds no lease free first closes
- * an idle session of the same account in this process, otherwise asks the other
- * processes to close one of theirs (see SessionWantedSignal) and waits. Leases
- * are renewed while held and expire if a process dies, so sessions come back.
+ * (10, like its sends in flight), and with `mailbox` one of its mailbox's
+ * leases (SMTP_SESSIONS_PER_MAILBOX: providers refuse more sessions per login).
+ * A send that finds no lease free first closes an idle session of the same
+ * account (or mailbox) in this process, otherwise asks the other processes to
+ * close one of theirs (see SessionWantedSignal) and waits. Leases are renewed
+ * while held and expire if a process dies, so sessions come back.
  */
 export class SmtpPool {
   private idle = new Map<string, SmtpConnection[]>();
@@ -112,16 +129,28 @@ export class SmtpPool {
       // checked before a lease is taken: a refused host (EgressRefusedError) holds nothing
       target ??= await this.options.egress.resolve(endpoint.host);
       const lease = `${this.instance}:${randomUUID()}`;
-      if (await this.semaphore.tryAcquire(this.options.leaseKey(accountId), lease)) return this.open(accountId, credentialId, endpoint, target, key, lease);
-      // every lease is taken: an idle session of this account here can give its lease up
-      const spare = this.takeIdleOfAccount(accountId);
-      if (spare) {
-        spare.transport.close();
-        this.held.delete(spare);
-        return this.open(accountId, credentialId, endpoint, target, key, spare.lease);
+      const mailbox = await this.tryMailboxLease(accountId, endpoint, lease);
+      if (mailbox === "full") {
+        // every session of the mailbox is taken: an idle one here (another campaign's inbox) gives up both its leases
+        const spare = this.takeIdleOfMailbox(this.options.mailbox!.leaseKey(accountId, mailboxOf(endpoint)));
+        if (spare) return this.reopen(spare, credentialId, endpoint, target, key, spare.lease, spare.mailbox);
+        if (Date.now() > deadline) throw new NoSessionAvailableError(this.acquireTimeoutMs, "mailbox");
+      } else {
+        if (await this.semaphore.tryAcquire(this.options.leaseKey(accountId), lease)) return this.open(accountId, credentialId, endpoint, target, key, lease, mailbox);
+        // every lease is taken: an idle session of this account here can give its account lease up
+        const spare = this.takeIdleOfAccount(accountId);
+        if (spare) {
+          // its account lease is taken over; of the two mailbox leases, one is kept (the spare's when it is the same mailbox)
+          const keep = mailbox && spare.mailbox?.key === mailbox.key ? spare.mailbox : mailbox;
+          const drop = keep === mailbox ? spare.mailbox : mailbox;
+          if (drop) await this.releaseMailbox(drop);
+          return this.reopen(spare, credentialId, endpoint, target, key, spare.lease, keep);
+        }
+        if (mailbox) await this.releaseMailbox(mailbox);
       }
       if (Date.now() > deadline) throw new NoSessionAvailableError(this.acquireTimeoutMs);
-      if (Date.now() - announcedAt >= 500) {
+      // the signal frees account leases; a full mailbox's idle sessions elsewhere close within idleMs anyway
+      if (mailbox !== "full" && Date.now() - announcedAt >= 500) {
         announcedAt = Date.now();
         this.options.wanted?.announce(accountId);
       }
@@ -160,7 +189,25 @@ export class SmtpPool {
     await Promise.all(all.map((c) => this.close1(c)));
   }
 
-  private open(accountId: string, credentialId: string, endpoint: SmtpEndpoint, target: EgressTarget, key: string, lease: string): SmtpConnection {
+  /** This mailbox's lease under `lease`; undefined when sessions are not capped per mailbox, "full" when none is free. */
+  private async tryMailboxLease(accountId: string, endpoint: SmtpEndpoint, lease: string): Promise<MailboxLease | undefined | "full"> {
+    if (!this.options.mailbox) return undefined;
+    const key = this.options.mailbox.leaseKey(accountId, mailboxOf(endpoint));
+    return (await this.options.mailbox.semaphore.tryAcquire(key, lease)) ? { key, lease } : "full";
+  }
+
+  private async releaseMailbox(mailbox: MailboxLease): Promise<void> {
+    await this.options.mailbox?.semaphore.release(mailbox.key, mailbox.lease).catch(() => undefined);
+  }
+
+  /** A new session on the leases of an idle one, which is closed. */
+  private reopen(spare: SmtpConnection, credentialId: string, endpoint: SmtpEndpoint, target: EgressTarget, key: string, lease: string, mailbox: MailboxLease | undefined): SmtpConnection {
+    spare.transport.close();
+    this.held.delete(spare);
+    return this.open(spare.accountId, credentialId, endpoint, target, key, lease, mailbox);
+  }
+
+  private open(accountId: string, credentialId: string, endpoint: SmtpEndpoint, target: EgressTarget, key: string, lease: string, mailbox?: MailboxLease): SmtpConnection {
     const requireTls = this.options.requireTls;
     const progress = new SmtpProgress();
     // the checked address is dialled; the name the tenant typed is what the certificate must match
@@ -185,7 +232,7 @@ export class SmtpPool {
       logger: progress.logger,
       transactionLog: true,
     };
-    const connection: SmtpConnection = { transport: nodemailer.createTransport(options), accountId, credentialId, endpointKey: key, lease, progress };
+    const connection: SmtpConnection = { transport: nodemailer.createTransport(options), accountId, credentialId, endpointKey: key, lease, mailbox, progress };
     this.held.add(connection);
     return connection;
   }
@@ -216,16 +263,30 @@ export class SmtpPool {
     return undefined;
   }
 
+  private takeIdleOfMailbox(mailboxKey: string): SmtpConnection | undefined {
+    for (const list of this.idle.values()) {
+      const index = list.findIndex((c) => c.mailbox?.key === mailboxKey);
+      if (index >= 0) {
+        const [connection] = list.splice(index, 1);
+        clearTimeout(connection!.idleTimer);
+        return connection;
+      }
+    }
+    return undefined;
+  }
+
   private async close1(connection: SmtpConnection): Promise<void> {
     clearTimeout(connection.idleTimer);
     connection.transport.close();
     this.held.delete(connection);
     await this.semaphore.release(this.options.leaseKey(connection.accountId), connection.lease).catch(() => undefined);
+    if (connection.mailbox) await this.releaseMailbox(connection.mailbox);
   }
 
   private async renewLeases(): Promise<void> {
     for (const connection of this.held) {
       await this.semaphore.tryAcquire(this.options.leaseKey(connection.accountId), connection.lease).catch(() => undefined);
+      if (connection.mailbox) await this.options.mailbox?.semaphore.tryAcquire(connection.mailbox.key, connection.mailbox.lease).catch(() => undefined);
     }
   }
 }

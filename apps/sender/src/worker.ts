@@ -20,11 +20,14 @@ export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBe
     // An account's SMTP sessions, open or idle, across all senders: as many as its sends in flight.
     // Leases are short and renewed, so the sessions of a sender that died come back within seconds.
     const sessions = new RedisSemaphore(producer, SEND_CONCURRENCY_PER_ACCOUNT, SESSION_LEASE_MS);
+    // and per mailbox (an inbox's host and username, whichever campaigns share it): providers refuse more
+    const mailboxSessions = new RedisSemaphore(producer, ctx.config.smtpSessionsPerMailbox, SESSION_LEASE_MS);
     const subscriber = createRedis(ctx.config, "worker");
     subscriber.on("error", (err) => ctx.logger.debug("redis error", { error: err.message }));
     const wanted = new RedisSessionWantedSignal(producer, subscriber, redisKey(ctx.config, "smtp-session-wanted"));
     const pool = new SmtpPool(sessions, {
       leaseKey: (accountId) => redisKey(ctx.config, "sem", "smtp", accountId),
+      mailbox: { semaphore: mailboxSessions, leaseKey: (accountId, mailbox) => redisKey(ctx.config, "sem", "smtp-mailbox", accountId, mailbox) },
       renewEveryMs: SESSION_LEASE_MS / 3,
       wanted,
       egress: new EgressGuard({ allowPrivate: ctx.config.mailAllowPrivateHosts, dnsServers: ctx.config.dnsServers }),

@@ -45,6 +45,7 @@ export interface Config {
   retention: { requestLogDays: number; eventDays: number; webhookDeliveryDays: number };
   /** How long the sender waits for any SMTP answer (or for the socket to accept data) before the attempt fails. */
   smtpSocketTimeoutMs: number;
+  smtpSessionsPerMailbox: number;
   encryptionKey: Buffer;
   encryptionKeyIsDevelopment: boolean;
   /** Earlier keys, still used to decrypt data and verify links made before a rotation. */
@@ -125,6 +126,8 @@ const schema = Joi.object({
   RETENTION_EVENT_DAYS: Joi.number().integer().min(1).max(3650).default(30),
   RETENTION_WEBHOOK_DELIVERY_DAYS: Joi.number().integer().min(1).max(3650).default(30),
   SMTP_SOCKET_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(60_000),
+  // concurrent SMTP sessions per mailbox (same host and username), within the account's 10
+  SMTP_SESSIONS_PER_MAILBOX: Joi.number().integer().min(1).max(10).default(2),
   ENCRYPTION_KEY: Joi.string().base64(),
   ENCRYPTION_PREVIOUS_KEYS: Joi.string(),
   STRIPE_SECRET_KEY: Joi.string(),
@@ -301,6 +304,7 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
     webhookRetryBaseMs: value.WEBHOOK_RETRY_BASE_MS,
     retention: { requestLogDays: value.RETENTION_REQUEST_LOG_DAYS, eventDays: value.RETENTION_EVENT_DAYS, webhookDeliveryDays: value.RETENTION_WEBHOOK_DELIVERY_DAYS },
     smtpSocketTimeoutMs: value.SMTP_SOCKET_TIMEOUT_MS,
+    smtpSessionsPerMailbox: value.SMTP_SESSIONS_PER_MAILBOX,
     encryptionKey,
     encryptionKeyIsDevelopment,
     encryptionPreviousKeys,

@@ -19,9 +19,11 @@ export interface QueuePayloads {
   /**
    * Plans a campaign's held sends again in chunks: "resume" those held before the
    * resume (then makes the campaign active), "credential_disabled" those of a
-   * disabled inbox (moved to the campaign's other inboxes).
+   * disabled inbox (moved to the campaign's other inboxes), "schedule_changed"
+   * those held before a PATCH of the schedule, jitter or wait range (handled
+   * like "resume": campaigns.resumeReplanBefore marks the request).
    */
-  "replan-held-sends": { accountId: string; campaignId: string; reason: "resume" | "credential_disabled"; credentialId?: string };
+  "replan-held-sends": { accountId: string; campaignId: string; reason: "resume" | "credential_disabled" | "schedule_changed"; credentialId?: string };
 }
 
 const id = Joi.string().guid();
@@ -58,7 +60,7 @@ export const QUEUES: { [N in QueueName]: QueueDefinition<N> } = {
     payload: Joi.object({
       accountId: id.required(),
       campaignId: id.required(),
-      reason: Joi.string().valid("resume", "credential_disabled").required(),
+      reason: Joi.string().valid("resume", "credential_disabled", "schedule_changed").required(),
       credentialId: id.when("reason", { is: "credential_disabled", then: Joi.required(), otherwise: Joi.forbidden() }),
     }),
     // chunked and idempotent: a retry or a stalled run continues where the committed chunks stopped

@@ -155,3 +155,9 @@ test("production refuses the published development ENCRYPTION_KEY", () => {
   // outside production the development key is allowed, and flagged
   assert.equal(loadConfig("api", { ENCRYPTION_KEY: DEVELOPMENT_ENCRYPTION_KEY }).encryptionKeyIsDevelopment, true);
 });
+
+test("SMTP_SESSIONS_PER_MAILBOX: 2 by default, 1 to 10 (within the account's 10 sessions)", () => {
+  assert.equal(loadConfig("sender", {}).smtpSessionsPerMailbox, 2);
+  assert.equal(loadConfig("sender", { SMTP_SESSIONS_PER_MAILBOX: "5" }).smtpSessionsPerMailbox, 5);
+  for (const bad of ["0", "11", "two"]) assert.throws(() => loadConfig("sender", { SMTP_SESSIONS_PER_MAILBOX: bad }), ConfigError);
+});

@@ -6,7 +6,7 @@ import { idempotent } from "../middleware/idempotency.js";
 import { serializeApiKey } from "../serializers/api-key.js";
 import { issueApiKey } from "../services/issue-api-key.js";
 import { revokeApiKey } from "../services/revoke-api-key.js";
-import { fields, isUuid, J, validateBody } from "../validation.js";
+import { fields, isUuid, J, validateResource } from "../validation.js";
 
 const createSchema = J.object({
   label: fields.name.required(),
@@ -18,7 +18,7 @@ export function apiKeyRoutes(ctx: ApiContext): Router {
   const router = Router();
 
   router.post("/", idempotent(ctx), async (req, res) => {
-    const body = validateBody(createSchema, req.body);
+    const body = validateResource(createSchema, req.body, "api_key");
     const { key, plaintext } = await issueApiKey(ctx.db, authOf(res).accountId, body.label, body.client_kind);
     res.status(201).json({ ...serializeApiKey(key), plaintext });
   });

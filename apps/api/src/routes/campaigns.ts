@@ -19,7 +19,7 @@ import { getCampaignStats } from "../services/get-campaign-stats.js";
 import { listCampaigns } from "../services/list-campaigns.js";
 import { previewCampaign } from "../services/preview-campaign.js";
 import { updateCampaign } from "../services/update-campaign.js";
-import { validateBody, validateQuery } from "../validation.js";
+import { fieldPrefix, validateQuery, validateResource } from "../validation.js";
 import { campaignActionRoutes } from "./campaign-actions.js";
 
 /**
@@ -28,10 +28,10 @@ import { campaignActionRoutes } from "./campaign-actions.js";
  * campaign_not_found for malformed, missing and foreign ids) and go here or in
  * a sibling router mounted at the same path.
  */
-function credentialHosts(credentials: CreateCampaignInput["smtp_credentials"]): HostField[] {
+function credentialHosts(credentials: CreateCampaignInput["smtp_credentials"], prefix: string): HostField[] {
   return credentials.flatMap((credential, index) => [
-    { field: `campaign.smtp_credentials[${index}].smtp_host`, host: credential.smtp_host },
-    ...(credential.imap_host ? [{ field: `campaign.smtp_credentials[${index}].imap_host`, host: credential.imap_host }] : []),
+    { field: `${prefix}smtp_credentials[${index}].smtp_host`, host: credential.smtp_host },
+    ...(credential.imap_host ? [{ field: `${prefix}smtp_credentials[${index}].imap_host`, host: credential.imap_host }] : []),
   ]);
 }
 
@@ -39,9 +39,9 @@ export function campaignRoutes(ctx: ApiContext): Router {
   const router = Router();
 
   router.post("/", idempotent(ctx), async (req, res) => {
-    const body = validateBody<{ campaign: CreateCampaignInput }>(createCampaignSchema, req.body);
-    await checkEgressHosts(ctx.egress.mail, credentialHosts(body.campaign.smtp_credentials));
-    const campaign = await createCampaign(ctx.db, ctx.keyring, authOf(res).accountId, body.campaign);
+    const input = validateResource<CreateCampaignInput>(createCampaignSchema, req.body, "campaign");
+    await checkEgressHosts(ctx.egress.mail, credentialHosts(input.smtp_credentials, fieldPrefix(req.body, "campaign")));
+    const campaign = await createCampaign(ctx.db, ctx.keyring, authOf(res).accountId, input);
     res.status(201).json(serializeCampaign(campaign, await getCampaignStats(ctx.db, campaign)));
   });
 
@@ -57,9 +57,13 @@ export function campaignRoutes(ctx: ApiContext): Router {
   });
 
   router.patch("/:id", async (req, res) => {
-    const body = validateBody<{ campaign: UpdateCampaignInput }>(updateCampaignSchema, req.body);
+    const input = validateResource<UpdateCampaignInput>(updateCampaignSchema, req.body, "campaign");
     const accountId = authOf(res).accountId;
-    await updateCampaign(ctx.db, accountId, param(req, "id"), body.campaign);
+    await updateCampaign(ctx.db, accountId, param(req, "id"), input, {
+      replanQueue: ctx.queues.replanHeldSends,
+      chunkSize: ctx.config.dispatchChunkSize,
+      fieldPrefix: fieldPrefix(req.body, "campaign"),
+    });
     const { campaign, stats } = await getCampaign(ctx.db, accountId, param(req, "id"));
     res.json(serializeCampaign(campaign, stats));
   });

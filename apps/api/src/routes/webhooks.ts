@@ -16,7 +16,7 @@ import { redeliverWebhookDelivery } from "../services/redeliver-webhook-delivery
 import { rotateWebhookSecret } from "../services/rotate-webhook-secret.js";
 import { sendWebhookTest } from "../services/send-webhook-test.js";
 import { updateWebhook } from "../services/update-webhook.js";
-import { fields, isUuid, J, validateBody, validateQuery } from "../validation.js";
+import { fieldPrefix, fields, isUuid, J, validateBody, validateQuery, validateResource } from "../validation.js";
 
 const EDITABLE = ["url", "event_filters", "description", "disabled_at"] as const;
 
@@ -77,9 +77,8 @@ function updateSchema(allowPrivate: boolean): Joi.ObjectSchema<WebhookBody> {
  * address is refused like a literal one.
  */
 async function validateWebhookBody(guard: EgressGuard, schema: Joi.ObjectSchema<WebhookBody>, body: unknown): Promise<WebhookBody> {
-  const wrapped = typeof body === "object" && body !== null && !Array.isArray(body) && "webhook" in body;
-  const fields = wrapped ? validateBody(J.object<{ webhook: WebhookBody }>({ webhook: schema.required() }), body).webhook : validateBody(schema, body);
-  if (fields.url !== undefined) await checkEgressHosts(guard, [{ field: wrapped ? "webhook.url" : "url", host: new URL(fields.url).hostname }]);
+  const fields = validateResource(schema, body, "webhook");
+  if (fields.url !== undefined) await checkEgressHosts(guard, [{ field: `${fieldPrefix(body, "webhook")}url`, host: new URL(fields.url).hostname }]);
   return fields;
 }
 

@@ -2,6 +2,7 @@ import Joi from "joi";
 import { countMergeTags } from "@outreach/core";
 import { pageQuery } from "../pagination.js";
 import { fields, J } from "../validation.js";
+import { jitterScopeField, rampField, scheduleField, type JitterScope, type RampInput, type ScheduleInput } from "./send-settings.js";
 
 /** Largest jitter bound between two sends of a batch: one day. */
 export const MAX_WAIT_SECONDS = 86_400;
@@ -54,6 +55,7 @@ const credentialSchema = J.object({
   smtp_username: line(320).min(1).required(),
   smtp_password: line(1000).min(1).required(),
   daily_limit: J.number().integer().min(1).max(1_000_000).required(),
+  ramp: rampField,
   imap_host: host.allow(null),
   imap_port: port.allow(null),
   imap_secure: J.boolean().allow(null),
@@ -101,42 +103,48 @@ const stepsSchema = J.array()
     return steps;
   }, "positions 1..n");
 
-/** max_wait_seconds >= min_wait_seconds, checked after defaults are applied. */
-export function waitRangeMessage(min: number, max: number): string | null {
-  return max < min ? `campaign.max_wait_seconds (${max}) must be greater than or equal to campaign.min_wait_seconds (${min})` : null;
+/** max_wait_seconds >= min_wait_seconds, checked after defaults are applied; prefix names the fields as sent ("campaign." or ""). */
+export function waitRangeMessage(min: number, max: number, prefix = "campaign."): string | null {
+  return max < min ? `${prefix}max_wait_seconds (${max}) must be greater than or equal to ${prefix}min_wait_seconds (${min})` : null;
 }
 
-export const createCampaignSchema = J.object({
-  campaign: J.object({
-    name: name.required(),
-    outreach_id: outreachId.allow(null),
-    min_wait_seconds: minWait.default(120),
-    max_wait_seconds: maxWait.default(420),
-    verify_email_mx: J.boolean().default(false),
-    bounce_rate_threshold: bounceRateThreshold.default(8.0),
-    smtp_credentials: J.array().items(credentialSchema).min(1).max(MAX_CREDENTIALS).required(),
-    sequence_steps: stepsSchema.required(),
-  })
-    .required()
-    .custom((value: { min_wait_seconds: number; max_wait_seconds: number }, helpers) => {
-      const message = waitRangeMessage(value.min_wait_seconds, value.max_wait_seconds);
-      return message ? helpers.message({ custom: message }) : value;
-    }, "wait range"),
-});
+/** "campaign." when the fields came wrapped, "" at the top level. */
+function prefixOf(path: Array<string | number> = []): string {
+  return path.length > 0 ? `${path.join(".")}.` : "";
+}
 
-export const updateCampaignSchema = J.object({
-  campaign: J.object({
-    name,
-    outreach_id: outreachId.allow(null),
-    min_wait_seconds: minWait,
-    max_wait_seconds: maxWait,
-    verify_email_mx: J.boolean(),
-    bounce_rate_threshold: bounceRateThreshold,
-  })
-    .min(1)
-    .required()
-    .messages({ "object.min": "{{#label}} must contain at least one of name, outreach_id, min_wait_seconds, max_wait_seconds, verify_email_mx, bounce_rate_threshold" }),
-});
+/** The fields of POST /campaigns, wrapped as {"campaign": {...}} or at the top level (validateResource). */
+export const createCampaignSchema = J.object<CreateCampaignInput>({
+  name: name.required(),
+  outreach_id: outreachId.allow(null),
+  min_wait_seconds: minWait.default(120),
+  max_wait_seconds: maxWait.default(420),
+  jitter_scope: jitterScopeField.default("batch"),
+  schedule: scheduleField.default(null),
+  verify_email_mx: J.boolean().default(false),
+  bounce_rate_threshold: bounceRateThreshold.default(8.0),
+  smtp_credentials: J.array().items(credentialSchema).min(1).max(MAX_CREDENTIALS).required(),
+  sequence_steps: stepsSchema.required(),
+}).custom((value: CreateCampaignInput, helpers) => {
+  const message = waitRangeMessage(value.min_wait_seconds, value.max_wait_seconds, prefixOf(helpers.state.path));
+  return message ? helpers.message({ custom: message }) : value;
+}, "wait range");
+
+export const UPDATABLE_CAMPAIGN_FIELDS = ["name", "outreach_id", "min_wait_seconds", "max_wait_seconds", "jitter_scope", "schedule", "verify_email_mx", "bounce_rate_threshold"] as const;
+
+/** The fields of PATCH /campaigns/:id, wrapped or at the top level. */
+export const updateCampaignSchema = J.object<UpdateCampaignInput>({
+  name,
+  outreach_id: outreachId.allow(null),
+  min_wait_seconds: minWait,
+  max_wait_seconds: maxWait,
+  jitter_scope: jitterScopeField,
+  schedule: scheduleField,
+  verify_email_mx: J.boolean(),
+  bounce_rate_threshold: bounceRateThreshold,
+})
+  .min(1)
+  .messages({ "object.min": `{{#label}} must contain at least one of ${UPDATABLE_CAMPAIGN_FIELDS.join(", ")}` });
 
 export const listCampaignsQuery = Joi.object(pageQuery);
 
@@ -155,6 +163,7 @@ export interface CredentialInput {
   smtp_username: string;
   smtp_password: string;
   daily_limit: number;
+  ramp?: RampInput | null;
   imap_host?: string | null;
   imap_port?: number | null;
   imap_secure?: boolean | null;
@@ -174,6 +183,8 @@ export interface CreateCampaignInput {
   outreach_id?: string | null;
   min_wait_seconds: number;
   max_wait_seconds: number;
+  jitter_scope: JitterScope;
+  schedule: ScheduleInput | null;
   verify_email_mx: boolean;
   bounce_rate_threshold: number;
   smtp_credentials: CredentialInput[];
@@ -185,6 +196,8 @@ export interface UpdateCampaignInput {
   outreach_id?: string | null;
   min_wait_seconds?: number;
   max_wait_seconds?: number;
+  jitter_scope?: JitterScope;
+  schedule?: ScheduleInput | null;
   verify_email_mx?: boolean;
   bounce_rate_threshold?: number;
 }

@@ -31,6 +31,8 @@ export function serializeSmtpCredential(credential: SmtpCredential) {
     smtp_secure: credential.smtpSecure,
     smtp_username: credential.smtpUsername,
     daily_limit: credential.dailyLimit,
+    ramp: credential.rampStartPerDay !== null && credential.rampIncreasePerDay !== null ? { start_per_day: credential.rampStartPerDay, increase_per_day: credential.rampIncreasePerDay } : null,
+    ramp_started_at: credential.rampStartedAt,
     has_imap: credential.imapHost !== null,
     imap_host: credential.imapHost,
     imap_port: credential.imapPort,
@@ -70,12 +72,17 @@ export function serializeCampaignStats(stats: CampaignStats) {
       reason: failure.reason,
       failed_at: failure.failedAt,
     })),
-    credentials: stats.credentials.map(({ credential, sendsToday, sendsTotal, sendsUnconfirmed, bounces, bounceRate }) => ({
+    credentials: stats.credentials.map(({ credential, sendsToday, step1SendsToday, dailyLimitToday, sendsTotal, sendsUnconfirmed, bounces, bounceRate }) => ({
       id: credential.id,
       label: credential.label,
       from_email: credential.fromEmail,
+      // every step's sends today; daily_limit counts step 1 only (step1_sends_today)
       sends_today: sendsToday,
+      step1_sends_today: step1SendsToday,
       daily_limit: credential.dailyLimit,
+      // the limit today: daily_limit, or lower while the inbox's ramp is warming it up
+      daily_limit_today: dailyLimitToday,
+      ramp_started_at: credential.rampStartedAt,
       sends_total: sendsTotal,
       // sends whose outcome is unknown: the connection failed after the message was sent
       sends_unconfirmed: sendsUnconfirmed,
@@ -101,6 +108,8 @@ export function serializeCampaign(campaign: CampaignWithRelations, stats: Campai
     outreach_id: campaign.outreachId,
     min_wait_seconds: campaign.minWaitSeconds,
     max_wait_seconds: campaign.maxWaitSeconds,
+    jitter_scope: campaign.jitterScope,
+    schedule: campaign.schedule ?? null,
     verify_email_mx: campaign.verifyEmailMx,
     bounce_rate_threshold: campaign.bounceRateThreshold.toNumber(),
     created_at: campaign.createdAt,

@@ -7,6 +7,7 @@ export function serializeContact(contact: Contact) {
     first_name: contact.firstName,
     last_name: contact.lastName,
     company: contact.company,
+    timezone: contact.timezone,
     unsubscribed_at: contact.unsubscribedAt,
     created_at: contact.createdAt,
     updated_at: contact.updatedAt,

@@ -1,6 +1,7 @@
 import { encryptSecret, type Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import type { CreateCampaignInput, CredentialInput } from "../schemas/campaign.js";
+import { scheduleJson } from "./schedule-json.js";
 import { campaignRelations, type CampaignWithRelations } from "./find-campaign.js";
 import { lockOutreach } from "./lock-outreach.js";
 
@@ -17,6 +18,10 @@ function credentialData(accountId: string, input: CredentialInput, createdAt: Da
     smtpUsername: input.smtp_username,
     smtpPasswordEnc: encryptSecret(input.smtp_password, keyring),
     dailyLimit: input.daily_limit,
+    // the ramp's first day is the day the inbox is added
+    rampStartPerDay: input.ramp?.start_per_day ?? null,
+    rampIncreasePerDay: input.ramp?.increase_per_day ?? null,
+    rampStartedAt: input.ramp ? createdAt : null,
     imapHost: hasImap ? input.imap_host! : null,
     imapPort: hasImap ? input.imap_port! : null,
     imapSecure: hasImap ? (input.imap_secure ?? input.imap_port === 993) : false,
@@ -42,6 +47,8 @@ export async function createCampaign(db: Db, keyring: Keyring, accountId: string
         name: input.name,
         minWaitSeconds: input.min_wait_seconds,
         maxWaitSeconds: input.max_wait_seconds,
+        jitterScope: input.jitter_scope,
+        schedule: scheduleJson(input.schedule),
         verifyEmailMx: input.verify_email_mx,
         bounceRateThreshold: input.bounce_rate_threshold,
         steps: {

@@ -1,4 +1,6 @@
+import { DateTime } from "luxon";
 import type { Db, SmtpCredential } from "@outreach/db";
+import { credentialRamp, dailyLimitOn, parseSchedule, scheduleZone } from "@outreach/domain";
 
 /** Enrollment counts by current status: every enrollment is in exactly one. */
 export interface StatusCounts {
@@ -17,7 +19,12 @@ export interface BatchStats extends StatusCounts {
 
 export interface CredentialStats {
   credential: SmtpCredential;
+  /** sends of every step today */
   sendsToday: number;
+  /** step-1 sends today: what daily_limit counts */
+  step1SendsToday: number;
+  /** today's limit: daily_limit, lowered by the credential's ramp */
+  dailyLimitToday: number;
   sendsTotal: number;
   /** sends whose delivery outcome is unknown (counted in sendsTotal too) */
   sendsUnconfirmed: number;
@@ -65,8 +72,10 @@ export function percent(n: number, d: number): number {
   return d === 0 ? 0 : Math.round((n * 10_000) / d) / 100;
 }
 
-function startOfUtcDay(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+/** Today in the campaign's schedule time zone (UTC without a schedule): the day its daily limits count. */
+function today(schedule: unknown, now: Date): { day: string; start: Date; end: Date } {
+  const local = DateTime.fromJSDate(now, { zone: scheduleZone(parseSchedule(schedule), null) }).startOf("day");
+  return { day: local.toISODate()!, start: local.toJSDate(), end: local.plus({ days: 1 }).toJSDate() };
 }
 
 interface BatchRow extends StatusCounts {
@@ -82,6 +91,7 @@ interface SendRow {
   unconfirmed: number;
   bounces: number;
   sends_today: number;
+  step1_sends_today: number;
 }
 
 interface BounceRow {
@@ -119,7 +129,9 @@ interface SkipRow {
  * - bounce_rate is per send: bounced step sends / step sends that reached SMTP
  *   (state sent or bounced), the measure the credential health check uses.
  * - credentials: the same per credential; sends_today counts those whose sentAt
- *   is in the current UTC day.
+ *   is in the current day (in the schedule's time zone, UTC without one),
+ *   step1_sends_today only the step-1 ones (what daily_limit counts), and
+ *   daily_limit_today is that day's limit (daily_limit lowered by a ramp).
  * - sent_unconfirmed (totals, and per credential): step sends recorded as sent
  *   whose outcome is unknown (the connection dropped or timed out after the
  *   body was sent); they are never resent and also count as sends.
@@ -127,9 +139,9 @@ interface SkipRow {
  *   used up, a job that kept failing before its send was claimed, a send
  *   interrupted mid-SMTP), the most recent with the reason.
  */
-export async function getCampaignStats(db: Db, campaign: { id: string; credentials: SmtpCredential[] }, now = new Date()): Promise<CampaignStats> {
+export async function getCampaignStats(db: Db, campaign: { id: string; schedule?: unknown; credentials: SmtpCredential[] }, now = new Date()): Promise<CampaignStats> {
   const id = campaign.id;
-  const dayStart = startOfUtcDay(now);
+  const day = today(campaign.schedule ?? null, now);
   const [batchRows, sendRows, bounceRows, failureRows, skipRows] = await db.$transaction(
     [
       db.$queryRaw<BatchRow[]>`
@@ -153,7 +165,8 @@ export async function getCampaignStats(db: Db, campaign: { id: string; credentia
           count(*)::int AS sends,
           count(*) FILTER (WHERE outcome = 'unknown')::int AS unconfirmed,
           count(*) FILTER (WHERE state = 'bounced')::int AS bounces,
-          count(*) FILTER (WHERE "sentAt" >= ${dayStart}::timestamptz)::int AS sends_today
+          count(*) FILTER (WHERE "sentAt" >= ${day.start}::timestamptz AND "sentAt" < ${day.end}::timestamptz)::int AS sends_today,
+          count(*) FILTER (WHERE "stepPosition" = 1 AND "sentAt" >= ${day.start}::timestamptz AND "sentAt" < ${day.end}::timestamptz)::int AS step1_sends_today
         FROM step_sends
         WHERE "campaignId" = ${id}::uuid AND state IN ('sent', 'bounced')
         GROUP BY "credentialId"`,
@@ -203,6 +216,8 @@ export async function getCampaignStats(db: Db, campaign: { id: string; credentia
     return {
       credential,
       sendsToday: row?.sends_today ?? 0,
+      step1SendsToday: row?.step1_sends_today ?? 0,
+      dailyLimitToday: dailyLimitOn(credential.dailyLimit, credentialRamp(credential), day.day),
       sendsTotal: row?.sends ?? 0,
       sendsUnconfirmed: row?.unconfirmed ?? 0,
       bounces: row?.bounces ?? 0,

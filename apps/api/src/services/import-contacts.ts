@@ -3,7 +3,7 @@ import { CHUNK, type StagedContactRows } from "./stage-contact-rows.js";
 
 // One chunk of an upload's staged rows, in email order, merged into contacts and
 // linked to the import. Rows with the same email merge: the last non-empty
-// first_name, last_name and company of the request win. Provided (non-null)
+// first_name, last_name, company and timezone of the request win. Provided (non-null)
 // values replace stored ones; null keeps what is stored. unsubscribedAt is never
 // touched, so an unsubscribed contact stays unsubscribed. updatedAt moves only when
 // a value really changes. xmax = 0 marks a fresh insert.
@@ -12,23 +12,26 @@ const MERGE_CHUNK = `
     SELECT email,
       (array_agg("firstName" ORDER BY ord DESC) FILTER (WHERE "firstName" IS NOT NULL))[1] AS first_name,
       (array_agg("lastName" ORDER BY ord DESC) FILTER (WHERE "lastName" IS NOT NULL))[1] AS last_name,
-      (array_agg(company ORDER BY ord DESC) FILTER (WHERE company IS NOT NULL))[1] AS company
+      (array_agg(company ORDER BY ord DESC) FILTER (WHERE company IS NOT NULL))[1] AS company,
+      (array_agg(timezone ORDER BY ord DESC) FILTER (WHERE timezone IS NOT NULL))[1] AS timezone
     FROM contact_import_staged_rows
     WHERE "uploadId" = $2::uuid AND email > $3
     GROUP BY email
     ORDER BY email
     LIMIT $5
   ), upserted AS (
-    INSERT INTO contacts ("accountId", email, "firstName", "lastName", company, "updatedAt")
-    SELECT $1::uuid, b.email, b.first_name, b.last_name, b.company, now() FROM batch b ORDER BY b.email
+    INSERT INTO contacts ("accountId", email, "firstName", "lastName", company, timezone, "updatedAt")
+    SELECT $1::uuid, b.email, b.first_name, b.last_name, b.company, b.timezone, now() FROM batch b ORDER BY b.email
     ON CONFLICT ("accountId", email) DO UPDATE SET
       "firstName" = COALESCE(EXCLUDED."firstName", contacts."firstName"),
       "lastName" = COALESCE(EXCLUDED."lastName", contacts."lastName"),
       company = COALESCE(EXCLUDED.company, contacts.company),
+      timezone = COALESCE(EXCLUDED.timezone, contacts.timezone),
       "updatedAt" = CASE
         WHEN COALESCE(EXCLUDED."firstName", contacts."firstName") IS DISTINCT FROM contacts."firstName"
           OR COALESCE(EXCLUDED."lastName", contacts."lastName") IS DISTINCT FROM contacts."lastName"
           OR COALESCE(EXCLUDED.company, contacts.company) IS DISTINCT FROM contacts.company
+          OR COALESCE(EXCLUDED.timezone, contacts.timezone) IS DISTINCT FROM contacts.timezone
         THEN now() ELSE contacts."updatedAt" END
     RETURNING id, (xmax = 0) AS created
   ), linked AS (

@@ -1,5 +1,6 @@
 import { text } from "../request-body.js";
 import { fields, J } from "../validation.js";
+import { canonicalTimezone, timezoneField } from "../schemas/send-settings.js";
 
 /** A valid row, normalised: email trimmed and lower-cased, empty strings as null. */
 export interface ContactRow {
@@ -7,6 +8,8 @@ export interface ContactRow {
   firstName: string | null;
   lastName: string | null;
   company: string | null;
+  /** IANA zone name, canonical spelling */
+  timezone: string | null;
 }
 
 export interface InvalidRow {
@@ -27,9 +30,10 @@ const rowSchema = J.object({
   first_name: optionalText,
   last_name: optionalText,
   company: optionalText,
+  timezone: timezoneField.allow(null, ""),
 }).label("row");
 /** The fields a row may have. */
-export const CONTACT_ROW_KEYS: ReadonlySet<string> = new Set(["email", "first_name", "last_name", "company"]);
+export const CONTACT_ROW_KEYS: ReadonlySet<string> = new Set(["email", "first_name", "last_name", "company", "timezone"]);
 
 // Fast path: a plain-ASCII address that the schema's email rule certainly accepts
 // (RFC 5321 dot-atom local part, letter-led TLD, labels of 1 to 63 characters).
@@ -51,6 +55,13 @@ function fastText(value: unknown): string | null | typeof INVALID {
   return text === "" ? null : text;
 }
 
+function fastTimezone(value: unknown): string | null | typeof INVALID {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== "string") return INVALID;
+  const name = value.trim();
+  return name === "" ? null : (canonicalTimezone(name) ?? INVALID);
+}
+
 /** The row when every field passes the fast checks; undefined sends it to the schema. */
 function fastRow(row: unknown): ContactRow | undefined {
   if (typeof row !== "object" || row === null || Object.getPrototypeOf(row) !== Object.prototype) return undefined;
@@ -60,8 +71,9 @@ function fastRow(row: unknown): ContactRow | undefined {
   const firstName = fastText(r.first_name);
   const lastName = fastText(r.last_name);
   const company = fastText(r.company);
-  if (email === INVALID || firstName === INVALID || lastName === INVALID || company === INVALID) return undefined;
-  return { email, firstName, lastName, company };
+  const timezone = fastTimezone(r.timezone);
+  if (email === INVALID || firstName === INVALID || lastName === INVALID || company === INVALID || timezone === INVALID) return undefined;
+  return { email, firstName, lastName, company, timezone };
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -69,11 +81,11 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 function schemaRow(row: unknown): ContactRow | string {
   const { value, error } = rowSchema.validate(row, { abortEarly: false, convert: true, allowUnknown: false, errors: { wrap: { label: false } } });
   if (error) return error.details.map((d) => d.message).join(", ");
-  const v = value as { email: string; first_name?: string | null; last_name?: string | null; company?: string | null };
+  const v = value as { email: string; first_name?: string | null; last_name?: string | null; company?: string | null; timezone?: string | null };
   // PostgreSQL stores a lone surrogate as U+FFFD, so two such addresses that differ here could
   // collide there (the email rule lets them through, as UTF-8 encoding hides them).
   if (v.email.search(LONE_SURROGATE) !== -1) return "email must be a valid email";
-  return { email: v.email, firstName: v.first_name || null, lastName: v.last_name || null, company: v.company || null };
+  return { email: v.email, firstName: v.first_name || null, lastName: v.last_name || null, company: v.company || null, timezone: v.timezone || null };
 }
 
 /** Text from the request that is echoed into a JSONB report: bounded, no NUL, no lone surrogates. */

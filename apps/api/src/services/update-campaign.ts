@@ -1,11 +1,25 @@
-import { AppError } from "@outreach/core";
+import { AppError, type TypedQueue } from "@outreach/core";
 import type { Db } from "@outreach/db";
+import { resumeReplanJobId } from "@outreach/domain";
 import { waitRangeMessage, type UpdateCampaignInput } from "../schemas/campaign.js";
 import { isUuid } from "../validation.js";
 import { lockOutreach } from "./lock-outreach.js";
+import { replanAfterSettingsChange } from "./replan-after-settings-change.js";
+import { scheduleJson } from "./schedule-json.js";
+
+export interface UpdateCampaignOptions {
+  replanQueue: TypedQueue<"replan-held-sends">;
+  chunkSize: number;
+  /** "campaign." when the fields came wrapped, "" at the top level: names the field in errors */
+  fieldPrefix: string;
+}
+
+/** Settings the plan of the held sends depends on: changing one plans them again. */
+const PLAN_FIELDS = ["min_wait_seconds", "max_wait_seconds", "jitter_scope", "schedule"] as const;
 
 interface LockedCampaign {
   id: string;
+  status: string;
   minWaitSeconds: number;
   maxWaitSeconds: number;
 }
@@ -13,19 +27,22 @@ interface LockedCampaign {
 /**
  * Updates the given settings. The row is locked first, so the wait range is
  * checked against the stored bounds that the update actually replaces (two
- * concurrent PATCHes of min and max cannot leave max < min).
+ * concurrent PATCHes of min and max cannot leave max < min). An active
+ * campaign's held sends are planned again when a setting their plan depends on
+ * is in the update (a paused one's are planned again by its resume).
  */
-export async function updateCampaign(db: Db, accountId: string, id: string, input: UpdateCampaignInput): Promise<void> {
+export async function updateCampaign(db: Db, accountId: string, id: string, input: UpdateCampaignInput, options: UpdateCampaignOptions): Promise<void> {
   if (!isUuid(id)) throw new AppError("campaign_not_found");
-  await db.$transaction(async (tx) => {
+  const prefix = options.fieldPrefix;
+  const replanBefore = await db.$transaction(async (tx) => {
     const [campaign] = await tx.$queryRaw<LockedCampaign[]>`
-      SELECT id, "minWaitSeconds", "maxWaitSeconds" FROM campaigns
+      SELECT id, status::text AS status, "minWaitSeconds", "maxWaitSeconds" FROM campaigns
       WHERE id = ${id}::uuid AND "accountId" = ${accountId}::uuid FOR UPDATE`;
     if (!campaign) throw new AppError("campaign_not_found");
 
-    const message = waitRangeMessage(input.min_wait_seconds ?? campaign.minWaitSeconds, input.max_wait_seconds ?? campaign.maxWaitSeconds);
+    const message = waitRangeMessage(input.min_wait_seconds ?? campaign.minWaitSeconds, input.max_wait_seconds ?? campaign.maxWaitSeconds, prefix);
     if (message) {
-      const field = input.max_wait_seconds !== undefined ? "campaign.max_wait_seconds" : "campaign.min_wait_seconds";
+      const field = `${prefix}${input.max_wait_seconds !== undefined ? "max_wait_seconds" : "min_wait_seconds"}`;
       throw new AppError("validation_failed", message, { errors: [{ field, message }] });
     }
     if (input.outreach_id != null) await lockOutreach(tx, accountId, input.outreach_id);
@@ -37,9 +54,17 @@ export async function updateCampaign(db: Db, accountId: string, id: string, inpu
         outreachId: input.outreach_id,
         minWaitSeconds: input.min_wait_seconds,
         maxWaitSeconds: input.max_wait_seconds,
+        jitterScope: input.jitter_scope,
+        schedule: input.schedule === undefined ? undefined : scheduleJson(input.schedule),
         verifyEmailMx: input.verify_email_mx,
         bounceRateThreshold: input.bounce_rate_threshold,
       },
     });
-  });
+    const replan = campaign.status === "active" && PLAN_FIELDS.some((field) => input[field] !== undefined);
+    return replan ? replanAfterSettingsChange(tx, campaign.id, options.chunkSize) : null;
+  }, { maxWait: 10_000, timeout: 30_000 });
+  // after the commit; should this add be lost, the dispatcher's sweep adds the same job (as a resume re-plan)
+  if (replanBefore) {
+    await options.replanQueue.add({ accountId, campaignId: id, reason: "schedule_changed" }, { jobId: resumeReplanJobId(id, replanBefore) });
+  }
 }

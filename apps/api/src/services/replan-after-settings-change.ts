@@ -1,0 +1,27 @@
+import type { Prisma } from "@outreach/db";
+import { rescheduleHeldSends } from "@outreach/domain";
+
+/**
+ * After a PATCH of the schedule, jitter scope or wait range of an active
+ * campaign: its held sends (step 1 still scheduled) are planned again under the
+ * new settings. A small backlog (up to one chunk of step rows) is planned in the
+ * caller's transaction; a bigger one is marked like a resume
+ * (campaigns.resumeReplanBefore, which holds back the release of the campaign's
+ * sends) and handed to the replan-held-sends job: returns the mark to enqueue
+ * the job with after the commit, or null when done here.
+ */
+export async function replanAfterSettingsChange(tx: Prisma.TransactionClient, campaignId: string, chunkSize: number): Promise<Date | null> {
+  const [row] = await tx.$queryRaw<[{ held: number; steps: number }]>`
+    SELECT (SELECT count(*)::int FROM step_sends WHERE "campaignId" = ${campaignId}::uuid AND "stepPosition" = 1 AND state = 'scheduled') AS held,
+           (SELECT count(*)::int FROM sequence_steps WHERE "campaignId" = ${campaignId}::uuid) AS steps`;
+  if (row.held === 0) return null;
+  if (row.held * Math.max(1, row.steps) <= chunkSize) {
+    await rescheduleHeldSends(tx, campaignId);
+    return null;
+  }
+  // a newer mark makes a re-plan still running stop, and the new job plan everything again
+  const [marked] = await tx.$queryRaw<[{ before: Date }]>`
+    UPDATE campaigns SET "resumeReplanBefore" = now(), "updatedAt" = now()
+    WHERE id = ${campaignId}::uuid RETURNING "resumeReplanBefore" AS before`;
+  return marked.before;
+}
