@@ -177,7 +177,12 @@ describe("POST /campaigns/:id/dispatch", () => {
 
   test("every enabled credential at its daily_limit today: reason daily_limit_reached; room on one credential is enough", async () => {
     const campaign = await createCampaign(env, {
-      smtp_credentials: [credential({ label: "A", daily_limit: 2 }), credential({ label: "B", from_email: "b@example.com", daily_limit: 1 }), credential({ label: "C", from_email: "c@example.com", daily_limit: 1 })],
+      // three mailboxes (a shared mailbox shares its daily budget: see send-window-plan.test.ts)
+      smtp_credentials: [
+        credential({ label: "A", smtp_username: "a@example.com", daily_limit: 2 }),
+        credential({ label: "B", from_email: "b@example.com", smtp_username: "b@example.com", daily_limit: 1 }),
+        credential({ label: "C", from_email: "c@example.com", smtp_username: "c@example.com", daily_limit: 1 }),
+      ],
     });
     const [credA, credB, credC] = campaign.smtp_credentials.map((c: any) => c.id as string);
     await enroll(campaign.id, 3, 1); // already booked today (the fixture below)
