@@ -1,31 +1,19 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { Worker } from "bullmq";
-import { createLogger, createRedis, loadConfig, TypedQueue, type Config } from "@outreach/core";
+import { createLogger, createRedis } from "@outreach/core";
 import { sendJobId } from "@outreach/domain";
-import { createTestDatabase, uniqueQueuePrefix, waitFor, type TestDatabase } from "@outreach/testing";
+import { waitFor } from "@outreach/testing";
 import { DEFAULT_FEEDER_OPTIONS, Feeder, lostJobsIn } from "../src/feeder.js";
+import { useSendQueueFixture } from "./send-queue-fixture.js";
 
 // Queued sends whose job will never run (it failed for good, or Redis lost it)
 // go back to the schedule after 30 s instead of waiting for the 10-minute sweep;
 // those whose job is still waiting, delayed or running are left alone.
-let database: TestDatabase;
-let config: Config;
-let redis: ReturnType<typeof createRedis>;
-let queue: TypedQueue<"send-email">;
-before(async () => {
-  database = await createTestDatabase();
-  config = loadConfig("dispatcher", { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), LOG_LEVEL: "error" });
-  redis = createRedis(config, "producer");
-  queue = new TypedQueue("send-email", config, redis);
-});
-after(async () => {
-  await queue?.close();
-  await redis?.quit();
-  await database?.drop();
-});
+const fixture = useSendQueueFixture();
 
 test("a queued send whose job failed or vanished is requeued; one whose job is waiting or delayed is not", async () => {
+  const { database, config, queue } = fixture;
   const db = database.db;
   const plan = await db.plan.findUniqueOrThrow({ where: { slug: "pro" } });
   const account = await db.account.create({ data: { email: "lost@example.test", planId: plan.id, currentPeriodEnd: new Date(Date.now() + 86_400_000) } });

@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { Worker } from "bullmq";
-import { createLogger, createRedis, loadConfig, TypedQueue, type Config } from "@outreach/core";
+import { createLogger, createRedis } from "@outreach/core";
 import { MAX_RELEASE_FAILURES, sendJobId, type EnqueueSends } from "@outreach/domain";
-import { createTestDatabase, uniqueQueuePrefix, waitFor, type TestDatabase } from "@outreach/testing";
+import { waitFor } from "@outreach/testing";
 import { DEFAULT_FEEDER_OPTIONS, Feeder, lostJobsIn } from "../src/feeder.js";
+import { useSendQueueFixture } from "./send-queue-fixture.js";
 import { addDueSends, seedAccounts } from "./seed-due-sends.js";
 
 // A send whose job fails every time before it claims the send (its data cannot
@@ -12,23 +13,10 @@ import { addDueSends, seedAccounts } from "./seed-due-sends.js";
 // one of the account's slots each time. After MAX_RELEASE_FAILURES releases it
 // ends failed with the job's reason, its later steps cancelled, and the account's
 // other sends go out.
-let database: TestDatabase;
-let config: Config;
-let redis: ReturnType<typeof createRedis>;
-let queue: TypedQueue<"send-email">;
-before(async () => {
-  database = await createTestDatabase();
-  config = loadConfig("dispatcher", { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), LOG_LEVEL: "error" });
-  redis = createRedis(config, "producer");
-  queue = new TypedQueue("send-email", config, redis);
-});
-after(async () => {
-  await queue?.close();
-  await redis?.quit();
-  await database?.drop();
-});
+const fixture = useSendQueueFixture();
 
 test("a send whose job always fails before claiming ends failed after a bounded number of releases; the account's other sends go out", async () => {
+  const { database, config, queue } = fixture;
   const db = database.db;
   const [campaign] = await seedAccounts(db, 1);
   // ten poisoned sends fill all the account's slots, and are due before the two healthy ones
@@ -83,6 +71,7 @@ test("a send whose job always fails before claiming ends failed after a bounded 
 });
 
 test("a send whose job vanished is given back a bounded number of times too", async () => {
+  const { database, config, queue } = fixture;
   const db = database.db;
   const [campaign] = await seedAccounts(db, 1);
   const [lost] = await addDueSends(db, campaign!, 1, new Date(Date.now() - 3_600_000));
