@@ -1,36 +1,21 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { encryptSecret, loadConfig, TypedQueue, createRedis, type Config } from "@outreach/core";
+import { encryptSecret } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { createTestDatabase, LOOPBACK_MAIL_ENV, startAppProcess, startSmtpServer, uniqueQueuePrefix, waitFor, type AppProcess, type SmtpTestServer, type TestDatabase } from "@outreach/testing";
-import { enrollMany } from "./harness.js";
+import { waitFor } from "@outreach/testing";
+import { enrollMany, startEngineProcesses, type ProcessEngine } from "./harness.js";
 
 // Two sender processes and one dispatcher, as separate processes, against one SMTP server.
-let database: TestDatabase;
-let smtp: SmtpTestServer;
-let config: Config;
-let dispatchQueue: TypedQueue<"campaign-dispatch">;
-let producer: ReturnType<typeof createRedis>;
-const processes: AppProcess[] = [];
-
+let engine: ProcessEngine;
 before(async () => {
-  database = await createTestDatabase();
-  smtp = await startSmtpServer({ latencyMs: 20 });
-  const env = { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error", ...LOOPBACK_MAIL_ENV };
-  config = loadConfig("sender", env);
-  processes.push(...(await Promise.all([startAppProcess("dispatcher", { env }), startAppProcess("sender", { env }), startAppProcess("sender", { env })])));
-  producer = createRedis(config, "producer");
-  dispatchQueue = new TypedQueue("campaign-dispatch", config, producer);
+  engine = await startEngineProcesses();
 });
 after(async () => {
-  await dispatchQueue?.close();
-  await producer?.quit();
-  await Promise.all(processes.map((p) => p.stop()));
-  await smtp?.close();
-  await database?.drop();
+  await engine?.stop();
 });
 
 async function seedAccount(db: Db, name: string, inboxes: string[], enrollments: number) {
+  const { smtp, config } = engine;
   const plan = await db.plan.findUniqueOrThrow({ where: { slug: "scale" } });
   const account = await db.account.create({ data: { email: `${name}@example.test`, planId: plan.id, currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) } });
   const campaign = await db.campaign.create({
@@ -46,6 +31,7 @@ async function seedAccount(db: Db, name: string, inboxes: string[], enrollments:
 }
 
 test("one account never has more than 10 SMTP sessions open across two sender processes, and another account's send is not starved", async () => {
+  const { database, smtp, dispatchQueue } = engine;
   const db = database.db;
   const inboxesA = ["a-1", "a-2", "a-3", "a-4"];
   const a = await seedAccount(db, "fair-a", inboxesA, 1_500);

@@ -1,7 +1,7 @@
 import { encryptSecret, Keyring, loadConfig, TypedQueue, createRedis, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { startWorker } from "@outreach/runtime";
-import { createTestDatabase, findFreePort, LOOPBACK_MAIL_ENV, startSmtpServer, uniqueQueuePrefix, waitFor, type SmtpTestServer, type TestDatabase } from "@outreach/testing";
+import { createTestDatabase, findFreePort, LOOPBACK_MAIL_ENV, startAppProcess, startSmtpServer, uniqueQueuePrefix, waitFor, type SmtpTestServer, type TestDatabase } from "@outreach/testing";
 import { dispatcherWorker } from "../../apps/dispatcher/src/worker.js";
 import { senderWorker } from "../../apps/sender/src/worker.js";
 
@@ -14,16 +14,19 @@ export interface Engine {
   stop(): Promise<void>;
 }
 
+type EnvOf = Record<string, string> | ((database: TestDatabase) => Record<string, string> | Promise<Record<string, string>>);
+
 /**
  * The real dispatcher and sender apps in-process, with their own database, queue prefix and SMTP server.
- * `env` may be a function of the database (e.g. a DATABASE_URL through a pooler in front of it).
+ * `env` may be a function of the database (e.g. a DATABASE_URL through a pooler in front of it);
+ * `senderEnv` applies to the sender only (e.g. its DATABASE_URL through a proxy that a test cuts).
  */
-export async function startEngine(env: Record<string, string> | ((database: TestDatabase) => Record<string, string>) = {}): Promise<Engine> {
+export async function startEngine(env: EnvOf = {}, options: { senderEnv?: EnvOf } = {}): Promise<Engine> {
   const database = await createTestDatabase();
   const smtp = await startSmtpServer();
-  const extra = typeof env === "function" ? env(database) : env;
-  const base = { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error", ...LOOPBACK_MAIL_ENV, ...extra };
-  const config = loadConfig("sender", { ...base, HEALTH_PORT: String(await findFreePort()) });
+  const envOf = async (e: EnvOf | undefined) => (typeof e === "function" ? await e(database) : (e ?? {}));
+  const base = { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error", ...LOOPBACK_MAIL_ENV, ...(await envOf(env)) };
+  const config = loadConfig("sender", { ...base, ...(await envOf(options.senderEnv)), HEALTH_PORT: String(await findFreePort()) });
   const dispatcher = await startWorker(dispatcherWorker, loadConfig("dispatcher", { ...base, HEALTH_PORT: String(await findFreePort()) }));
   const sender = await startWorker(senderWorker, config);
   const producer = createRedis(config, "producer");
@@ -41,6 +44,42 @@ export async function startEngine(env: Record<string, string> | ((database: Test
       await dispatchQueue.close();
       await producer.quit();
       await Promise.all([dispatcher.close(), sender.close()]);
+      await smtp.close();
+      await database.drop();
+    },
+  };
+}
+
+export interface ProcessEngine {
+  database: TestDatabase;
+  smtp: SmtpTestServer;
+  config: Config;
+  dispatchQueue: TypedQueue<"campaign-dispatch">;
+  stop(): Promise<void>;
+}
+
+/**
+ * One dispatcher and two sender processes (separate processes, as in a deployment)
+ * against one SMTP server whose replies take 20 ms, so sessions stay open and due
+ * sends compete for them.
+ */
+export async function startEngineProcesses(env: Record<string, string> = {}): Promise<ProcessEngine> {
+  const database = await createTestDatabase();
+  const smtp = await startSmtpServer({ latencyMs: 20 });
+  const all = { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error", ...LOOPBACK_MAIL_ENV, ...env };
+  const config = loadConfig("sender", all);
+  const processes = await Promise.all([startAppProcess("dispatcher", { env: all }), startAppProcess("sender", { env: all }), startAppProcess("sender", { env: all })]);
+  const producer = createRedis(config, "producer");
+  const dispatchQueue = new TypedQueue("campaign-dispatch", config, producer);
+  return {
+    database,
+    smtp,
+    config,
+    dispatchQueue,
+    async stop() {
+      await dispatchQueue.close();
+      await producer.quit();
+      await Promise.all(processes.map((p) => p.stop()));
       await smtp.close();
       await database.drop();
     },

@@ -1,39 +1,23 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createRedis, encryptSecret, loadConfig, TypedQueue, type Config } from "@outreach/core";
-import { createTestDatabase, LOOPBACK_MAIL_ENV, startAppProcess, startSmtpServer, uniqueQueuePrefix, waitFor, type AppProcess, type SmtpTestServer, type TestDatabase } from "@outreach/testing";
-import { enrollMany } from "./harness.js";
+import { encryptSecret } from "@outreach/core";
+import { waitFor } from "@outreach/testing";
+import { enrollMany, startEngineProcesses, type ProcessEngine } from "./harness.js";
 
 // Two campaigns of one account send through the same mailbox (same SMTP host and
 // username, one credential each), with two sender processes and one dispatcher.
 const PER_CAMPAIGN = 120;
 const CAP = 2;
-let database: TestDatabase;
-let smtp: SmtpTestServer;
-let config: Config;
-let dispatchQueue: TypedQueue<"campaign-dispatch">;
-let producer: ReturnType<typeof createRedis>;
-const processes: AppProcess[] = [];
-
+let engine: ProcessEngine;
 before(async () => {
-  database = await createTestDatabase();
-  // slow answers keep sessions open, so many due sends compete for them
-  smtp = await startSmtpServer({ latencyMs: 20 });
-  const env = { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error", SMTP_SESSIONS_PER_MAILBOX: String(CAP), ...LOOPBACK_MAIL_ENV };
-  config = loadConfig("sender", env);
-  processes.push(...(await Promise.all([startAppProcess("dispatcher", { env }), startAppProcess("sender", { env }), startAppProcess("sender", { env })])));
-  producer = createRedis(config, "producer");
-  dispatchQueue = new TypedQueue("campaign-dispatch", config, producer);
+  engine = await startEngineProcesses({ SMTP_SESSIONS_PER_MAILBOX: String(CAP) });
 });
 after(async () => {
-  await dispatchQueue?.close();
-  await producer?.quit();
-  await Promise.all(processes.map((p) => p.stop()));
-  await smtp?.close();
-  await database?.drop();
+  await engine?.stop();
 });
 
 test("the SMTP sessions of a mailbox shared by two campaigns stay within SMTP_SESSIONS_PER_MAILBOX, while another mailbox of the account sends alongside", async () => {
+  const { database, smtp, config, dispatchQueue } = engine;
   const db = database.db;
   const plan = await db.plan.findUniqueOrThrow({ where: { slug: "scale" } });
   const account = await db.account.create({ data: { email: "mailbox@example.test", planId: plan.id, currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) } });
