@@ -77,21 +77,26 @@ const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
  * not "sending" (nothing is written then).
  */
 export async function recordSent(tx: Tx, input: SentInput): Promise<string> {
-  const eventId = await applySent(tx, input);
-  if (!eventId) throw new Error(`send ${input.stepSendId} was not in state sending`);
-  await fitFollowUpsToWindow(tx, input.stepSendId);
-  return eventId;
+  const applied = await applySent(tx, input);
+  if (!applied) throw new Error(`send ${input.stepSendId} was not in state sending`);
+  if (applied.movedLaterSteps) await fitFollowUpsToWindow(tx, input.stepSendId);
+  return applied.eventId;
 }
 
-/** recordSent's statement: the event id, or null when the send was not "sending" and nothing changed. */
-async function applySent(tx: Tx, input: SentInput): Promise<string | null> {
+/**
+ * recordSent's statement: the event id, and whether it moved later steps of a
+ * campaign with a sending window (a late send: they then need fitting into the
+ * window, which only a second statement can do); null when the send was not
+ * "sending" and nothing changed.
+ */
+async function applySent(tx: Tx, input: SentInput): Promise<{ eventId: string; movedLaterSteps: boolean } | null> {
   const now = input.now ?? new Date();
   const period = currentBillingPeriod(input.accountPeriod, now);
-  const [result] = await tx.$queryRawUnsafe<Array<{ eventId: string | null }>>(
+  const [result] = await tx.$queryRawUnsafe<Array<{ eventId: string | null; movedLaterSteps: boolean }>>(
     `WITH s AS (
        UPDATE step_sends SET state = 'sent', "sentAt" = $2, "messageId" = $3, "credentialId" = $4::uuid, "lastError" = $8, outcome = $9::"DeliveryOutcome", "updatedAt" = $2
        WHERE id = $1::uuid AND state = 'sending'
-       RETURNING "enrollmentId", "stepPosition", "dueAt"),
+       RETURNING "enrollmentId", "stepPosition", "dueAt", "campaignId"),
      e AS (
        UPDATE enrollments SET status = CASE WHEN status = 'pending' THEN 'sent'::"EnrollmentStatus" ELSE status END,
          "sentAt" = COALESCE("sentAt", $2), "credentialId" = $4::uuid, "updatedAt" = $2
@@ -114,7 +119,9 @@ async function applySent(tx: Tx, input: SentInput): Promise<string | null> {
          'replied_at', to_char(e."repliedAt" AT TIME ZONE 'UTC', ${ISO}), 'bounce_reason', e."bounceReason")
        FROM e JOIN contacts c ON c.id = e."contactId"
        RETURNING id)
-     SELECT (SELECT id FROM ev) AS "eventId"`,
+     SELECT (SELECT id FROM ev) AS "eventId",
+       EXISTS (SELECT 1 FROM later) AND EXISTS (
+         SELECT 1 FROM campaigns k JOIN s ON k.id = s."campaignId" WHERE k.schedule IS NOT NULL AND k.schedule <> 'null'::jsonb) AS "movedLaterSteps"`,
     input.stepSendId,
     now,
     input.messageId,
@@ -125,7 +132,7 @@ async function applySent(tx: Tx, input: SentInput): Promise<string | null> {
     input.note?.slice(0, 1000) ?? null,
     input.outcome ?? "accepted",
   );
-  return result?.eventId ?? null;
+  return result?.eventId ? { eventId: result.eventId, movedLaterSteps: result.movedLaterSteps } : null;
 }
 
 /** lastError of a send failed by the sweeper, and of the later steps it cancelled (see failInterruptedSends). */
@@ -152,8 +159,9 @@ export async function recordJournaledSend(db: Db, input: SentInput): Promise<boo
         UPDATE step_sends SET state = 'scheduled', "lastError" = NULL, "updatedAt" = now()
         WHERE "enrollmentId" = ${revived[0].enrollmentId}::uuid AND state = 'cancelled' AND "lastError" = ${INTERRUPTED_LATER_STEPS}`;
     }
-    if ((await applySent(tx, input)) === null) return false;
-    await fitFollowUpsToWindow(tx, input.stepSendId);
+    const applied = await applySent(tx, input);
+    if (!applied) return false;
+    if (applied.movedLaterSteps) await fitFollowUpsToWindow(tx, input.stepSendId);
     return true;
   });
 }
