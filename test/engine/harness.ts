@@ -1,7 +1,7 @@
 import { encryptSecret, Keyring, loadConfig, TypedQueue, createRedis, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { startWorker } from "@outreach/runtime";
-import { createTestDatabase, findFreePort, LOOPBACK_MAIL_ENV, startAppProcess, startSmtpServer, uniqueQueuePrefix, waitFor, type SmtpTestServer, type TestDatabase } from "@outreach/testing";
+import { createTestDatabase, findFreePort, LOOPBACK_MAIL_ENV, startAppProcess, startSmtpServer, uniqueQueuePrefix, waitFor, type AppProcess, type SmtpTestServer, type TestDatabase } from "@outreach/testing";
 import { dispatcherWorker } from "../../apps/dispatcher/src/worker.js";
 import { senderWorker } from "../../apps/sender/src/worker.js";
 
@@ -55,6 +55,8 @@ export interface ProcessEngine {
   smtp: SmtpTestServer;
   config: Config;
   dispatchQueue: TypedQueue<"campaign-dispatch">;
+  dispatcher: AppProcess;
+  senders: AppProcess[];
   stop(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export async function startEngineProcesses(env: Record<string, string> = {}): Pr
   const all = { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error", ...LOOPBACK_MAIL_ENV, ...env };
   const config = loadConfig("sender", all);
   const processes = await Promise.all([startAppProcess("dispatcher", { env: all }), startAppProcess("sender", { env: all }), startAppProcess("sender", { env: all })]);
+  const [dispatcher, ...senders] = processes;
   const producer = createRedis(config, "producer");
   const dispatchQueue = new TypedQueue("campaign-dispatch", config, producer);
   return {
@@ -76,6 +79,8 @@ export async function startEngineProcesses(env: Record<string, string> = {}): Pr
     smtp,
     config,
     dispatchQueue,
+    dispatcher: dispatcher!,
+    senders,
     async stop() {
       await dispatchQueue.close();
       await producer.quit();

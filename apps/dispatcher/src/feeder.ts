@@ -12,6 +12,7 @@ import {
   type EnqueueSends,
   type LostRelease,
   type ReleasedSend,
+  type SendRouter,
 } from "@outreach/domain";
 import type { Logger, TypedQueue } from "@outreach/core";
 
@@ -46,10 +47,14 @@ export type FindAbsentProcesses = (processIds: string[]) => Promise<string[]>;
 /** Which of these released sends have a job that will not run (failed, or not in the queue), and why. */
 export type FindLostJobs = (sends: ReleasedSend[]) => Promise<LostRelease[]>;
 
-/** FindLostJobs over the send queue: each release's job is found by its id (sendJobId). */
-export function lostJobsIn(queue: TypedQueue<"send-email">): FindLostJobs {
+/** Where a release's job may be: one queue, or every queue the SendRouter routes to. */
+type JobSource = TypedQueue<"send-email"> | Pick<SendRouter, "findJob">;
+
+/** FindLostJobs over the send queue(s): each release's job is found by its id (sendJobId). */
+export function lostJobsIn(source: JobSource): FindLostJobs {
+  const find = "findJob" in source ? (send: ReleasedSend) => source.findJob(send) : (send: ReleasedSend) => source.queue.getJob(sendJobId(send));
   return async (sends) => {
-    const jobs = await Promise.all(sends.map((send) => queue.queue.getJob(sendJobId(send))));
+    const jobs = await Promise.all(sends.map(find));
     const states = await Promise.all(jobs.map((job) => job?.getState() ?? "unknown"));
     const lost: LostRelease[] = [];
     for (const [i, send] of sends.entries()) {

@@ -1,16 +1,18 @@
 import type { Redis } from "ioredis";
-import { absentProcesses, createRedis, RedisSemaphore, TypedQueue } from "@outreach/core";
-import { enqueueSendsWith, MxVerifier } from "@outreach/domain";
+import { absentProcesses, createRedis, RedisSemaphore, SenderRegistry, TypedQueue } from "@outreach/core";
+import { MxVerifier, SendRouter } from "@outreach/domain";
 import type { WorkerDefinition } from "@outreach/runtime";
 import { dispatchBatch, type DispatcherContext } from "./dispatch-batch.js";
 import { Feeder, lostJobsIn } from "./feeder.js";
 import { RetentionLoop } from "./retention-loop.js";
+import { SenderTakeover } from "./sender-takeover.js";
 import { replanHeldSends } from "./replan-held-sends.js";
 import { ReplanSweep } from "./replan-sweep.js";
 
 interface DispatcherResources extends DispatcherContext {
   producer: Redis;
-  sendQueue: TypedQueue<"send-email">;
+  router: SendRouter;
+  takeover: SenderTakeover;
   feeder: Feeder;
   retention: RetentionLoop;
   replanQueue: TypedQueue<"replan-held-sends">;
@@ -25,13 +27,16 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
   setup: (ctx) => {
     const producer = createRedis(ctx.config, "producer");
     producer.on("error", (err) => ctx.logger.debug("redis error", { error: err.message }));
-    const sendQueue = new TypedQueue("send-email", ctx.config, producer);
-    const enqueueSends = enqueueSendsWith(sendQueue);
+    const registry = new SenderRegistry(producer, ctx.config);
+    // released sends go to the sender holding their inbox's SMTP sessions
+    const router = new SendRouter(producer, ctx.config, registry);
+    const enqueueSends = router.enqueue;
     const replanQueue = new TypedQueue("replan-held-sends", ctx.config, producer);
     return {
       ...ctx,
       producer,
-      sendQueue,
+      router,
+      takeover: new SenderTakeover(ctx.db, registry, router, ctx.logger),
       enqueueSends,
       mx: new MxVerifier(ctx.config.dnsServers),
       semaphore: new RedisSemaphore(producer, 3, DISPATCH_LEASE_MS),
@@ -40,7 +45,7 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
         enqueueSends,
         ctx.logger,
         (ids) => absentProcesses(producer, ctx.config, ids),
-        lostJobsIn(sendQueue),
+        lostJobsIn(router),
       ),
       retention: new RetentionLoop(ctx.db, producer, ctx.config, ctx.logger),
       replanQueue,
@@ -59,14 +64,16 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
   },
   start: async (_ctx, resources) => {
     resources.feeder.start();
+    resources.takeover.start();
     resources.retention.start();
     resources.replanSweep.start();
   },
   stop: async (_ctx, resources) => {
     await resources.feeder.stop();
+    await resources.takeover.stop();
     await resources.retention.stop();
     await resources.replanSweep.stop();
-    await resources.sendQueue.close();
+    await resources.router.close();
     await resources.replanQueue.close();
     await resources.producer.quit().catch(() => undefined);
   },

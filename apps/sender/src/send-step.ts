@@ -8,7 +8,6 @@ import {
   nextOpening,
   sendDay,
   recordCredentialError,
-  enqueueSendsWith,
   feedAccount,
   loadSend,
   recordBounce,
@@ -64,7 +63,7 @@ export async function sendStep(ctx: SenderContext, payload: { accountId: string;
   try {
     return await deliver(ctx, payload.stepSendId, used);
   } finally {
-    await feedAccount(ctx.db, payload.accountId, enqueueSendsWith(ctx.sendQueue), new Date(), used.credentialId).catch((err) =>
+    await feedAccount(ctx.db, payload.accountId, ctx.enqueueSends, new Date(), used.credentialId).catch((err) =>
       ctx.logger.warn("could not release the next sends", { error: (err as Error).message }),
     );
   }

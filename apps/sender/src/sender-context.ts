@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
-import { type Config, type Keyring, type Logger, type TypedQueue } from "@outreach/core";
+import { type Config, type Keyring, type Logger } from "@outreach/core";
+import type { EnqueueSends } from "@outreach/domain";
 import type { Db } from "@outreach/db";
 import type { SentJournal } from "./sent-journal.js";
 import type { SmtpPool } from "./smtp-pool.js";
@@ -15,7 +16,8 @@ export interface SenderContext {
   journal: SentJournal;
   /** this process's id in the sends it claims (see LivenessBeacon) */
   processId: string;
-  sendQueue: TypedQueue<"send-email">;
+  /** enqueues released sends, each to the sender holding its inbox (SendRouter) */
+  enqueueSends: EnqueueSends;
   /** the connection the queue producers use */
   producer: Redis;
 }

@@ -8,15 +8,16 @@ import type { Redis } from "ioredis";
  * lease, instead of the waiting send sitting out the holder's idle timeout.
  */
 export interface SessionWantedSignal {
-  announce(accountId: string): void;
-  onWanted(handler: (accountId: string) => void): void;
+  /** `mailbox`: the lease key of a mailbox whose sessions are all taken (an idle one of that mailbox is wanted) */
+  announce(accountId: string, mailbox?: string): void;
+  onWanted(handler: (accountId: string, mailbox: string | undefined) => void): void;
   close(): Promise<void>;
 }
 
 /** Over Redis pub/sub: `subscriber` is a connection of its own (it enters subscriber mode). */
 export class RedisSessionWantedSignal implements SessionWantedSignal {
   private readonly origin = randomUUID();
-  private handler: ((accountId: string) => void) | undefined;
+  private handler: ((accountId: string, mailbox: string | undefined) => void) | undefined;
 
   constructor(
     private readonly publisher: Redis,
@@ -25,17 +26,17 @@ export class RedisSessionWantedSignal implements SessionWantedSignal {
   ) {
     subscriber.on("message", (channel: string, message: string) => {
       if (channel !== this.channel) return;
-      const [origin, accountId] = message.split(" ");
-      if (origin !== this.origin && accountId) this.handler?.(accountId);
+      const [origin, accountId, mailbox] = message.split(" ");
+      if (origin !== this.origin && accountId) this.handler?.(accountId, mailbox || undefined);
     });
     void subscriber.subscribe(channel).catch(() => undefined);
   }
 
-  announce(accountId: string): void {
-    void this.publisher.publish(this.channel, `${this.origin} ${accountId}`).catch(() => undefined);
+  announce(accountId: string, mailbox?: string): void {
+    void this.publisher.publish(this.channel, `${this.origin} ${accountId} ${mailbox ?? ""}`).catch(() => undefined);
   }
 
-  onWanted(handler: (accountId: string) => void): void {
+  onWanted(handler: (accountId: string, mailbox: string | undefined) => void): void {
     this.handler = handler;
   }
 

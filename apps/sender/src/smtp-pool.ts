@@ -63,6 +63,13 @@ export interface SmtpPoolOptions {
   tlsCa?: string | Buffer;
 }
 
+/** How long an idle session is kept for its inbox's next send. */
+const DEFAULT_IDLE_MS = 5_000;
+/** How long a send waits for a busy session of its inbox in this process before looking for leases again. */
+const LOCAL_WAIT_MS = 250;
+/** Messages through one session before it is renewed. */
+const MESSAGES_PER_SESSION = 1_000;
+
 /** Every session lease of the account (or of the inbox's mailbox) stayed taken for the whole wait. */
 export class NoSessionAvailableError extends Error {
   constructor(waitedMs: number, scope: "account" | "mailbox" = "account") {
@@ -96,6 +103,8 @@ const mailboxOf = (e: SmtpEndpoint) => createHash("sha256").update(JSON.stringif
  */
 export class SmtpPool {
   private idle = new Map<string, SmtpConnection[]>();
+  /** sends of an inbox waiting for one of its busy sessions here (no lease free for another) */
+  private waiters = new Map<string, Array<{ endpointKey: string; resolve: (c: SmtpConnection | undefined) => void }>>();
   private held = new Set<SmtpConnection>();
   private renewTimer: NodeJS.Timeout;
   private closing = false;
@@ -107,12 +116,12 @@ export class SmtpPool {
     private readonly semaphore: RedisSemaphore,
     private readonly options: SmtpPoolOptions,
   ) {
-    this.idleMs = options.idleMs ?? 1_000;
+    this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
     this.acquireTimeoutMs = options.acquireTimeoutMs ?? 10_000;
     this.renewTimer = setInterval(() => void this.renewLeases(), options.renewEveryMs ?? 5_000);
     this.renewTimer.unref();
-    options.wanted?.onWanted((accountId) => {
-      const spare = this.takeIdleOfAccount(accountId);
+    options.wanted?.onWanted((accountId, mailbox) => {
+      const spare = mailbox ? this.takeIdleOfMailbox(mailbox) : this.takeIdleOfAccount(accountId);
       if (spare) void this.close1(spare);
     });
   }
@@ -131,12 +140,20 @@ export class SmtpPool {
       const lease = `${this.instance}:${randomUUID()}`;
       const mailbox = await this.tryMailboxLease(accountId, endpoint, lease);
       if (mailbox === "full") {
+        // a session of this inbox may have turned idle meanwhile
+        const again = this.takeIdle(credentialId, key);
+        if (again) return again;
         // every session of the mailbox is taken: an idle one here (another campaign's inbox) gives up both its leases
         const spare = this.takeIdleOfMailbox(this.options.mailbox!.leaseKey(accountId, mailboxOf(endpoint)));
         if (spare) return this.reopen(spare, credentialId, endpoint, target, key, spare.lease, spare.mailbox);
         if (Date.now() > deadline) throw new NoSessionAvailableError(this.acquireTimeoutMs, "mailbox");
       } else {
         if (await this.semaphore.tryAcquire(this.options.leaseKey(accountId), lease)) return this.open(accountId, credentialId, endpoint, target, key, lease, mailbox);
+        const again = this.takeIdle(credentialId, key);
+        if (again) {
+          if (mailbox) await this.releaseMailbox(mailbox);
+          return again;
+        }
         // every lease is taken: an idle session of this account here can give its account lease up
         const spare = this.takeIdleOfAccount(accountId);
         if (spare) {
@@ -149,10 +166,16 @@ export class SmtpPool {
         if (mailbox) await this.releaseMailbox(mailbox);
       }
       if (Date.now() > deadline) throw new NoSessionAvailableError(this.acquireTimeoutMs);
-      // the signal frees account leases; a full mailbox's idle sessions elsewhere close within idleMs anyway
-      if (mailbox !== "full" && Date.now() - announcedAt >= 500) {
+      // a session of this inbox is busy here: it is handed over when its send ends, without a new session
+      if (this.busyHere(credentialId, key)) {
+        const handed = await this.waitForHandover(credentialId, key, Math.min(LOCAL_WAIT_MS, deadline - Date.now()));
+        if (handed) return handed;
+        continue;
+      }
+      // an idle session elsewhere gives its leases up: the account's, or the full mailbox's (its inbox moved here)
+      if (Date.now() - announcedAt >= 500) {
         announcedAt = Date.now();
-        this.options.wanted?.announce(accountId);
+        this.options.wanted?.announce(accountId, mailbox === "full" ? this.options.mailbox!.leaseKey(accountId, mailboxOf(endpoint)) : undefined);
       }
       await new Promise((resolve) => setTimeout(resolve, Math.min(25 * (attempt + 1), 200)));
     }
@@ -162,6 +185,14 @@ export class SmtpPool {
   release(connection: SmtpConnection, broken = false): void {
     if (broken || this.closing) {
       void this.close1(connection);
+      return;
+    }
+    const waiting = this.waiters.get(connection.credentialId);
+    const index = waiting?.findIndex((w) => w.endpointKey === connection.endpointKey) ?? -1;
+    if (waiting && index >= 0) {
+      const [waiter] = waiting.splice(index, 1);
+      if (waiting.length === 0) this.waiters.delete(connection.credentialId);
+      waiter!.resolve(connection);
       return;
     }
     const list = this.idle.get(connection.credentialId) ?? [];
@@ -183,6 +214,8 @@ export class SmtpPool {
 
   async close(): Promise<void> {
     this.closing = true;
+    for (const list of this.waiters.values()) for (const waiter of list) waiter.resolve(undefined);
+    this.waiters.clear();
     clearInterval(this.renewTimer);
     const all = [...this.held];
     this.idle.clear();
@@ -202,6 +235,8 @@ export class SmtpPool {
 
   /** A new session on the leases of an idle one, which is closed. */
   private reopen(spare: SmtpConnection, credentialId: string, endpoint: SmtpEndpoint, target: EgressTarget, key: string, lease: string, mailbox: MailboxLease | undefined): SmtpConnection {
+    // the spare is a session of this very inbox: it is used as it is
+    if (spare.credentialId === credentialId && spare.endpointKey === key && spare.lease === lease && spare.mailbox === mailbox) return spare;
     spare.transport.close();
     this.held.delete(spare);
     return this.open(spare.accountId, credentialId, endpoint, target, key, lease, mailbox);
@@ -216,7 +251,8 @@ export class SmtpPool {
       // one pooled transport per session: it keeps its session open between the messages we hand it
       pool: true,
       maxConnections: 1,
-      maxMessages: 100,
+      // a provider that ends sessions sooner is followed (nodemailer reconnects); logins are what we save
+      maxMessages: MESSAGES_PER_SESSION,
       host: target.address,
       port: endpoint.port,
       secure: endpoint.secure,
@@ -235,6 +271,35 @@ export class SmtpPool {
     const connection: SmtpConnection = { transport: nodemailer.createTransport(options), accountId, credentialId, endpointKey: key, lease, mailbox, progress };
     this.held.add(connection);
     return connection;
+  }
+
+  /** Whether this process holds a session of the inbox that is busy (not idle). */
+  private busyHere(credentialId: string, key: string): boolean {
+    for (const c of this.held) if (c.credentialId === credentialId && c.endpointKey === key) return true;
+    return false;
+  }
+
+  /** Waits up to `ms` for a busy session of the inbox to be handed over by release(). */
+  private waitForHandover(credentialId: string, key: string, ms: number): Promise<SmtpConnection | undefined> {
+    return new Promise((resolve) => {
+      const list = this.waiters.get(credentialId) ?? [];
+      const waiter = {
+        endpointKey: key,
+        resolve: (c: SmtpConnection | undefined) => {
+          clearTimeout(timer);
+          resolve(c);
+        },
+      };
+      const timer = setTimeout(() => {
+        const current = this.waiters.get(credentialId);
+        const i = current?.indexOf(waiter) ?? -1;
+        if (current && i >= 0) current.splice(i, 1);
+        if (current?.length === 0) this.waiters.delete(credentialId);
+        resolve(undefined);
+      }, Math.max(0, ms));
+      list.push(waiter);
+      this.waiters.set(credentialId, list);
+    });
   }
 
   private takeIdle(credentialId: string, key: string): SmtpConnection | undefined {

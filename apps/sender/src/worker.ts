@@ -1,5 +1,5 @@
-import { EgressGuard, Keyring, LivenessBeacon, RedisSemaphore, TypedQueue, createRedis, redisKey } from "@outreach/core";
-import { SEND_CONCURRENCY_PER_ACCOUNT } from "@outreach/domain";
+import { EgressGuard, Keyring, LivenessBeacon, RedisSemaphore, SenderRegistry, createRedis, redisKey } from "@outreach/core";
+import { SEND_CONCURRENCY_PER_ACCOUNT, SendRouter } from "@outreach/domain";
 import type { WorkerDefinition } from "@outreach/runtime";
 import { sendStep } from "./send-step.js";
 import { sendTest } from "./send-test.js";
@@ -10,11 +10,11 @@ import { SmtpPool } from "./smtp-pool.js";
 
 const SESSION_LEASE_MS = 15_000;
 
-export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBeacon; wanted: RedisSessionWantedSignal }> = {
+export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBeacon; wanted: RedisSessionWantedSignal; router: SendRouter }> = {
   app: "sender",
   // an SMTP send can take up to a minute (SMTP_SOCKET_TIMEOUT_MS); the pod's grace period is 90 s
   closeTimeoutMs: 75_000,
-  setup: (ctx) => {
+  setup: async (ctx) => {
     const producer = createRedis(ctx.config, "producer");
     producer.on("error", (err) => ctx.logger.debug("redis error", { error: err.message }));
     // An account's SMTP sessions, open or idle, across all senders: as many as its sends in flight.
@@ -40,22 +40,33 @@ export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBe
     // the sends this process claims carry its id; once its beacon expires the dispatcher fails them
     const beacon = new LivenessBeacon(producer, ctx.config);
     beacon.start();
-    return { ...ctx, keyring: Keyring.fromConfig(ctx.config), producer, pool, journal, beacon, wanted, processId: beacon.processId, sendQueue: new TypedQueue("send-email", ctx.config, producer) };
+    // this sender's own send queue gets the sends of the inboxes it holds (SendRouter)
+    const router = new SendRouter(producer, ctx.config, new SenderRegistry(producer, ctx.config));
+    await router.registry.start(beacon.processId);
+    return { ...ctx, keyring: Keyring.fromConfig(ctx.config), producer, pool, journal, beacon, wanted, router, processId: beacon.processId, enqueueSends: router.enqueue };
   },
   processors: (_ctx, sender) => [
     // Sends in flight are bounded per account when they are released (10 per account,
     // all replicas together); this is how many jobs one process works on at once. A short
     // lock gives a dead sender's jobs to another sender within ~20 s; a job taken twice is
-    // harmless (the claim admits one).
-    { queue: "send-email", handler: (payload) => sendStep(sender, payload), concurrency: 50, options: { lockDuration: 15_000, stalledInterval: 5_000 } },
+    // harmless (the claim admits one). Its own queue has the sends of the inboxes it holds;
+    // the shared one those released while no sender was registered.
+    { queue: "send-email", shard: sender.processId, handler: (payload) => sendStep(sender, payload), concurrency: 50, options: { lockDuration: 15_000, stalledInterval: 5_000 } },
+    { queue: "send-email", handler: (payload) => sendStep(sender, payload), concurrency: 10, options: { lockDuration: 15_000, stalledInterval: 5_000 } },
     { queue: "test-send", handler: (payload) => sendTest(sender, payload), concurrency: 5 },
   ],
-  stop: async (_ctx, sender) => {
+  // new sends go to the other senders from now on
+  leave: async (_ctx, sender) => {
+    await sender.router.registry.stop(sender.processId);
+  },
+  stop: async (ctx, sender) => {
+    // what was routed here and not started goes back to the schedule, for the other senders
+    await sender.router.handBack(ctx.db, sender.processId).catch((err) => ctx.logger.warn("could not hand back queued sends", { error: (err as Error).message }));
     await sender.pool.close();
     await sender.journal.stop();
     await sender.beacon.stop();
     await sender.wanted.close();
-    await sender.sendQueue.close();
+    await sender.router.close();
     await sender.producer.quit().catch(() => undefined);
   },
 };

@@ -13,3 +13,4 @@ export * from "./webhook-url.js";
 export * from "./template.js";
 export * from "./account-semaphore.js";
 export * from "./process-liveness.js";
+export * from "./sender-registry.js";

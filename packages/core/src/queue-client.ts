@@ -3,7 +3,11 @@ import type { Redis } from "ioredis";
 import type { Config } from "./config.js";
 import { QUEUES, parseJobPayload, type QueueName, type QueuePayloads } from "./queues.js";
 
-/** A typed producer for one queue of the catalog. */
+/**
+ * A typed producer for one queue of the catalog. `shard` names one of its
+ * per-process queues (e.g. a sender's own send-email queue): same payloads and
+ * job options, under the BullMQ name `<name>.<shard>` (see shardQueueName).
+ */
 export class TypedQueue<N extends QueueName> {
   readonly queue: Queue;
 
@@ -11,8 +15,9 @@ export class TypedQueue<N extends QueueName> {
     readonly name: N,
     config: Pick<Config, "queuePrefix">,
     connection: Redis,
+    shard?: string,
   ) {
-    this.queue = new Queue(name, { connection, prefix: config.queuePrefix, defaultJobOptions: QUEUES[name].jobOptions });
+    this.queue = new Queue(shardQueueName(name, shard), { connection, prefix: config.queuePrefix, defaultJobOptions: QUEUES[name].jobOptions });
   }
 
   async add(payload: QueuePayloads[N], options: JobsOptions & { jobId?: string } = {}): Promise<void> {
@@ -28,6 +33,11 @@ export class TypedQueue<N extends QueueName> {
   close(): Promise<void> {
     return this.queue.close();
   }
+}
+
+/** The BullMQ name of a catalog queue, or of one of its per-process shards. */
+export function shardQueueName(name: QueueName, shard?: string): string {
+  return shard ? `${name}.${shard}` : name;
 }
 
 /** Job ids must not contain ":" in BullMQ; build deterministic ones from parts. */

@@ -26,3 +26,4 @@ export * from "./delivered-links.js";
 export * from "./webhooks/index.js";
 export * from "./inbound/index.js";
 export * from "./billing/index.js";
+export * from "./send-router.js";

@@ -8,6 +8,8 @@ export interface ReleasedSend {
   accountId: string;
   /** part of the job id: a send released again (after a retry) gets a new job */
   releasedAt: Date;
+  /** the inbox it is planned on: its job goes to the sender holding that inbox's sessions (SendRouter) */
+  credentialId?: string | null;
 }
 
 /** How many of an account's next due sends a release looks at to honour a preferred inbox. */
@@ -37,7 +39,7 @@ export async function releaseDueSends(
   preferCredentialId: string | null = null,
 ): Promise<ReleasedSend[]> {
   return tx.$queryRaw<ReleasedSend[]>`
-    SELECT id, "accountId", "releasedAt"
+    SELECT id, "accountId", "releasedAt", "credentialId"
     FROM release_due_sends(${accountId}::uuid, ${now}::timestamptz, ${limit}::int, ${preferCredentialId}::uuid, ${Math.max(PREFERENCE_WINDOW, limit)}::int)`;
 }
 

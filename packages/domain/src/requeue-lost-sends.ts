@@ -31,15 +31,16 @@ export async function staleQueuedSends(tx: Tx, releasedBefore: Date, limit = 500
  * the schedule, unless they were released again since (`releasedAt` no longer
  * matches). The claim still admits one sender, so a late job finds nothing to do.
  * The MAX_RELEASE_FAILURES-th lost release fails the send instead, with the
- * reason, and cancels its later steps as other failures do.
+ * reason, and cancels its later steps as other failures do. A release handed
+ * back because its sender left (countFailure false) is not the send's failure.
  */
-export async function requeueSends(tx: Tx, sends: LostRelease[], now = new Date()): Promise<number> {
+export async function requeueSends(tx: Tx, sends: LostRelease[], now = new Date(), countFailure = true): Promise<number> {
   if (sends.length === 0) return 0;
   const rows = await tx.$queryRaw<Array<{ enrollmentId: string; failed: boolean }>>`
     UPDATE step_sends AS s SET
-      "releaseFailures" = s."releaseFailures" + 1,
-      state = CASE WHEN s."releaseFailures" + 1 >= ${MAX_RELEASE_FAILURES} THEN 'failed'::"StepSendState" ELSE 'scheduled'::"StepSendState" END,
-      "lastError" = left(CASE WHEN s."releaseFailures" + 1 >= ${MAX_RELEASE_FAILURES}
+      "releaseFailures" = s."releaseFailures" + ${countFailure ? 1 : 0}::int,
+      state = CASE WHEN ${countFailure} AND s."releaseFailures" + 1 >= ${MAX_RELEASE_FAILURES} THEN 'failed'::"StepSendState" ELSE 'scheduled'::"StepSendState" END,
+      "lastError" = left(CASE WHEN ${countFailure} AND s."releaseFailures" + 1 >= ${MAX_RELEASE_FAILURES}
         THEN 'its job ended ' || (s."releaseFailures" + 1) || ' times without sending; last: ' || lost.reason
         ELSE lost.reason END, 1000),
       "updatedAt" = ${now}

@@ -20,6 +20,8 @@ export interface WorkerDefinition<R = void> {
   setup?: (ctx: WorkerContext) => R | Promise<R>;
   processors: (ctx: WorkerContext, resources: R) => QueueProcessor<any>[];
   start?: (ctx: WorkerContext, resources: R) => Promise<void>;
+  /** First thing on shutdown, before the workers stop taking jobs. */
+  leave?: (ctx: WorkerContext, resources: R) => Promise<void>;
   stop?: (ctx: WorkerContext, resources: R) => Promise<void>;
   /** How long shutdown waits for running jobs (default 20 s; under the pod's grace period). */
   closeTimeoutMs?: number;
@@ -39,6 +41,7 @@ export async function startWorker<R>(definition: WorkerDefinition<R>, config: Co
     processors: definition.processors(ctx, resources),
     checks: { postgres: () => pingDatabase(db) },
     start: definition.start && (() => definition.start!(ctx, resources)),
+    leave: definition.leave && (() => definition.leave!(ctx, resources)),
     closeTimeoutMs: definition.closeTimeoutMs,
     stop: async () => {
       await definition.stop?.(ctx, resources);

@@ -5,6 +5,7 @@ import {
   createRedis,
   pingRedis,
   parseJobPayload,
+  shardQueueName,
   startHealthServer,
   withLogContext,
   type AppName,
@@ -19,6 +20,8 @@ export type JobHandler<N extends QueueName> = (payload: QueuePayloads[N], job: J
 
 export interface QueueProcessor<N extends QueueName = QueueName> {
   queue: N;
+  /** works this process's own shard of the queue (see shardQueueName) instead of the shared queue */
+  shard?: string;
   handler: JobHandler<N>;
   concurrency?: number;
   options?: Partial<WorkerOptions>;
@@ -32,6 +35,8 @@ export interface WorkerAppOptions {
   checks: Record<string, ReadinessCheck>;
   /** Background loops of the app (pollers, feeders); started after the workers. */
   start?: () => Promise<void>;
+  /** Called first when shutting down, before the workers stop taking jobs (e.g. to stop new work being routed here). */
+  leave?: () => Promise<void>;
   /** Called after the workers have finished their jobs, before the process exits. */
   stop?: () => Promise<void>;
   /** How long shutdown waits for the workers' jobs (keep it under the pod's grace period). */
@@ -70,9 +75,9 @@ export async function startWorkerApp(options: WorkerAppOptions): Promise<WorkerA
   connection.on("error", (err) => logger.warn("redis connection error", { error: err.message }));
   ping.on("error", () => undefined);
 
-  const workers = options.processors.map(({ queue, handler, concurrency = 10, options: workerOptions }) => {
+  const workers = options.processors.map(({ queue, shard, handler, concurrency = 10, options: workerOptions }) => {
     const worker = new Worker(
-      queue,
+      shardQueueName(queue, shard),
       async (job: Job, token?: string) =>
         withLogContext({ queue, jobId: job.id }, async () => {
           const payload = parseJobPayload(queue, job.data);
@@ -102,6 +107,7 @@ export async function startWorkerApp(options: WorkerAppOptions): Promise<WorkerA
     (closing ??= (async () => {
       shuttingDown = true;
       logger.info(`${app} stopping: finishing the jobs it holds`);
+      await options.leave?.().catch((err) => logger.warn("leaving failed", { error: (err as Error).message }));
       // BullMQ's Worker.close() can wait forever on a connection still reconnecting
       // after a Redis outage: shutdown is bounded, and jobs still running then are
       // taken over by another replica through stalled-job recovery.

@@ -75,6 +75,8 @@ export interface SmtpSessionStats {
   maxFor(username: string): number;
   /** The most sessions open at one moment that authenticated as any of these usernames (e.g. one account's inboxes). */
   maxForAny(usernames: string[]): number;
+  /** Sessions that authenticated as this username since the start (or the last clear()). */
+  openedFor(username: string): number;
 }
 
 export interface SmtpTestServer {
@@ -152,6 +154,10 @@ class SessionCounter implements SmtpSessionStats {
       max = Math.max(max, current);
     }
     return max;
+  }
+
+  openedFor(username: string): number {
+    return this.changes.filter((c) => c.username === username && c.delta === 1).length;
   }
 
   resetMaxima(): void {

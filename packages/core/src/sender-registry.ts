@@ -1,0 +1,86 @@
+import { createHash } from "node:crypto";
+import type { Redis } from "ioredis";
+import type { Config } from "./config.js";
+import { redisKey } from "./redis.js";
+
+// Members of a sorted set scored by the expiry of their last heartbeat, on Redis's
+// clock (one clock for every pod, whatever their own say).
+const HEARTBEAT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[1]), ARGV[2])
+return 1
+`;
+const LIVE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+if ARGV[1] == 'live' then return redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. now, '+inf') end
+return redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now)
+`;
+
+/**
+ * The sender processes that are up, for routing an inbox's sends to the one
+ * that holds its SMTP sessions (see ownerOf). A sender heartbeats every
+ * ttlMs / 4; one that misses its heartbeats for ttlMs (killed, hung,
+ * partitioned away) is expired, and the dispatcher hands its queued sends to
+ * the live ones (handBackSenderQueue).
+ */
+export class SenderRegistry {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly key: string;
+
+  constructor(
+    private readonly redis: Redis,
+    config: Pick<Config, "queuePrefix">,
+    readonly ttlMs = 6_000,
+  ) {
+    this.key = redisKey(config, "senders");
+  }
+
+  /** Heartbeats for `processId` until stop(); the first heartbeat is written before this resolves. */
+  async start(processId: string): Promise<void> {
+    const beat = () => this.redis.eval(HEARTBEAT, 1, this.key, this.ttlMs, processId);
+    await beat();
+    this.timer = setInterval(() => void beat().catch(() => undefined), this.ttlMs / 4);
+    this.timer.unref();
+  }
+
+  /** Leaves the registry: new sends are routed to the other senders at once. */
+  async stop(processId: string): Promise<void> {
+    clearInterval(this.timer);
+    await this.redis.zrem(this.key, processId).catch(() => undefined);
+  }
+
+  /** Senders with a current heartbeat, in a stable order. */
+  async live(): Promise<string[]> {
+    return ((await this.redis.eval(LIVE, 1, this.key, "live")) as string[]).sort();
+  }
+
+  /** Senders whose heartbeat ran out: they may have left sends in their queue. */
+  async expired(): Promise<string[]> {
+    return (await this.redis.eval(LIVE, 1, this.key, "expired")) as string[];
+  }
+
+  /** Forgets an expired sender once its queue was handed back. */
+  async forget(processId: string): Promise<void> {
+    await this.redis.zrem(this.key, processId);
+  }
+}
+
+/**
+ * Rendezvous (highest random weight) hashing: the owner of `key` among
+ * `members`. Every process computes the same owner from the same members, and
+ * a member joining or leaving moves only the keys it wins or held.
+ */
+export function ownerOf(key: string, members: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestWeight = -1n;
+  for (const member of members) {
+    const weight = createHash("sha1").update(key).update("\0").update(member).digest().readBigUInt64BE(0);
+    if (weight > bestWeight) {
+      bestWeight = weight;
+      best = member;
+    }
+  }
+  return best;
+}
