@@ -3,7 +3,7 @@ import {
   accountsWithDueSends,
   claimersOfSendingSends,
   failInterruptedSends,
-  feedAccount,
+  releaseDueSendsOfAccounts,
   requeueLostSends,
   requeueSends,
   sendJobId,
@@ -30,6 +30,9 @@ export interface FeederOptions {
   /** a send still "queued" after this long lost its job, whatever the queue says */
   lostAfterMs: number;
 }
+
+/** Accounts released by one statement of a feeder pass. */
+const ACCOUNTS_PER_RELEASE = 100;
 
 export const DEFAULT_FEEDER_OPTIONS: FeederOptions = {
   intervalMs: 200,
@@ -120,8 +123,11 @@ export class Feeder {
     let released = 0;
     const page = await accountsWithDueSends(this.db, now, { after: this.cursor, maxAccounts: this.options.maxAccountsPerTick });
     this.cursor = page.next;
-    for (const accountId of page.accountIds) {
-      released += await feedAccount(this.db, accountId, this.enqueue, now);
+    // a statement and an enqueue per group of accounts, not per account
+    for (let i = 0; i < page.accountIds.length; i += ACCOUNTS_PER_RELEASE) {
+      const sends = await releaseDueSendsOfAccounts(this.db, page.accountIds.slice(i, i + ACCOUNTS_PER_RELEASE), now);
+      if (sends.length) await this.enqueue(sends);
+      released += sends.length;
     }
     const dead = now.getTime() - this.lastLivenessCheck >= this.options.livenessEveryMs ? await this.deadClaimers(now) : [];
     if (dead.length || now.getTime() - this.lastMaintenance >= this.options.maintenanceEveryMs) {

@@ -2,25 +2,22 @@ import { EgressRefusedError, renderMessage } from "@outreach/core";
 import {
   buildStepEmail,
   cancelSend,
-  claimSend,
   clearCredentialError,
   deferSendToWindow,
   nextOpening,
   sendDay,
   recordCredentialError,
-  feedAccount,
-  loadSend,
   recordBounce,
-  recordSent,
   recordTemporaryFailure,
   returnQueuedSend,
   returnSendToSchedule,
+  type SendContext,
   type SendCredential,
   type SentInput,
 } from "@outreach/domain";
 import { classifySmtpError } from "./classify-smtp-error.js";
 import type { SenderContext } from "./sender-context.js";
-import { NoSessionAvailableError, smtpEndpointOf, type SmtpConnection } from "./smtp-pool.js";
+import { endpointKey, NoSessionAvailableError, smtpEndpointOf, type SmtpConnection } from "./smtp-pool.js";
 import type { SmtpPhase } from "./smtp-progress.js";
 
 /** A send that found every session of its account taken waits this long before its next release. */
@@ -51,58 +48,84 @@ function pickCredential(credentials: SendCredential[], preferredId: string | nul
 }
 
 /**
- * One send-email job: check the step should still go out, take an SMTP session,
- * claim the step, send it, record the outcome with its events, and release the
- * account's next due send. The claim comes after the session is in hand, so a
- * step is "sending" only while it is really in SMTP: a sender that dies while
- * waiting for a session leaves it queued, and another sender takes it.
+ * One send-email job: take an SMTP session of the inbox the send was routed
+ * by, claim the step and read it (one statement, shared with concurrent
+ * sends), check it should still go out, send it, record the outcome with its
+ * events, and release the account's next due sends. The session comes before
+ * the claim, so a step is "sending" only while it is really in SMTP: a sender
+ * that dies while waiting for a session leaves it queued, and another sender
+ * takes it. (The first send of an inbox in a process has no session to take
+ * yet: it is claimed first, then its session opened.)
  */
-export async function sendStep(ctx: SenderContext, payload: { accountId: string; stepSendId: string }): Promise<string> {
+export async function sendStep(ctx: SenderContext, payload: { accountId: string; stepSendId: string; credentialId?: string }): Promise<string> {
   // the inbox whose session this send used: its next send is released first, to reuse the session
   const used: { credentialId: string | null } = { credentialId: null };
   try {
-    return await deliver(ctx, payload.stepSendId, used);
+    return await deliver(ctx, payload, used);
   } finally {
-    await feedAccount(ctx.db, payload.accountId, ctx.enqueueSends, new Date(), used.credentialId).catch((err) =>
-      ctx.logger.warn("could not release the next sends", { error: (err as Error).message }),
-    );
+    await ctx.releases.request(payload.accountId, used.credentialId);
   }
 }
 
-async function deliver(ctx: SenderContext, stepSendId: string, used: { credentialId: string | null }): Promise<string> {
+async function deliver(ctx: SenderContext, payload: { stepSendId: string; credentialId?: string }, used: { credentialId: string | null }): Promise<string> {
   const { db, config } = ctx;
-  const send = await loadSend(db, stepSendId);
-  if (!send || send.state !== "queued") return "not claimable";
+  const routed = payload.credentialId ? ctx.endpoints.get(payload.credentialId) : undefined;
+  let connection: SmtpConnection | undefined;
+  if (routed) {
+    try {
+      connection = await ctx.pool.acquire(routed.accountId, payload.credentialId!, routed.endpoint);
+    } catch (err) {
+      if (err instanceof NoSessionAvailableError) {
+        // not a failure of the send: it goes back to the schedule without spending an attempt
+        await returnQueuedSend(db, payload.stepSendId, new Date(Date.now() + NO_SESSION_RETRY_MS), err.message);
+        return "no session";
+      }
+      // a refused host or anything else: decided below, once the send is claimed and read
+      if (!(err instanceof EgressRefusedError)) throw err;
+    }
+  }
+  let send: SendContext | null;
+  try {
+    send = await ctx.claims.run(payload.stepSendId);
+  } catch (err) {
+    if (connection) ctx.pool.release(connection);
+    throw err;
+  }
+  if (!send) {
+    if (connection) ctx.pool.release(connection);
+    return "not claimable";
+  }
+  for (const c of send.credentials) ctx.endpoints.set(c.id, { accountId: send.accountId, endpoint: smtpEndpointOf(c, ctx.keyring) });
+  const outcome = await settleWithoutSmtp(ctx, send);
+  if (outcome) {
+    if (connection) ctx.pool.release(connection);
+    return outcome;
+  }
+  const credential = pickCredential(send.credentials, send.credentialId ?? send.enrollmentCredentialId, send.enrollmentId)!;
+  const endpoint = ctx.endpoints.get(credential.id)!.endpoint;
+  if (connection && (connection.credentialId !== credential.id || connection.endpointKey !== endpointKey(endpoint))) {
+    // routed by another inbox (this one was disabled), or its password or host changed since
+    ctx.pool.release(connection, connection.endpointKey !== endpointKey(endpoint));
+    connection = undefined;
+  }
+  if (!connection) {
+    try {
+      connection = await ctx.pool.acquire(send.accountId, credential.id, endpoint);
+    } catch (err) {
+      // the inbox's host may not be reached: the credential's error, an attempt of the send
+      if (err instanceof EgressRefusedError) return recordCredentialFailure(ctx, send.id, credential.id, send.attempts, `smtp_host ${err.message}`);
+      await returnSendToSchedule(db, send.id, new Date(Date.now() + NO_SESSION_RETRY_MS), (err as Error).message);
+      if (err instanceof NoSessionAvailableError) return "no session";
+      throw err;
+    }
+  }
   const contact = send.contact;
-  const credential = pickCredential(send.credentials, send.credentialId ?? send.enrollmentCredentialId, send.enrollmentId);
-
-  // Outcomes without SMTP: claim the step (so exactly one job acts on it), then act.
-  if (send.campaignStatus !== "active" || !credential) {
-    if (!(await claimSend(db, send.id, ctx.processId))) return "not claimable";
-    const later = send.campaignStatus !== "active" ? send.dueAt : new Date(Date.now() + 60_000);
-    await returnSendToSchedule(db, send.id, later, send.campaignStatus !== "active" ? `campaign ${send.campaignStatus}` : "no enabled credential");
-    return "held";
-  }
-  if (STOPPED.has(send.enrollmentStatus) || contact.unsubscribedAt || !send.step) {
-    if (!(await claimSend(db, send.id, ctx.processId))) return "not claimable";
-    await cancelSend(db, send.id, !send.step ? "the step no longer exists" : `enrollment ${contact.unsubscribedAt ? "unsubscribed" : send.enrollmentStatus}`);
-    return "cancelled";
-  }
-
-  // released inside its window but picked up after it closed (a backlog, no free session): wait for the next opening
-  const now = new Date();
-  const opening = nextOpening(send.schedule, send.zone, now);
-  if (opening > now) {
-    await deferSendToWindow(db, send.id, opening, send.stepPosition === 1 ? sendDay(send.schedule, send.zone, opening) : null);
-    return "outside the sending window";
-  }
-
   const email = buildStepEmail({
     stepSendId: send.id,
     enrollmentId: send.enrollmentId,
     stepPosition: send.stepPosition,
-    subject: send.step.subject,
-    bodyHtml: send.step.bodyHtml,
+    subject: send.step!.subject,
+    bodyHtml: send.step!.bodyHtml,
     firstSubject: send.stepPosition > 1 && send.firstSubject !== null ? renderMessage({ subject: send.firstSubject, bodyHtml: "" }, contact).subject : null,
     contact,
     from: { email: credential.fromEmail, name: credential.fromName },
@@ -110,32 +133,13 @@ async function deliver(ctx: SenderContext, stepSendId: string, used: { credentia
     publicBaseUrl: config.publicBaseUrl,
     trackingKey: ctx.keyring,
   });
-  let connection: SmtpConnection;
-  try {
-    connection = await ctx.pool.acquire(send.accountId, credential.id, smtpEndpointOf(credential, ctx.keyring));
-  } catch (err) {
-    if (err instanceof EgressRefusedError) {
-      // the inbox's host may not be reached: the credential's error, an attempt of the send
-      if (!(await claimSend(db, send.id, ctx.processId))) return "not claimable";
-      return recordCredentialFailure(ctx, send.id, credential.id, send.attempts + 1, `smtp_host ${err.message}`);
-    }
-    // not a failure of the send: it goes back to the schedule without spending an attempt
-    if (!(err instanceof NoSessionAvailableError)) throw err;
-    await returnQueuedSend(db, send.id, new Date(Date.now() + NO_SESSION_RETRY_MS), err.message);
-    return "no session";
-  }
   used.credentialId = credential.id;
-  let claimed = false;
   let failure: unknown;
   let phase: SmtpPhase = "envelope";
   try {
-    claimed = await claimSend(db, send.id, ctx.processId);
-    if (!claimed) return "not claimable";
     connection.progress.startMessage();
     await connection.transport.sendMail({ ...email, envelope: { from: credential.fromEmail, to: [contact.email] } });
   } catch (err) {
-    // a database error before the claim is the job's to retry; after it, the SMTP failure is classified below
-    if (!claimed) throw err;
     failure = err;
     phase = connection.progress.phase;
   } finally {
@@ -157,15 +161,43 @@ async function deliver(ctx: SenderContext, stepSendId: string, used: { credentia
     const recorded = await recordDelivered(ctx, { ...delivered, outcome: "unknown", note: classified.reason });
     return recorded ? "sent, outcome unknown" : "sent, outcome unknown, record pending";
   }
-  if (classified.kind === "credential") return recordCredentialFailure(ctx, send.id, credential.id, send.attempts + 1, classified.reason);
+  if (classified.kind === "credential") return recordCredentialFailure(ctx, send.id, credential.id, send.attempts, classified.reason);
   if (classified.kind === "bounce") {
     await persist(() => db.$transaction((tx) => recordBounce(tx, { enrollmentId: send.enrollmentId, accountId: send.accountId, reason: classified.reason, stepSendId: send.id, credentialId: credential.id })));
     return "bounced";
   }
   ctx.logger.warn("temporary SMTP failure", { stepSendId: send.id, credentialId: credential.id, error: classified.reason });
-  // the claim counted this attempt
-  const result = await persist(() => db.$transaction((tx) => recordTemporaryFailure(tx, send.id, send.attempts + 1, classified.reason)));
+  // the claim counted this attempt (send.attempts includes it)
+  const result = await persist(() => db.$transaction((tx) => recordTemporaryFailure(tx, send.id, send.attempts, classified.reason)));
   return result === "retry" ? "retry" : "failed";
+}
+
+/**
+ * A claimed send that does not go out now, and what became of it: back to
+ * the schedule (campaign not active, no enabled inbox, outside its sending
+ * window) or cancelled (enrollment stopped, contact unsubscribed, step gone).
+ * undefined when it goes out.
+ */
+async function settleWithoutSmtp(ctx: SenderContext, send: SendContext): Promise<string | undefined> {
+  const { db } = ctx;
+  const credential = pickCredential(send.credentials, send.credentialId ?? send.enrollmentCredentialId, send.enrollmentId);
+  if (send.campaignStatus !== "active" || !credential) {
+    const later = send.campaignStatus !== "active" ? send.dueAt : new Date(Date.now() + 60_000);
+    await returnSendToSchedule(db, send.id, later, send.campaignStatus !== "active" ? `campaign ${send.campaignStatus}` : "no enabled credential");
+    return "held";
+  }
+  if (STOPPED.has(send.enrollmentStatus) || send.contact.unsubscribedAt || !send.step) {
+    await cancelSend(db, send.id, !send.step ? "the step no longer exists" : `enrollment ${send.contact.unsubscribedAt ? "unsubscribed" : send.enrollmentStatus}`);
+    return "cancelled";
+  }
+  // released inside its window but picked up after it closed (a backlog, no free session): wait for the next opening
+  const now = new Date();
+  const opening = nextOpening(send.schedule, send.zone, now);
+  if (opening > now) {
+    await deferSendToWindow(db, send.id, opening, send.stepPosition === 1 ? sendDay(send.schedule, send.zone, opening) : null, true);
+    return "outside the sending window";
+  }
+  return undefined;
 }
 
 /**
@@ -186,7 +218,9 @@ async function recordDelivered(ctx: SenderContext, input: SentInput & { now: Dat
     },
   );
   try {
-    await persist(() => recordSent(ctx.db, input), journaled ? 2 : 5);
+    await persist(async () => {
+      if (!(await ctx.records.run(input))) throw new Error(`send ${input.stepSendId} was not in state sending`);
+    }, journaled ? 2 : 5);
   } catch (err) {
     if (!journaled) throw err;
     ctx.logger.warn("the send's record waits in the journal until PostgreSQL takes it", { stepSendId: input.stepSendId, error: (err as Error).message });

@@ -1,9 +1,10 @@
 import type { Redis } from "ioredis";
-import { type Config, type Keyring, type Logger } from "@outreach/core";
-import type { EnqueueSends } from "@outreach/domain";
+import type { Batcher, Config, Keyring, Logger } from "@outreach/core";
+import type { EnqueueSends, SendContext, SentInput } from "@outreach/domain";
+import type { AccountReleases } from "./account-releases.js";
 import type { Db } from "@outreach/db";
 import type { SentJournal } from "./sent-journal.js";
-import type { SmtpPool } from "./smtp-pool.js";
+import type { SmtpEndpoint, SmtpPool } from "./smtp-pool.js";
 
 export interface SenderContext {
   config: Config;
@@ -20,4 +21,12 @@ export interface SenderContext {
   enqueueSends: EnqueueSends;
   /** the connection the queue producers use */
   producer: Redis;
+  /** claims a queued send and reads it (null: not claimable), concurrent claims in one statement */
+  claims: Batcher<string, SendContext | null>;
+  /** records a delivered send (false: it was not "sending"), concurrent records in one statement */
+  records: Batcher<SentInput, boolean>;
+  /** the account's next sends, released after a send ends (one release at a time per account) */
+  releases: AccountReleases;
+  /** inboxes' SMTP endpoints as last read, to take a routed send's session before its claim (checked after it) */
+  endpoints: Map<string, { accountId: string; endpoint: SmtpEndpoint }>;
 }

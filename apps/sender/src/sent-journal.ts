@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import type { Logger } from "@outreach/core";
+import { Batcher, type Logger } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { recordJournaledSend, type SentInput } from "@outreach/domain";
 
@@ -38,6 +38,15 @@ export class SentJournal {
   private stopped = false;
   private readonly drainEveryMs: number;
   private readonly minAgeMs: number;
+  // entries written and removed by concurrent sends share one command
+  private readonly writes = new Batcher<JournalEntry, void>(async (entries) => {
+    await this.redis.hset(this.key, Object.fromEntries(entries.map((e) => [e.stepSendId, JSON.stringify(e)])));
+    return entries.map(() => undefined);
+  });
+  private readonly removals = new Batcher<string, void>(async (ids) => {
+    await this.redis.hdel(this.key, ...ids);
+    return ids.map(() => undefined);
+  });
 
   constructor(
     private readonly redis: Redis,
@@ -62,11 +71,11 @@ export class SentJournal {
       sentAt: input.now.toISOString(),
       journaledAt: Date.now(),
     };
-    await this.redis.hset(this.key, input.stepSendId, JSON.stringify(entry));
+    await this.writes.run(entry);
   }
 
   async remove(stepSendId: string): Promise<void> {
-    await this.redis.hdel(this.key, stepSendId);
+    await this.removals.run(stepSendId);
   }
 
   start(): void {

@@ -86,7 +86,8 @@ export function smtpEndpointOf(
   return { host: credential.smtpHost, port: credential.smtpPort, secure: credential.smtpSecure, username: credential.smtpUsername, password: decryptSecret(credential.smtpPasswordEnc, keys) };
 }
 
-const endpointKey = (e: SmtpEndpoint) => JSON.stringify([e.host, e.port, e.secure, e.username, e.password]);
+/** What a session is bound to: a change of any of these makes an open session useless. */
+export const endpointKey = (e: SmtpEndpoint) => JSON.stringify([e.host, e.port, e.secure, e.username, e.password]);
 /** One mailbox, whichever campaign's credential reaches it: host and username, case-insensitively (hashed: a bounded key, no address in Redis). */
 const mailboxOf = (e: SmtpEndpoint) => createHash("sha256").update(JSON.stringify([e.host.toLowerCase(), e.username.toLowerCase()])).digest("base64url").slice(0, 22);
 

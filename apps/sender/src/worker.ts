@@ -1,5 +1,6 @@
-import { EgressGuard, Keyring, LivenessBeacon, RedisSemaphore, SenderRegistry, createRedis, redisKey } from "@outreach/core";
-import { SEND_CONCURRENCY_PER_ACCOUNT, SendRouter } from "@outreach/domain";
+import { Batcher, EgressGuard, Keyring, LivenessBeacon, RedisSemaphore, SenderRegistry, createRedis, redisKey } from "@outreach/core";
+import { claimAndLoadSends, recordSentBatch, SEND_CONCURRENCY_PER_ACCOUNT, SendRouter, type SendContext, type SentInput } from "@outreach/domain";
+import { AccountReleases } from "./account-releases.js";
 import type { WorkerDefinition } from "@outreach/runtime";
 import { sendStep } from "./send-step.js";
 import { sendTest } from "./send-test.js";
@@ -43,7 +44,28 @@ export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBe
     // this sender's own send queue gets the sends of the inboxes it holds (SendRouter)
     const router = new SendRouter(producer, ctx.config, new SenderRegistry(producer, ctx.config));
     await router.registry.start(beacon.processId);
-    return { ...ctx, keyring: Keyring.fromConfig(ctx.config), producer, pool, journal, beacon, wanted, router, processId: beacon.processId, enqueueSends: router.enqueue };
+    // claims and records of concurrent sends share statements (group commit)
+    const claims = new Batcher<string, SendContext | null>(async (ids) => {
+      const claimed = await claimAndLoadSends(ctx.db, ids, beacon.processId);
+      return ids.map((id) => claimed.get(id) ?? null);
+    }, 50);
+    const records = new Batcher<SentInput, boolean>(async (inputs) => (await recordSentBatch(ctx.db, inputs)).map((r) => r.eventId !== null), 50);
+    return {
+      ...ctx,
+      keyring: Keyring.fromConfig(ctx.config),
+      producer,
+      pool,
+      journal,
+      beacon,
+      wanted,
+      router,
+      processId: beacon.processId,
+      enqueueSends: router.enqueue,
+      claims,
+      records,
+      releases: new AccountReleases(ctx.db, router.enqueue, ctx.logger),
+      endpoints: new Map(),
+    };
   },
   processors: (_ctx, sender) => [
     // Sends in flight are bounded per account when they are released (10 per account,

@@ -14,3 +14,4 @@ export * from "./template.js";
 export * from "./account-semaphore.js";
 export * from "./process-liveness.js";
 export * from "./sender-registry.js";
+export * from "./batcher.js";

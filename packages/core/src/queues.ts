@@ -13,7 +13,8 @@ export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 
 export interface QueuePayloads {
   "campaign-dispatch": { accountId: string; campaignId: string; batchNumber: number };
-  "send-email": { accountId: string; stepSendId: string };
+  /** credentialId: the inbox it was routed by, whose session the sender takes before claiming it */
+  "send-email": { accountId: string; stepSendId: string; credentialId?: string };
   /** Every step of a campaign to one address, not counted as an enrollment or against the plan. */
   "test-send": { accountId: string; campaignId: string; email: string };
   /**
@@ -47,7 +48,7 @@ export const QUEUES: { [N in QueueName]: QueueDefinition<N> } = {
   },
   "send-email": {
     name: "send-email",
-    payload: Joi.object({ accountId: id.required(), stepSendId: id.required() }),
+    payload: Joi.object({ accountId: id.required(), stepSendId: id.required(), credentialId: id }),
     jobOptions: { attempts: 6, backoff: { type: "exponential", delay: 30_000 }, ...retention },
   },
   "test-send": {

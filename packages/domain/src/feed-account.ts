@@ -11,7 +11,12 @@ export function sendJobId(send: ReleasedSend): string {
 
 /** Enqueues released sends as send-email jobs on this queue. */
 export function enqueueSendsWith(queue: TypedQueue<"send-email">): EnqueueSends {
-  return (released) => queue.addBulk(released.map((send) => ({ payload: { accountId: send.accountId, stepSendId: send.id }, options: { jobId: sendJobId(send) } })));
+  return (released) => queue.addBulk(released.map((send) => ({ payload: sendPayload(send), options: { jobId: sendJobId(send) } })));
+}
+
+/** A released send's job payload (the inbox it is planned on, when known). */
+export function sendPayload(send: ReleasedSend): { accountId: string; stepSendId: string; credentialId?: string } {
+  return send.credentialId ? { accountId: send.accountId, stepSendId: send.id, credentialId: send.credentialId } : { accountId: send.accountId, stepSendId: send.id };
 }
 
 /**

@@ -42,9 +42,9 @@ export interface SendContext {
   credentials: SendCredential[];
 }
 
-export async function loadSend(tx: Tx, stepSendId: string): Promise<SendContext | null> {
-  const rows = await tx.$queryRaw<Array<Record<string, any>>>`
-    SELECT s.id, s.state::text AS state, s."accountId", s."stepPosition", s."dueAt", s.attempts, s."credentialId",
+/** The columns of a SendContext, read from the step send(s) of relation `s` (a table or a CTE). */
+const SEND_COLUMNS = `
+    s.id, s.state::text AS state, s."accountId", s."stepPosition", s."dueAt", s.attempts, s."credentialId",
       e.id AS "enrollmentId", e.status::text AS "enrollmentStatus", e."credentialId" AS "enrollmentCredentialId",
       c.id AS "contactId", c.email, c."firstName", c."lastName", c.company, c."unsubscribedAt", c.timezone AS "contactTimezone",
       cam.id AS "campaignId", cam.status::text AS "campaignStatus", cam.schedule,
@@ -58,16 +58,39 @@ export async function loadSend(tx: Tx, stepSendId: string): Promise<SendContext 
           'smtpSecure', cr."smtpSecure", 'smtpUsername', cr."smtpUsername", 'smtpPasswordEnc', cr."smtpPasswordEnc",
           'disabled', cr."disabledAt" IS NOT NULL, 'hasError', cr."smtpLastError" IS NOT NULL) ORDER BY cr."createdAt", cr.id), '[]'::json)
        FROM smtp_credentials cr WHERE cr."campaignId" = cam.id) AS credentials
-    FROM step_sends s
+    FROM s
     JOIN enrollments e ON e.id = s."enrollmentId"
     JOIN contacts c ON c.id = e."contactId"
     JOIN campaigns cam ON cam.id = s."campaignId"
     JOIN accounts a ON a.id = s."accountId"
     LEFT JOIN sequence_steps st ON st."campaignId" = cam.id AND st.position = s."stepPosition"
-    LEFT JOIN sequence_steps first ON first."campaignId" = cam.id AND first.position = 1
-    WHERE s.id = ${stepSendId}::uuid`;
-  const r = rows[0];
-  if (!r) return null;
+    LEFT JOIN sequence_steps first ON first."campaignId" = cam.id AND first.position = 1`;
+
+export async function loadSend(tx: Tx, stepSendId: string): Promise<SendContext | null> {
+  const rows = await tx.$queryRawUnsafe<Array<Record<string, any>>>(`WITH s AS (SELECT * FROM step_sends WHERE id = $1::uuid) SELECT ${SEND_COLUMNS}`, stepSendId);
+  return rows[0] ? toSendContext(rows[0]) : null;
+}
+
+/**
+ * Claims queued sends for this process (queued -> sending, exactly once, as
+ * claimSend) and reads everything each needs, in one statement. Returns the
+ * claimed ones by id; a send in any other state is not in the map (not ours).
+ */
+export async function claimAndLoadSends(tx: Tx, stepSendIds: string[], claimedBy: string | null, now = new Date()): Promise<Map<string, SendContext>> {
+  const rows = await tx.$queryRawUnsafe<Array<Record<string, any>>>(
+    `WITH s AS (
+       UPDATE step_sends SET state = 'sending', "claimedAt" = $2, "claimedBy" = $3, attempts = attempts + 1, "updatedAt" = $2
+       WHERE id = ANY($1::uuid[]) AND state = 'queued'
+       RETURNING *)
+     SELECT ${SEND_COLUMNS}`,
+    stepSendIds,
+    now,
+    claimedBy,
+  );
+  return new Map(rows.map((r) => [r.id as string, toSendContext(r)]));
+}
+
+function toSendContext(r: Record<string, any>): SendContext {
   const schedule = parseSchedule(r.schedule);
   return {
     id: r.id,

@@ -43,6 +43,18 @@ export async function releaseDueSends(
     FROM release_due_sends(${accountId}::uuid, ${now}::timestamptz, ${limit}::int, ${preferCredentialId}::uuid, ${Math.max(PREFERENCE_WINDOW, limit)}::int)`;
 }
 
+/**
+ * releaseDueSends for many accounts in one round trip (the feeder's pass):
+ * each account is released on its own terms, its own lock and limit.
+ */
+export async function releaseDueSendsOfAccounts(tx: Tx, accountIds: string[], now = new Date(), limit = SEND_CONCURRENCY_PER_ACCOUNT): Promise<ReleasedSend[]> {
+  if (accountIds.length === 0) return [];
+  return tx.$queryRaw<ReleasedSend[]>`
+    SELECT r.id, r."accountId", r."releasedAt", r."credentialId"
+    FROM unnest(${accountIds}::uuid[]) AS a(id)
+    CROSS JOIN LATERAL release_due_sends(a.id, ${now}::timestamptz, ${limit}::int, NULL::uuid, ${Math.max(PREFERENCE_WINDOW, limit)}::int) AS r`;
+}
+
 /** Where a pass over the accounts with due sends stopped: the last (account, campaign) pair it looked at. */
 export interface DueCursor {
   accountId: string;

@@ -36,16 +36,19 @@ export async function returnQueuedSend(tx: Tx, stepSendId: string, dueAt: Date, 
 }
 
 /**
- * A released but unclaimed send whose sending window has closed (it was due
- * inside it, but waited for a slot or a session): back to the schedule at the
- * window's next opening, without spending an attempt; a step 1 counts against
- * the daily limit of the day it now goes out on.
+ * A released send whose sending window has closed (it was due inside it, but
+ * waited for a slot or a session): back to the schedule at the window's next
+ * opening, without spending an attempt; a step 1 counts against the daily
+ * limit of the day it now goes out on. `claimed`: the send was claimed by
+ * this process (its claim and attempt are undone).
  */
-export async function deferSendToWindow(tx: Tx, stepSendId: string, opening: Date, limitDay: string | null): Promise<void> {
+export async function deferSendToWindow(tx: Tx, stepSendId: string, opening: Date, limitDay: string | null, claimed = false): Promise<void> {
   await tx.$executeRaw`
     UPDATE step_sends SET state = 'scheduled', "dueAt" = ${opening}, "lastError" = 'outside the sending window',
-      "limitDay" = COALESCE(${limitDay}::date, "limitDay"), "updatedAt" = now()
-    WHERE id = ${stepSendId}::uuid AND state = 'queued'`;
+      "limitDay" = COALESCE(${limitDay}::date, "limitDay"), "updatedAt" = now(),
+      "claimedAt" = CASE WHEN ${claimed} THEN NULL ELSE "claimedAt" END, "claimedBy" = CASE WHEN ${claimed} THEN NULL ELSE "claimedBy" END,
+      attempts = attempts - ${claimed ? 1 : 0}::int
+    WHERE id = ${stepSendId}::uuid AND state = ${claimed ? "sending" : "queued"}::"StepSendState"`;
 }
 
 export async function cancelSend(tx: Tx, stepSendId: string, reason: string): Promise<void> {
@@ -77,62 +80,88 @@ const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
  * not "sending" (nothing is written then).
  */
 export async function recordSent(tx: Tx, input: SentInput): Promise<string> {
-  const applied = await applySent(tx, input);
-  if (!applied) throw new Error(`send ${input.stepSendId} was not in state sending`);
-  if (applied.movedLaterSteps) await fitFollowUpsToWindow(tx, input.stepSendId);
-  return applied.eventId;
+  const [result] = await recordSentBatch(tx, [input]);
+  if (!result?.eventId) throw new Error(`send ${input.stepSendId} was not in state sending`);
+  return result.eventId;
+}
+
+export interface SentRecord {
+  stepSendId: string;
+  /** null when the send was not "sending": nothing was written for it */
+  eventId: string | null;
 }
 
 /**
- * recordSent's statement: the event id, and whether it moved later steps of a
- * campaign with a sending window (a late send: they then need fitting into the
- * window, which only a second statement can do); null when the send was not
- * "sending" and nothing changed.
+ * recordSent for several sends in one statement (then one more for those that
+ * moved later steps of a campaign with a sending window). Each send is
+ * recorded or not on its own terms: one that is not "sending" any more is
+ * skipped (eventId null), the others are written.
  */
-async function applySent(tx: Tx, input: SentInput): Promise<{ eventId: string; movedLaterSteps: boolean } | null> {
-  const now = input.now ?? new Date();
-  const period = currentBillingPeriod(input.accountPeriod, now);
-  const [result] = await tx.$queryRawUnsafe<Array<{ eventId: string | null; movedLaterSteps: boolean }>>(
-    `WITH s AS (
-       UPDATE step_sends SET state = 'sent', "sentAt" = $2, "messageId" = $3, "credentialId" = $4::uuid, "lastError" = $8, outcome = $9::"DeliveryOutcome", "updatedAt" = $2
-       WHERE id = $1::uuid AND state = 'sending'
-       RETURNING "enrollmentId", "stepPosition", "dueAt", "campaignId"),
+export async function recordSentBatch(tx: Tx, inputs: SentInput[]): Promise<SentRecord[]> {
+  const applied = await applySent(tx, inputs);
+  for (const send of applied.values()) if (send.movedLaterSteps) await fitFollowUpsToWindow(tx, send.stepSendId);
+  return inputs.map((input) => ({ stepSendId: input.stepSendId, eventId: applied.get(input.stepSendId)?.eventId ?? null }));
+}
+
+/**
+ * recordSentBatch's statement: per send written, its event id and whether it
+ * moved later steps of a campaign with a sending window (a late send: they then
+ * need fitting into the window, which only a second statement can do). Sends
+ * not in "sending" are not in the map and nothing of theirs changed.
+ */
+async function applySent(tx: Tx, inputs: SentInput[]): Promise<Map<string, { stepSendId: string; eventId: string; movedLaterSteps: boolean }>> {
+  const fallback = new Date();
+  const rows = inputs.map((input) => {
+    const now = input.now ?? fallback;
+    return { input, now, period: currentBillingPeriod(input.accountPeriod, now) };
+  });
+  const result = await tx.$queryRawUnsafe<Array<{ stepSendId: string; eventId: string; movedLaterSteps: boolean }>>(
+    `WITH i AS (
+       SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::uuid[], $5::uuid[], $6::timestamptz[], $7::timestamptz[], $8::text[], $9::"DeliveryOutcome"[])
+         AS t(id, "sentAt", "messageId", "credentialId", "accountId", "periodStart", "periodEnd", note, outcome)),
+     s AS (
+       UPDATE step_sends AS u SET state = 'sent', "sentAt" = i."sentAt", "messageId" = i."messageId", "credentialId" = i."credentialId",
+         "lastError" = i.note, outcome = i.outcome, "updatedAt" = i."sentAt"
+       FROM i WHERE u.id = i.id AND u.state = 'sending'
+       RETURNING u.id, u."enrollmentId", u."stepPosition", u."dueAt", u."campaignId", i."sentAt", i."credentialId", i."accountId", i."periodStart", i."periodEnd"),
      e AS (
-       UPDATE enrollments SET status = CASE WHEN status = 'pending' THEN 'sent'::"EnrollmentStatus" ELSE status END,
-         "sentAt" = COALESCE("sentAt", $2), "credentialId" = $4::uuid, "updatedAt" = $2
-       WHERE id = (SELECT "enrollmentId" FROM s)
-       RETURNING id, "contactId", "campaignId", status, "sentAt", "repliedAt", "bounceReason"),
+       UPDATE enrollments AS n SET status = CASE WHEN n.status = 'pending' THEN 'sent'::"EnrollmentStatus" ELSE n.status END,
+         "sentAt" = COALESCE(n."sentAt", s."sentAt"), "credentialId" = s."credentialId", "updatedAt" = s."sentAt"
+       FROM s WHERE n.id = s."enrollmentId"
+       RETURNING n.id, n."contactId", n."campaignId", n.status, n."sentAt", n."repliedAt", n."bounceReason", n."accountId", s.id AS "stepSendId"),
      later AS (
-       UPDATE step_sends AS l SET "dueAt" = $2::timestamptz + (l."dueAt" - s."dueAt"), "updatedAt" = $2
-       FROM s WHERE l."enrollmentId" = s."enrollmentId" AND l."stepPosition" > s."stepPosition" AND l.state = 'scheduled' AND s."dueAt" < $2
-       RETURNING l.id),
+       UPDATE step_sends AS l SET "dueAt" = s."sentAt" + (l."dueAt" - s."dueAt"), "updatedAt" = s."sentAt"
+       FROM s WHERE l."enrollmentId" = s."enrollmentId" AND l."stepPosition" > s."stepPosition" AND l.state = 'scheduled' AND s."dueAt" < s."sentAt"
+       RETURNING s.id AS "stepSendId"),
      usage AS (
        INSERT INTO usage_periods ("accountId", "periodStart", "periodEnd", sends)
-       SELECT $5::uuid, $6, $7, 1 FROM s
-       ON CONFLICT ("accountId", "periodStart") DO UPDATE SET sends = usage_periods.sends + 1
+       SELECT "accountId", "periodStart", max("periodEnd"), count(*) FROM s GROUP BY "accountId", "periodStart"
+       ON CONFLICT ("accountId", "periodStart") DO UPDATE SET sends = usage_periods.sends + EXCLUDED.sends
        RETURNING 1),
      ev AS (
        INSERT INTO events ("accountId", type, data)
-       SELECT $5::uuid, 'enrollment.sent', jsonb_build_object(
+       SELECT e."accountId", 'enrollment.sent', jsonb_build_object(
          'enrollment_id', e.id, 'contact_id', e."contactId", 'contact_email', c.email, 'campaign_id', e."campaignId",
          'status', e.status, 'sent_at', to_char(e."sentAt" AT TIME ZONE 'UTC', ${ISO}),
          'replied_at', to_char(e."repliedAt" AT TIME ZONE 'UTC', ${ISO}), 'bounce_reason', e."bounceReason")
        FROM e JOIN contacts c ON c.id = e."contactId"
-       RETURNING id)
-     SELECT (SELECT id FROM ev) AS "eventId",
-       EXISTS (SELECT 1 FROM later) AND EXISTS (
-         SELECT 1 FROM campaigns k JOIN s ON k.id = s."campaignId" WHERE k.schedule IS NOT NULL AND k.schedule <> 'null'::jsonb) AS "movedLaterSteps"`,
-    input.stepSendId,
-    now,
-    input.messageId,
-    input.credentialId,
-    input.accountId,
-    period.start,
-    period.end,
-    input.note?.slice(0, 1000) ?? null,
-    input.outcome ?? "accepted",
+       ORDER BY e."stepSendId"
+       RETURNING id, (data->>'enrollment_id')::uuid AS "enrollmentId")
+     SELECT e."stepSendId", ev.id AS "eventId",
+       EXISTS (SELECT 1 FROM later WHERE later."stepSendId" = e."stepSendId") AND EXISTS (
+         SELECT 1 FROM campaigns k WHERE k.id = e."campaignId" AND k.schedule IS NOT NULL AND k.schedule <> 'null'::jsonb) AS "movedLaterSteps"
+     FROM e JOIN ev ON ev."enrollmentId" = e.id`,
+    rows.map((r) => r.input.stepSendId),
+    rows.map((r) => r.now),
+    rows.map((r) => r.input.messageId),
+    rows.map((r) => r.input.credentialId),
+    rows.map((r) => r.input.accountId),
+    rows.map((r) => r.period.start),
+    rows.map((r) => r.period.end),
+    rows.map((r) => r.input.note?.slice(0, 1000) ?? null),
+    rows.map((r) => r.input.outcome ?? "accepted"),
   );
-  return result?.eventId ? { eventId: result.eventId, movedLaterSteps: result.movedLaterSteps } : null;
+  return new Map(result.map((r) => [r.stepSendId, r]));
 }
 
 /** lastError of a send failed by the sweeper, and of the later steps it cancelled (see failInterruptedSends). */
@@ -159,10 +188,8 @@ export async function recordJournaledSend(db: Db, input: SentInput): Promise<boo
         UPDATE step_sends SET state = 'scheduled', "lastError" = NULL, "updatedAt" = now()
         WHERE "enrollmentId" = ${revived[0].enrollmentId}::uuid AND state = 'cancelled' AND "lastError" = ${INTERRUPTED_LATER_STEPS}`;
     }
-    const applied = await applySent(tx, input);
-    if (!applied) return false;
-    if (applied.movedLaterSteps) await fitFollowUpsToWindow(tx, input.stepSendId);
-    return true;
+    const [recorded] = await recordSentBatch(tx, [input]);
+    return Boolean(recorded?.eventId);
   });
 }
 

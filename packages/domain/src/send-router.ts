@@ -2,7 +2,7 @@ import type { Job, JobType } from "bullmq";
 import type { Redis } from "ioredis";
 import { ownerOf, TypedQueue, type Config, type SenderRegistry } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { sendJobId, type EnqueueSends } from "./feed-account.js";
+import { sendJobId, sendPayload, type EnqueueSends } from "./feed-account.js";
 import type { ReleasedSend } from "./release-due-sends.js";
 import { requeueSends, type LostRelease } from "./requeue-lost-sends.js";
 
@@ -46,7 +46,7 @@ export class SendRouter {
     }
     await Promise.all(
       [...byQueue].map(([queue, sends]) =>
-        queue.addBulk(sends.map((send) => ({ payload: { accountId: send.accountId, stepSendId: send.id }, options: { jobId: sendJobId(send) } }))),
+        queue.addBulk(sends.map((send) => ({ payload: sendPayload(send), options: { jobId: sendJobId(send) } }))),
       ),
     );
   };
