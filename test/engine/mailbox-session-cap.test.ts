@@ -40,5 +40,6 @@ test("the SMTP sessions of a mailbox shared by two campaigns stay within SMTP_SE
   assert.ok(shared <= CAP, `at most ${CAP} sessions of the shared mailbox at once, saw ${shared}`);
   assert.equal(shared, CAP, "the shared mailbox's sends did run concurrently up to the cap");
   assert.ok(smtp.sessions.maxForAny(["shared", "SHARED", "own"]) > CAP, "the account's other mailbox was not held back by the shared one's cap");
-  assert.equal(await db.stepSend.count({ where: { accountId: account.id, state: "sent" } }), 3 * PER_CAMPAIGN);
+  // each record follows its message
+  await waitFor(async () => (await db.stepSend.count({ where: { accountId: account.id, state: "sent" } })) === 3 * PER_CAMPAIGN, { timeoutMs: 30_000, what: "every send recorded" });
 });

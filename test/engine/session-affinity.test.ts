@@ -53,7 +53,8 @@ test("consecutive sends of one inbox reuse one SMTP session across two sender pr
   }
   const recipients = smtp.messages.filter((m) => inboxes.includes(m.username ?? "")).flatMap((m) => m.envelope.to);
   assert.equal(new Set(recipients).size, 60, "no contact got the step twice");
-  assert.equal(await database.db.stepSend.count({ where: { campaignId: campaign.id, state: "sent" } }), 60);
+  // each record follows its message
+  await waitFor(async () => (await database.db.stepSend.count({ where: { campaignId: campaign.id, state: "sent" } })) === 60, { timeoutMs: 30_000, what: "every send recorded" });
 });
 
 test("a killed sender's inboxes are taken over: their queued sends go out through the other sender, handed back rather than swept as lost", async () => {
@@ -78,7 +79,8 @@ test("a killed sender's inboxes are taken over: their queued sends go out throug
   assert.ok(settled.failed <= inboxes.length, `at most the sends in SMTP at the kill failed (${settled.failed})`);
   const recipients = ours().flatMap((m) => m.envelope.to);
   assert.equal(recipients.length, new Set(recipients).size, "no contact got the step twice");
-  assert.equal(recipients.length, settled.sent);
+  // a send killed after the server took it but before its record is failed all the same (never resent)
+  assert.ok(recipients.length >= settled.sent && recipients.length <= settled.sent + settled.failed, `${recipients.length} received, ${settled.sent} sent, ${settled.failed} failed`);
   const swept = await database.db.stepSend.count({ where: { campaignId: campaign.id, releaseFailures: { gt: 0 } } });
   assert.equal(swept, 0, "the killed sender's queued sends were handed back, not found lost by the sweep");
 });

@@ -63,8 +63,8 @@ export interface SmtpPoolOptions {
   tlsCa?: string | Buffer;
 }
 
-/** How long an idle session is kept for its inbox's next send. */
-const DEFAULT_IDLE_MS = 5_000;
+/** How long an idle session is kept for its inbox's next send (it holds one of its account's leases, which a send of another inbox takes over when all are held). */
+const DEFAULT_IDLE_MS = 30_000;
 /** How long a send waits for a busy session of its inbox in this process before looking for leases again. */
 const LOCAL_WAIT_MS = 250;
 /** Messages through one session before it is renewed. */

@@ -14,8 +14,19 @@ return 1
 const LIVE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-if ARGV[1] == 'live' then return redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. now, '+inf') end
-return redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now)
+return redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. now, '+inf')
+`;
+// expired members, each with how long ago its heartbeat ran out (ms)
+const EXPIRED = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local members = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'WITHSCORES')
+local out = {}
+for i = 1, #members, 2 do
+  out[#out + 1] = members[i]
+  out[#out + 1] = tostring(now - tonumber(members[i + 1]))
+end
+return out
 `;
 
 /**
@@ -53,12 +64,15 @@ export class SenderRegistry {
 
   /** Senders with a current heartbeat, in a stable order. */
   async live(): Promise<string[]> {
-    return ((await this.redis.eval(LIVE, 1, this.key, "live")) as string[]).sort();
+    return ((await this.redis.eval(LIVE, 1, this.key)) as string[]).sort();
   }
 
-  /** Senders whose heartbeat ran out: they may have left sends in their queue. */
-  async expired(): Promise<string[]> {
-    return (await this.redis.eval(LIVE, 1, this.key, "expired")) as string[];
+  /** Senders whose heartbeat ran out (they may have left sends in their queue), with how long ago. */
+  async expired(): Promise<Array<{ id: string; expiredForMs: number }>> {
+    const flat = (await this.redis.eval(EXPIRED, 1, this.key)) as string[];
+    const out: Array<{ id: string; expiredForMs: number }> = [];
+    for (let i = 0; i < flat.length; i += 2) out.push({ id: flat[i]!, expiredForMs: Number(flat[i + 1]) });
+    return out;
   }
 
   /** Forgets an expired sender once its queue was handed back. */

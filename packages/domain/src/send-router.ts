@@ -68,7 +68,8 @@ export class SendRouter {
    * Sends it had claimed ("sending") are not touched: the liveness sweep fails
    * those, never resending. Returns how many sends went back.
    */
-  async handBack(db: Db, senderId: string, now = new Date()): Promise<number> {
+  async handBack(db: Db, senderId: string, options: { removeQueue?: boolean; now?: Date } = {}): Promise<number> {
+    const now = options.now ?? new Date();
     const queue = this.shard(senderId);
     let returned = 0;
     for (let start = 0; ; start += 500) {
@@ -81,10 +82,15 @@ export class SendRouter {
       }
       returned += await db.$transaction((tx) => requeueSends(tx, lost, now, false));
     }
-    // a job routed here after this (a router's cached view) is found by the lost-job sweep
-    await queue.queue.obliterate({ force: true }).catch(() => undefined);
-    await queue.close();
-    this.shards.delete(senderId);
+    if (options.removeQueue ?? true) {
+      // a job routed here after this (a router's cached view) is found by the lost-job sweep
+      await queue.queue.obliterate({ force: true }).catch(() => undefined);
+      await queue.close();
+      this.shards.delete(senderId);
+    } else {
+      // handed back: out of the queue, so the next pass does not count them again
+      await queue.queue.drain(true).catch(() => undefined);
+    }
     return returned;
   }
 
