@@ -1,6 +1,9 @@
+import { getHeapStatistics, setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { DelayedError, type Job } from "bullmq";
 import { redisKey, type RedisSemaphore } from "@outreach/core";
-import type { Db } from "@outreach/db";
+import { dbClientOptions, type Db } from "@outreach/db";
+import { inRawTransaction, rawPoolFor, type RawClient, type RawPool } from "@outreach/db";
 import { emailDomain, feedAccount, preferIndexScans, recordEvent, enrollmentEventData, scheduleEnrollments, type EnqueueSends, type MxVerifier, type PlanCarry } from "@outreach/domain";
 import type { Config, Logger } from "@outreach/core";
 
@@ -41,18 +44,59 @@ export async function dispatchBatch(ctx: DispatcherContext, payload: DispatchPay
   }
 }
 
-/** The next enrollments of the batch to plan, in the batch's order (enrollments_dispatch_page_idx). */
-async function nextPage(db: Db, campaignId: string, batchNumber: number, size: number): Promise<Array<{ id: string; email: string }>> {
+/** The app's pg pool for the planning transactions. */
+export function planningPool(ctx: { config: Config; logger: Logger; db: Db }): RawPool {
+  return rawPoolFor(ctx.db, ctx.config.databaseUrl, dbClientOptions(ctx.config), (err) => ctx.logger.warn("planning pool error", { error: err.message }));
+}
+
+/**
+ * A full collection, where the runtime allows one. Planning a chunk allocates
+ * a few MB that live through its transaction, so the young generation promotes
+ * them; V8 then lets the old generation grow to several times its live size
+ * before it collects, which a pod's memory limit sees as growth with the batch.
+ */
+const collectGarbage: (() => void) | null = (() => {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (typeof exposed === "function") return exposed;
+  try {
+    setFlagsFromString("--expose-gc");
+    return runInNewContext("gc") as () => void;
+  } catch {
+    return null;
+  }
+})();
+
+/** Heap growth allowed between chunks before a collection: a few chunks' garbage. */
+const HEAP_SLACK_BYTES = 16 * 1024 * 1024;
+let liveHeapBytes = getHeapStatistics().used_heap_size;
+
+/** After a chunk: collect when the heap grew by more than the slack since the last collection. */
+export function collectChunkGarbage(): void {
+  if (!collectGarbage || getHeapStatistics().used_heap_size < liveHeapBytes + HEAP_SLACK_BYTES) return;
+  collectGarbage();
+  liveHeapBytes = getHeapStatistics().used_heap_size;
+}
+
+type PageRow = { id: string; email: string };
+
+/** The batch's enrollments still pending and undispatched, in the batch's order (enrollments_dispatch_page_idx). */
+const PENDING_IN_ORDER = `FROM enrollments e
+  WHERE e."campaignId" = $1::uuid AND e."batchNumber" = $2 AND e.status = 'pending' AND e."dispatchedAt" IS NULL
+  ORDER BY e.priority DESC, e."createdAt", e.id
+  LIMIT $3`;
+
+/** The next page with the contacts' addresses, read before any lock is held (for the MX look-ups). */
+async function nextPageWithEmails(pool: RawPool, campaignId: string, batchNumber: number, size: number): Promise<PageRow[]> {
   // the address by key per row: a join would scan every tenant's contacts for a page
-  return db.$queryRaw`
-    SELECT e.id, (SELECT c.email FROM contacts c WHERE c.id = e."contactId") AS email FROM enrollments e
-    WHERE e."campaignId" = ${campaignId}::uuid AND e."batchNumber" = ${batchNumber} AND e.status = 'pending' AND e."dispatchedAt" IS NULL
-    ORDER BY e.priority DESC, e."createdAt", e.id
-    LIMIT ${size}`;
+  const { rows } = await pool.query<PageRow>(
+    `SELECT e.id::text AS id, (SELECT c.email FROM contacts c WHERE c.id = e."contactId") AS email ${PENDING_IN_ORDER}`,
+    [campaignId, batchNumber, size],
+  );
+  return rows;
 }
 
 /** The page's enrollments whose domain has no MX record, with the reason, looked up before any lock is held. */
-async function enrollmentsWithoutMx(ctx: DispatcherContext, page: Array<{ id: string; email: string }>): Promise<Map<string, string>> {
+async function enrollmentsWithoutMx(ctx: DispatcherContext, page: PageRow[]): Promise<Map<string, string>> {
   const verdicts = await ctx.mx.verifyAll(page.map((e) => emailDomain(e.email)));
   const noMx = new Map<string, string>();
   for (const e of page) {
@@ -62,9 +106,72 @@ async function enrollmentsWithoutMx(ctx: DispatcherContext, page: Array<{ id: st
   return noMx;
 }
 
-type ChunkOutcome =
-  | { stopped: string }
-  | { stopped: null; taken: number; toSend: number; scheduled: number; mxInvalid: number; carry: PlanCarry | null };
+/** Marks the page's enrollments without MX bounced (those still pending), under the campaign lock, unless the campaign is no longer active. */
+async function bounceWithoutMx(ctx: DispatcherContext, accountId: string, campaignId: string, noMx: Map<string, string>): Promise<{ stopped: string } | { stopped: null; bounced: number }> {
+  return ctx.db.$transaction(
+    async (tx) => {
+      const [locked] = await tx.$queryRaw<Array<{ status: string }>>`SELECT status::text AS status FROM campaigns WHERE id = ${campaignId}::uuid FOR UPDATE`;
+      if (!locked || locked.status !== "active") return { stopped: `campaign ${locked?.status ?? "gone"}` };
+      const still = await tx.$queryRaw<Array<{ id: string }>>`
+        SELECT id FROM enrollments WHERE id = ANY(${[...noMx.keys()]}::uuid[]) AND status = 'pending' AND "dispatchedAt" IS NULL ORDER BY id FOR UPDATE`;
+      for (const { id } of still) {
+        const reason = noMx.get(id)!;
+        const bounced = await tx.enrollment.update({
+          where: { id },
+          data: { status: "bounced", bouncedAt: new Date(), bounceReason: reason, dispatchedAt: new Date() },
+          include: { contact: { select: { id: true, email: true } } },
+        });
+        await tx.enrollmentSkip.create({ data: { accountId, campaignId, contactId: bounced.contactId, enrollmentId: id, kind: "mx_invalid", reason } });
+        await recordEvent(tx, accountId, "enrollment.bounced", enrollmentEventData(bounced, bounced.contact));
+      }
+      return { stopped: null, bounced: still.length };
+    },
+    { timeout: 60_000, maxWait: 10_000 },
+  );
+}
+
+type ChunkOutcome = { stopped: string } | { stopped: null; toSend: number; scheduled: number; carry: PlanCarry | null };
+
+interface PageRequest {
+  campaignId: string;
+  batchNumber: number;
+  size: number;
+  /** the page read beforehand (with MX checks), and its enrollments not to plan; else the page is read under the lock */
+  read: { page: PageRow[]; skip: Map<string, string> } | null;
+}
+
+/** The ids of the page to plan, locked: the next page itself, or those of the page read beforehand still pending and undispatched. */
+async function lockPage(client: RawClient, request: PageRequest): Promise<string[]> {
+  if (!request.read) {
+    const { rows } = await client.query<[string]>({
+      text: `SELECT e.id::text ${PENDING_IN_ORDER} FOR UPDATE`,
+      values: [request.campaignId, request.batchNumber, request.size],
+      rowMode: "array",
+    });
+    return rows.map((r) => r[0]);
+  }
+  const { page, skip } = request.read;
+  const { rows } = await client.query<[string]>({
+    text: `SELECT id::text FROM enrollments WHERE id = ANY($1::uuid[]) AND status = 'pending' AND "dispatchedAt" IS NULL FOR UPDATE`,
+    values: [page.map((e) => e.id)],
+    rowMode: "array",
+  });
+  const pending = new Set(rows.map((r) => r[0]));
+  return page.filter((e) => pending.has(e.id) && !skip.has(e.id)).map((e) => e.id);
+}
+
+/** Plans one page in one transaction under the campaign row lock. */
+async function planPage(pool: RawPool, request: PageRequest, carry: PlanCarry | null): Promise<ChunkOutcome> {
+  return inRawTransaction(pool, async (client): Promise<ChunkOutcome> => {
+    const locked = await client.query<{ status: string }>(`SELECT status::text AS status FROM campaigns WHERE id = $1::uuid FOR UPDATE`, [request.campaignId]);
+    const status = locked.rows[0]?.status;
+    if (status !== "active") return { stopped: `campaign ${status ?? "gone"}` };
+    await preferIndexScans(client);
+    const toSend = await lockPage(client, request);
+    const scheduled = await scheduleEnrollments(client, request.campaignId, toSend, new Date(), carry);
+    return { stopped: null, toSend: toSend.length, scheduled: scheduled.scheduled, carry: scheduled.carry };
+  });
+}
 
 /**
  * Plans the batch page by page (DISPATCH_CHUNK_SIZE step rows per page), each
@@ -75,67 +182,46 @@ type ChunkOutcome =
  * where the committed pages stopped, and two jobs of one batch never plan an
  * enrollment twice. The credential streams (daily-limit bookings, jitter) are
  * carried from page to page while no other planner touched the campaign.
+ * Enrollments without MX are bounced first, in a transaction of their own.
  */
 async function planBatch(ctx: DispatcherContext, payload: DispatchPayload, renewLease: () => Promise<unknown>): Promise<string> {
-  const { db } = ctx;
-  const campaign = await db.campaign.findFirst({
-    where: { id: payload.campaignId, accountId: payload.accountId },
-    select: { id: true, status: true, verifyEmailMx: true, _count: { select: { steps: true } } },
-  });
+  const pool = planningPool(ctx);
+  const { rows } = await pool.query<{ id: string; status: string; verifyEmailMx: boolean; steps: number }>(
+    `SELECT id::text AS id, status::text AS status, "verifyEmailMx", (SELECT count(*)::int FROM sequence_steps s WHERE s."campaignId" = c.id) AS steps
+     FROM campaigns c WHERE id = $1::uuid AND "accountId" = $2::uuid`,
+    [payload.campaignId, payload.accountId],
+  );
+  const campaign = rows[0];
   if (!campaign) return "campaign gone";
   if (campaign.status !== "active") return `campaign ${campaign.status}`;
-  const pageSize = Math.max(1, Math.floor(ctx.config.dispatchChunkSize / Math.max(1, campaign._count.steps)));
+  const pageSize = Math.max(1, Math.floor(ctx.config.dispatchChunkSize / Math.max(1, campaign.steps)));
 
   let carry: PlanCarry | null = null;
   const totals = { scheduled: 0, mxInvalid: 0, chunks: 0 };
   const summary = (end = "") => `scheduled ${totals.scheduled}, mx_invalid ${totals.mxInvalid}, chunks ${totals.chunks}${end}`;
   for (;;) {
-    const page = await nextPage(db, campaign.id, payload.batchNumber, pageSize);
-    if (page.length === 0) return summary();
-    // DNS first, outside any transaction: look-ups can take seconds
-    const noMx = campaign.verifyEmailMx ? await enrollmentsWithoutMx(ctx, page) : new Map<string, string>();
-    const outcome: ChunkOutcome = await db.$transaction(
-      async (tx): Promise<ChunkOutcome> => {
-        const [locked] = await tx.$queryRaw<Array<{ status: string }>>`SELECT status::text AS status FROM campaigns WHERE id = ${campaign.id}::uuid FOR UPDATE`;
-        if (!locked || locked.status !== "active") return { stopped: `campaign ${locked?.status ?? "gone"}` };
-        await preferIndexScans(tx);
-        // the page's enrollments still pending and undispatched now that we hold the lock
-        const still = new Set(
-          (
-            await tx.$queryRaw<Array<{ id: string }>>`
-              SELECT id FROM enrollments WHERE id = ANY(${page.map((e) => e.id)}::uuid[]) AND status = 'pending' AND "dispatchedAt" IS NULL FOR UPDATE`
-          ).map((r) => r.id),
-        );
-        const toSend: string[] = [];
-        let mxInvalid = 0;
-        for (const { id } of page) {
-          if (!still.has(id)) continue;
-          const reason = noMx.get(id);
-          if (!reason) {
-            toSend.push(id);
-            continue;
-          }
-          const bounced = await tx.enrollment.update({
-            where: { id },
-            data: { status: "bounced", bouncedAt: new Date(), bounceReason: reason, dispatchedAt: new Date() },
-            include: { contact: { select: { id: true, email: true } } },
-          });
-          await tx.enrollmentSkip.create({ data: { accountId: payload.accountId, campaignId: campaign.id, contactId: bounced.contactId, enrollmentId: id, kind: "mx_invalid", reason } });
-          await recordEvent(tx, payload.accountId, "enrollment.bounced", enrollmentEventData(bounced, bounced.contact));
-          mxInvalid++;
-        }
-        const scheduled = await scheduleEnrollments(tx, campaign.id, toSend, new Date(), carry);
-        return { stopped: null, taken: still.size, toSend: toSend.length, scheduled: scheduled.scheduled, mxInvalid, carry: scheduled.carry };
-      },
-      { timeout: 60_000, maxWait: 10_000 },
-    );
+    let read: PageRequest["read"] = null;
+    if (campaign.verifyEmailMx) {
+      const page = await nextPageWithEmails(pool, campaign.id, payload.batchNumber, pageSize);
+      if (page.length === 0) return summary();
+      // DNS first, outside any transaction: look-ups can take seconds
+      const noMx = await enrollmentsWithoutMx(ctx, page);
+      if (noMx.size > 0) {
+        const bounced = await bounceWithoutMx(ctx, payload.accountId, campaign.id, noMx);
+        if (bounced.stopped !== null) return summary(`; stopped: ${bounced.stopped}`);
+        totals.mxInvalid += bounced.bounced;
+      }
+      read = { page, skip: noMx };
+    }
+    const outcome = await planPage(pool, { campaignId: campaign.id, batchNumber: payload.batchNumber, size: pageSize, read }, carry);
     if (outcome.stopped !== null) return summary(`; stopped: ${outcome.stopped}`);
+    if (!read && outcome.toSend === 0) return summary();
     carry = outcome.carry;
     totals.scheduled += outcome.scheduled;
-    totals.mxInvalid += outcome.mxInvalid;
     totals.chunks++;
     // no enabled inbox or no step left: the rest stays pending for a later dispatch
     if (outcome.toSend > 0 && outcome.scheduled === 0) return summary("; stopped: nothing to plan onto");
+    collectChunkGarbage();
     await renewLease();
   }
 }

@@ -1,6 +1,8 @@
 import type { Config, Logger, QueuePayloads } from "@outreach/core";
-import type { Db, Prisma } from "@outreach/db";
+import type { Db } from "@outreach/db";
+import { inRawTransaction, type RawClient } from "@outreach/db";
 import { rescheduleHeldSends, type HeldSendsOptions, type PlanCarry, type RescheduleResult } from "@outreach/domain";
+import { collectChunkGarbage, planningPool } from "./dispatch-batch.js";
 
 export interface ReplanContext {
   config: Config;
@@ -17,7 +19,8 @@ type Payload = QueuePayloads["replan-held-sends"];
  * one transaction, and a run that starts over (retry, stalled job) finds only
  * what the committed chunks left, because the request is kept in the database
  * (campaigns.resumeReplanBefore, smtp_credentials.heldSendsMoveRequestedAt)
- * until the last chunk clears it.
+ * until the last chunk clears it. The chunks run on the planning pool (plain
+ * pg), like a dispatch's.
  */
 export async function replanHeldSends(ctx: ReplanContext, payload: Payload): Promise<string> {
   // a changed schedule is marked like a resume (resumeReplanBefore): every held send is planned again
@@ -27,26 +30,25 @@ export async function replanHeldSends(ctx: ReplanContext, payload: Payload): Pro
 type Step = { done: string } | { chunk: RescheduleResult };
 
 /** Runs `step` chunk after chunk, carrying the keyset and the credential streams, until it reports done. */
-async function inChunks(ctx: ReplanContext, campaignId: string, step: (tx: Prisma.TransactionClient, chunk: HeldSendsOptions) => Promise<Step>): Promise<string> {
+async function inChunks(ctx: ReplanContext, campaignId: string, step: (client: RawClient, chunk: HeldSendsOptions) => Promise<Step>): Promise<string> {
+  const pool = planningPool(ctx);
   let after: HeldSendsOptions["after"] = null;
   let carry: PlanCarry | null = null;
   let moved = 0;
   let chunks = 0;
   for (;;) {
     const limit = Math.max(1, Math.floor(ctx.config.dispatchChunkSize / (await stepCount(ctx.db, campaignId))));
-    const outcome = await ctx.db.$transaction(
-      async (tx): Promise<Step> => {
-        const [locked] = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM campaigns WHERE id = ${campaignId}::uuid FOR UPDATE`;
-        if (!locked) return { done: "campaign gone" };
-        return step(tx, { after, carry, limit, now: new Date() });
-      },
-      { timeout: 60_000, maxWait: 10_000 },
-    );
+    const outcome = await inRawTransaction(pool, async (client): Promise<Step> => {
+      const locked = await client.query(`SELECT id FROM campaigns WHERE id = $1::uuid FOR UPDATE`, [campaignId]);
+      if (locked.rowCount === 0) return { done: "campaign gone" };
+      return step(client, { after, carry, limit, now: new Date() });
+    });
     if ("done" in outcome) return `replanned ${moved} in ${chunks} chunks; ${outcome.done}`;
     after = outcome.chunk.last;
     carry = outcome.chunk.carry;
     moved += outcome.chunk.held;
     chunks++;
+    collectChunkGarbage();
   }
 }
 
@@ -59,12 +61,12 @@ async function finishResume(ctx: ReplanContext, payload: Payload): Promise<strin
   const campaign = await ctx.db.campaign.findFirst({ where: { id: payload.campaignId, accountId: payload.accountId }, select: { resumeReplanBefore: true } });
   const before = campaign?.resumeReplanBefore;
   if (!before) return "no resume in progress";
-  return inChunks(ctx, payload.campaignId, async (tx, chunk) => {
-    const current = await tx.campaign.findUniqueOrThrow({ where: { id: payload.campaignId }, select: { resumeReplanBefore: true } });
-    if (current.resumeReplanBefore?.getTime() !== before.getTime()) return { done: "resume no longer in progress" };
-    const result = await rescheduleHeldSends(tx, payload.campaignId, { ...chunk, createdBefore: before });
+  return inChunks(ctx, payload.campaignId, async (client, chunk) => {
+    const { rows } = await client.query<{ resumeReplanBefore: Date | null }>(`SELECT "resumeReplanBefore" FROM campaigns WHERE id = $1::uuid`, [payload.campaignId]);
+    if (rows[0]?.resumeReplanBefore?.getTime() !== before.getTime()) return { done: "resume no longer in progress" };
+    const result = await rescheduleHeldSends(client, payload.campaignId, { ...chunk, createdBefore: before });
     if (result.held > 0) return { chunk: result };
-    await tx.campaign.update({ where: { id: payload.campaignId }, data: { resumeReplanBefore: null } });
+    await client.query(`UPDATE campaigns SET "resumeReplanBefore" = NULL, "updatedAt" = now() WHERE id = $1::uuid`, [payload.campaignId]);
     return { done: "held sends planned again" };
   });
 }
@@ -75,14 +77,19 @@ async function moveDisabledInboxSends(ctx: ReplanContext, payload: Payload): Pro
   const credential = await ctx.db.smtpCredential.findFirst({ where: { id: credentialId, campaignId: payload.campaignId }, select: { heldSendsMoveRequestedAt: true } });
   const requestedAt = credential?.heldSendsMoveRequestedAt;
   if (!requestedAt) return "nothing to move";
-  return inChunks(ctx, payload.campaignId, async (tx, chunk) => {
-    const current = await tx.smtpCredential.findUniqueOrThrow({ where: { id: credentialId }, select: { disabledAt: true, heldSendsMoveRequestedAt: true } });
+  return inChunks(ctx, payload.campaignId, async (client, chunk) => {
+    const { rows } = await client.query<{ disabledAt: Date | null; heldSendsMoveRequestedAt: Date | null }>(
+      `SELECT "disabledAt", "heldSendsMoveRequestedAt" FROM smtp_credentials WHERE id = $1::uuid`,
+      [credentialId],
+    );
+    const current = rows[0];
+    if (!current) return { done: "inbox gone" };
     if (current.heldSendsMoveRequestedAt?.getTime() !== requestedAt.getTime()) return { done: "move no longer requested" };
     // re-enabled meanwhile: its sends stay where they are
-    const result = current.disabledAt ? await rescheduleHeldSends(tx, payload.campaignId, { ...chunk, credentialId }) : null;
+    const result = current.disabledAt ? await rescheduleHeldSends(client, payload.campaignId, { ...chunk, credentialId }) : null;
     if (result && result.held > 0) return { chunk: result };
     // all moved, or no enabled inbox left to move them to (the campaign is paused; a resume plans them)
-    await tx.smtpCredential.update({ where: { id: credentialId }, data: { heldSendsMoveRequestedAt: null } });
+    await client.query(`UPDATE smtp_credentials SET "heldSendsMoveRequestedAt" = NULL WHERE id = $1::uuid`, [credentialId]);
     return { done: current.disabledAt ? "moved" : "inbox enabled again" };
   });
 }

@@ -1,4 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import type { Config } from "@outreach/core";
 import { PrismaClient } from "./generated/client.js";
 import { startupParameters, TransactionPooledPool, type SessionSettings } from "./session-settings.js";
@@ -27,10 +28,24 @@ export function createDbClient(databaseUrl: string, options: DbClientOptions = {
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   };
-  const adapter = options.transactionPooling
-    ? new PrismaPg(new TransactionPooledPool(poolConfig, options), { disposeExternalPool: true })
-    : new PrismaPg({ ...poolConfig, ...startupParameters(options) });
-  return new PrismaClient({ adapter });
+  const pool = options.transactionPooling ? new TransactionPooledPool(poolConfig, options) : new pg.Pool({ ...poolConfig, ...startupParameters(options) });
+  // an idle connection that breaks is dropped by the pool; the next checkout reconnects
+  pool.on("error", () => undefined);
+  const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  pools.set(client, pool);
+  return client;
+}
+
+const pools = new WeakMap<Db, pg.Pool>();
+
+/**
+ * The pg pool under a client made by createDbClient: the same connections
+ * (DATABASE_POOL_SIZE per process), for hot and bulk statements that gain from
+ * going through the driver as they are (no query compilation, no result
+ * materialisation, no debug history of their arguments).
+ */
+export function poolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

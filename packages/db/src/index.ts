@@ -5,3 +5,4 @@ export * from "./seed.js";
 export * from "./generated/client.js";
 export * from "./busy-error.js";
 export * from "./session-settings.js";
+export * from "./raw-pool.js";

@@ -1,4 +1,4 @@
-import { Prisma } from "@outreach/db";
+import type { RawClient } from "@outreach/db";
 import { credentialRamp, dailyLimitOn } from "./daily-limit.js";
 import { planScheduleChunk, utcDay, type CredentialStream, type JitterScope } from "./schedule-plan.js";
 import { parseSchedule, scheduleZone, sendDay, type SendSchedule } from "./send-window.js";
@@ -21,6 +21,33 @@ export interface PlanCarry {
   streams: CredentialStream[];
 }
 
+/**
+ * Where a plan's statements go: a Prisma client or transaction, or a pg
+ * connection in a transaction (the dispatcher's bulk path: big parameter arrays
+ * go through the driver as they are). Every statement is plain SQL with
+ * positional parameters, so both run the same text; results use only types
+ * both map alike (text, int, boolean, timestamptz, jsonb).
+ */
+export type PlanTx = Tx | RawClient;
+
+interface Sql {
+  rows<T>(text: string, ...params: unknown[]): Promise<T[]>;
+  run(text: string, ...params: unknown[]): Promise<void>;
+}
+
+function sqlOf(tx: PlanTx): Sql {
+  if ("$queryRawUnsafe" in tx) {
+    return {
+      rows: <T>(text: string, ...params: unknown[]) => tx.$queryRawUnsafe<T[]>(text, ...params),
+      run: async (text, ...params) => void (await tx.$executeRawUnsafe(text, ...params)),
+    };
+  }
+  return {
+    rows: async <T>(text: string, ...params: unknown[]) => (await tx.query(text, params)).rows as T[],
+    run: async (text, ...params) => void (await tx.query(text, params)),
+  };
+}
+
 /** What the planner needs of a campaign: its window and jitter scope. */
 interface PlanSettings {
   accountId: string;
@@ -32,11 +59,24 @@ function toPlanSettings(campaign: { accountId: string; schedule: unknown; jitter
   return { accountId: campaign.accountId, schedule: parseSchedule(campaign.schedule), jitterScope: campaign.jitterScope === "inbox" ? "inbox" : "batch" };
 }
 
-async function planSettings(tx: Tx, campaignId: string): Promise<PlanSettings> {
-  return toPlanSettings(await tx.campaign.findUniqueOrThrow({ where: { id: campaignId }, select: { accountId: true, schedule: true, jitterScope: true } }));
+interface CampaignRow {
+  accountId: string;
+  minWaitSeconds: number;
+  maxWaitSeconds: number;
+  planVersion: number;
+  schedule: unknown;
+  jitterScope: string;
 }
 
-const credentialFields = { id: true, dailyLimit: true, smtpHost: true, smtpUsername: true, rampStartPerDay: true, rampIncreasePerDay: true, rampStartedAt: true } as const;
+async function campaignRow(sql: Sql, campaignId: string): Promise<CampaignRow> {
+  const [row] = await sql.rows<CampaignRow>(
+    `SELECT "accountId"::text AS "accountId", "minWaitSeconds", "maxWaitSeconds", "planVersion", schedule, "jitterScope" FROM campaigns WHERE id = $1::uuid`,
+    campaignId,
+  );
+  if (!row) throw new Error(`campaign ${campaignId} not found`);
+  return row;
+}
+
 type CredentialRow = { id: string; dailyLimit: number; smtpHost: string; smtpUsername: string; rampStartPerDay: number | null; rampIncreasePerDay: number | null; rampStartedAt: Date | null };
 
 /** A mailbox: the same SMTP host and username (case-insensitive) within an account. */
@@ -44,42 +84,53 @@ export function mailboxKey(c: { smtpHost: string; smtpUsername: string }): strin
   return `${c.smtpHost.toLowerCase()} ${c.smtpUsername.toLowerCase()}`;
 }
 
-async function enabledCredentials(tx: Tx, campaignId: string): Promise<CredentialRow[]> {
-  return tx.smtpCredential.findMany({ where: { campaignId, disabledAt: null }, select: credentialFields, orderBy: { createdAt: "asc" } });
+async function enabledCredentials(sql: Sql, campaignId: string): Promise<CredentialRow[]> {
+  return sql.rows<CredentialRow>(
+    `SELECT id::text AS id, "dailyLimit", "smtpHost", "smtpUsername", "rampStartPerDay", "rampIncreasePerDay", "rampStartedAt"
+     FROM smtp_credentials WHERE "campaignId" = $1::uuid AND "disabledAt" IS NULL ORDER BY "createdAt", id`,
+    campaignId,
+  );
 }
 
 /** The campaign's enabled credentials with their mailboxes' bookings from (about) today on. */
-async function loadStreams(tx: Tx, campaignId: string, settings: PlanSettings, now: Date): Promise<CredentialStream[]> {
-  const credentials = await enabledCredentials(tx, campaignId);
+async function loadStreams(sql: Sql, campaignId: string, settings: PlanSettings, now: Date): Promise<CredentialStream[]> {
+  const credentials = await enabledCredentials(sql, campaignId);
   if (credentials.length === 0) return [];
-  return withBookings(tx, campaignId, settings, credentials, now);
+  return withBookings(sql, campaignId, settings, credentials, now);
 }
 
 /** Step-1 bookings per mailbox and day, counting every credential of the account on those mailboxes (every campaign's). */
-async function mailboxBookings(tx: Tx, accountId: string, mailboxes: string[], now: Date): Promise<Map<string, Map<string, number>>> {
+async function mailboxBookings(sql: Sql, accountId: string, mailboxes: string[], now: Date): Promise<Map<string, Map<string, number>>> {
   // a day of any zone that can still be today somewhere (UTC-12 .. UTC+14)
   const from = utcDay(new Date(now.getTime() - 86_400_000));
-  const rows = await tx.$queryRaw<Array<{ mailbox: string; day: Date; n: bigint }>>`
-    SELECT lower(k."smtpHost") || ' ' || lower(k."smtpUsername") AS mailbox, s."limitDay" AS day, count(*) AS n
-    FROM smtp_credentials k JOIN step_sends s ON s."credentialId" = k.id
-    WHERE k."accountId" = ${accountId}::uuid AND lower(k."smtpHost") || ' ' || lower(k."smtpUsername") = ANY(${mailboxes}::text[])
-      AND s."limitDay" >= ${from}::date AND s.state NOT IN ('cancelled', 'failed')
-    GROUP BY 1, 2`;
+  const rows = await sql.rows<{ mailbox: string; day: string; n: number }>(
+    `SELECT lower(k."smtpHost") || ' ' || lower(k."smtpUsername") AS mailbox, s."limitDay"::text AS day, count(*)::int AS n
+     FROM smtp_credentials k JOIN step_sends s ON s."credentialId" = k.id
+     WHERE k."accountId" = $1::uuid AND lower(k."smtpHost") || ' ' || lower(k."smtpUsername") = ANY($2::text[])
+       AND s."limitDay" >= $3::date AND s.state NOT IN ('cancelled', 'failed')
+     GROUP BY 1, 2`,
+    accountId,
+    mailboxes,
+    from,
+  );
   const byMailbox = new Map(mailboxes.map((m) => [m, new Map<string, number>()]));
-  for (const r of rows) byMailbox.get(r.mailbox)?.set(utcDay(r.day), Number(r.n));
+  for (const r of rows) byMailbox.get(r.mailbox)?.set(r.day, r.n);
   return byMailbox;
 }
 
-async function withBookings(tx: Tx, campaignId: string, settings: PlanSettings, credentials: CredentialRow[], now: Date): Promise<CredentialStream[]> {
+async function withBookings(sql: Sql, campaignId: string, settings: PlanSettings, credentials: CredentialRow[], now: Date): Promise<CredentialStream[]> {
   const ids = credentials.map((c) => c.id);
-  const bookings = await mailboxBookings(tx, settings.accountId, [...new Set(credentials.map(mailboxKey))], now);
+  const bookings = await mailboxBookings(sql, settings.accountId, [...new Set(credentials.map(mailboxKey))], now);
   // the last step-1 send per credential and zone (the contact's zone only matters with use_contact_timezone)
   const byContactZone = settings.schedule?.useContactTimezone === true;
-  const last = await tx.$queryRaw<Array<{ credentialId: string; timezone: string | null; last: Date }>>`
-    SELECT s."credentialId", ${byContactZone ? Prisma.sql`c.timezone` : Prisma.sql`NULL::text`} AS timezone, max(s."dueAt") AS last
-    FROM step_sends s ${byContactZone ? Prisma.sql`JOIN enrollments e ON e.id = s."enrollmentId" JOIN contacts c ON c.id = e."contactId"` : Prisma.empty}
-    WHERE s."credentialId" = ANY(${ids}::uuid[]) AND s."campaignId" = ${campaignId}::uuid AND s."stepPosition" = 1 AND s.state IN ('scheduled', 'queued', 'sending')
-    GROUP BY 1, 2`;
+  const last = await sql.rows<{ credentialId: string; timezone: string | null; last: Date }>(
+    `SELECT s."credentialId"::text AS "credentialId", ${byContactZone ? `c.timezone` : `NULL::text`} AS timezone, max(s."dueAt") AS last
+     FROM step_sends s ${byContactZone ? `JOIN enrollments e ON e.id = s."enrollmentId" JOIN contacts c ON c.id = e."contactId"` : ``}
+     WHERE s."credentialId" = ANY($1::uuid[]) AND s."campaignId" = $2::uuid AND s."stepPosition" = 1 AND s.state IN ('scheduled', 'queued', 'sending')
+     GROUP BY 1, 2`,
+    ids,
+    campaignId,
+  );
   return credentials.map((c) => {
     const lastByZone = new Map<string, Date>();
     let lastDueAt: Date | null = null;
@@ -95,8 +146,9 @@ async function withBookings(tx: Tx, campaignId: string, settings: PlanSettings, 
 
 /** True when every enabled credential has used today's daily_limit (dispatch rule 4), today in the campaign's zone, on its mailbox, ramp included. */
 export async function allCredentialsAtDailyLimit(tx: Tx, campaignId: string, now = new Date()): Promise<boolean> {
-  const settings = await planSettings(tx, campaignId);
-  const streams = await loadStreams(tx, campaignId, settings, now);
+  const sql = sqlOf(tx);
+  const settings = toPlanSettings(await campaignRow(sql, campaignId));
+  const streams = await loadStreams(sql, campaignId, settings, now);
   const today = sendDay(settings.schedule, scheduleZone(settings.schedule, null), now);
   return streams.every((s) => (s.booked.get(today) ?? 0) >= dailyLimitOn(s.dailyLimit, s.ramp, today));
 }
@@ -106,17 +158,21 @@ export async function allCredentialsAtDailyLimit(tx: Tx, campaignId: string, now
  * account sharing an inbox hold different campaign locks). Taken in a fixed
  * order after the campaign lock, so two planners cannot wait on each other.
  */
-async function lockMailboxes(tx: Tx, accountId: string, credentials: CredentialRow[]): Promise<void> {
+async function lockMailboxes(sql: Sql, accountId: string, credentials: CredentialRow[]): Promise<void> {
   for (const mailbox of [...new Set(credentials.map(mailboxKey))].sort()) {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`mailbox ${accountId} ${mailbox}`}, 0))`;
+    await sql.run(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, `mailbox ${accountId} ${mailbox}`);
   }
 }
 
 /** True when another campaign of the account has a credential on one of these mailboxes (their bookings can change between chunks). */
-async function mailboxesShared(tx: Tx, accountId: string, campaignId: string, credentials: CredentialRow[]): Promise<boolean> {
-  const [row] = await tx.$queryRaw<Array<{ shared: boolean }>>`
-    SELECT EXISTS (SELECT 1 FROM smtp_credentials WHERE "accountId" = ${accountId}::uuid AND "campaignId" <> ${campaignId}::uuid
-      AND lower("smtpHost") || ' ' || lower("smtpUsername") = ANY(${[...new Set(credentials.map(mailboxKey))]}::text[])) AS shared`;
+async function mailboxesShared(sql: Sql, accountId: string, campaignId: string, credentials: CredentialRow[]): Promise<boolean> {
+  const [row] = await sql.rows<{ shared: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM smtp_credentials WHERE "accountId" = $1::uuid AND "campaignId" <> $2::uuid
+       AND lower("smtpHost") || ' ' || lower("smtpUsername") = ANY($3::text[])) AS shared`,
+    accountId,
+    campaignId,
+    [...new Set(credentials.map(mailboxKey))],
+  );
   return row?.shared === true;
 }
 
@@ -131,26 +187,28 @@ const sameRamp = (s: CredentialStream, c: CredentialRow) => {
  * same, else read back from step_sends. Mailboxes shared with other campaigns
  * always get their bookings read again (those campaigns may have booked since).
  */
-async function currentStreams(tx: Tx, campaignId: string, settings: PlanSettings, version: number, now: Date, carry: PlanCarry | null | undefined): Promise<CredentialStream[]> {
-  const credentials = await enabledCredentials(tx, campaignId);
+async function currentStreams(sql: Sql, campaignId: string, settings: PlanSettings, version: number, now: Date, carry: PlanCarry | null | undefined): Promise<CredentialStream[]> {
+  const credentials = await enabledCredentials(sql, campaignId);
   if (credentials.length === 0) return [];
-  await lockMailboxes(tx, settings.accountId, credentials);
+  await lockMailboxes(sql, settings.accountId, credentials);
   const same =
     carry &&
     carry.version === version &&
     carry.streams.length === credentials.length &&
     carry.streams.every((s, i) => s.id === credentials[i]!.id && s.dailyLimit === credentials[i]!.dailyLimit && s.mailbox === mailboxKey(credentials[i]!) && sameRamp(s, credentials[i]!));
-  if (!same) return withBookings(tx, campaignId, settings, credentials, now);
-  if (!(await mailboxesShared(tx, settings.accountId, campaignId, credentials))) return carry.streams;
-  const bookings = await mailboxBookings(tx, settings.accountId, [...new Set(credentials.map(mailboxKey))], now);
+  if (!same) return withBookings(sql, campaignId, settings, credentials, now);
+  if (!(await mailboxesShared(sql, settings.accountId, campaignId, credentials))) return carry.streams;
+  const bookings = await mailboxBookings(sql, settings.accountId, [...new Set(credentials.map(mailboxKey))], now);
   return carry.streams.map((s) => ({ ...s, booked: bookings.get(s.mailbox!)! }));
 }
 
 /** The contacts' time zones of these enrollments (only read when the schedule follows them). */
-async function contactTimezones(tx: Tx, schedule: SendSchedule | null, enrollmentIds: string[]): Promise<Map<string, string | null> | undefined> {
+async function contactTimezones(sql: Sql, schedule: SendSchedule | null, enrollmentIds: string[]): Promise<Map<string, string | null> | undefined> {
   if (!schedule?.useContactTimezone) return undefined;
-  const rows = await tx.$queryRaw<Array<{ id: string; timezone: string | null }>>`
-    SELECT e.id, (SELECT c.timezone FROM contacts c WHERE c.id = e."contactId") AS timezone FROM enrollments e WHERE e.id = ANY(${enrollmentIds}::uuid[])`;
+  const rows = await sql.rows<{ id: string; timezone: string | null }>(
+    `SELECT e.id::text AS id, (SELECT c.timezone FROM contacts c WHERE c.id = e."contactId") AS timezone FROM enrollments e WHERE e.id = ANY($1::uuid[])`,
+    enrollmentIds,
+  );
   return new Map(rows.map((r) => [r.id, r.timezone]));
 }
 
@@ -161,6 +219,8 @@ export interface ScheduleChunkResult extends ScheduleResult {
 
 const INSERT_ROWS = 10_000;
 
+const PREFER_INDEX_SCANS = `SET LOCAL random_page_cost = 1.1`;
+
 /**
  * For the rest of this transaction, plan with the cost of a random page read
  * of cached data or an SSD. A chunk touches a few thousand rows by key in
@@ -170,9 +230,35 @@ const INSERT_ROWS = 10_000;
  * 43 ms per 5,000-row chunk). SET LOCAL ends with the transaction, also through
  * a transaction-pooling PgBouncer.
  */
-export async function preferIndexScans(tx: Tx): Promise<void> {
-  await tx.$executeRawUnsafe(`SET LOCAL random_page_cost = 1.1`);
+export async function preferIndexScans(tx: PlanTx): Promise<void> {
+  await sqlOf(tx).run(PREFER_INDEX_SCANS);
 }
+
+/** The step rows of a chunk as parallel columns: what the INSERT takes, without an object per row. */
+interface SendColumns {
+  enrollmentIds: string[];
+  positions: number[];
+  credentialIds: string[];
+  dueAts: string[];
+  limitDays: Array<string | null>;
+}
+
+async function insertSends(sql: Sql, accountId: string, campaignId: string, rows: SendColumns): Promise<void> {
+  await sql.run(
+    `INSERT INTO step_sends ("accountId", "campaignId", "enrollmentId", "stepPosition", "credentialId", "dueAt", "limitDay", state, "updatedAt")
+     SELECT $1::uuid, $2::uuid, e, p, c, d, l, 'scheduled', now()
+     FROM unnest($3::uuid[], $4::int[], $5::uuid[], $6::timestamptz[], $7::date[]) AS t(e, p, c, d, l)`,
+    accountId,
+    campaignId,
+    rows.enrollmentIds,
+    rows.positions,
+    rows.credentialIds,
+    rows.dueAts,
+    rows.limitDays,
+  );
+}
+
+const emptyColumns = (): SendColumns => ({ enrollmentIds: [], positions: [], credentialIds: [], dueAts: [], limitDays: [] });
 
 /**
  * Creates the per-step send rows of these enrollments (in this order) and marks
@@ -181,72 +267,64 @@ export async function preferIndexScans(tx: Tx): Promise<void> {
  * list to one chunk (DISPATCH_CHUNK_SIZE rows), it is planned in memory.
  * `carry` is what the previous chunk of the same job returned.
  */
-export async function scheduleEnrollments(tx: Tx, campaignId: string, enrollmentIds: string[], now = new Date(), carry?: PlanCarry | null): Promise<ScheduleChunkResult> {
+export async function scheduleEnrollments(tx: PlanTx, campaignId: string, enrollmentIds: string[], now = new Date(), carry?: PlanCarry | null): Promise<ScheduleChunkResult> {
   const nothing = { scheduled: 0, firstDueAt: null, lastStep1DueAt: null, carry: carry ?? null };
   if (enrollmentIds.length === 0) return nothing;
-  const campaign = await tx.campaign.findUniqueOrThrow({
-    where: { id: campaignId },
-    select: {
-      accountId: true,
-      minWaitSeconds: true,
-      maxWaitSeconds: true,
-      planVersion: true,
-      schedule: true,
-      jitterScope: true,
-      steps: { select: { position: true, delayMinutes: true }, orderBy: { position: "asc" } },
-    },
-  });
-  await preferIndexScans(tx);
+  const sql = sqlOf(tx);
+  const campaign = await campaignRow(sql, campaignId);
+  const steps = await sql.rows<{ delayMinutes: number }>(`SELECT "delayMinutes" FROM sequence_steps WHERE "campaignId" = $1::uuid ORDER BY position`, campaignId);
+  await sql.run(PREFER_INDEX_SCANS);
   const settings = toPlanSettings(campaign);
-  const credentials = await currentStreams(tx, campaignId, settings, campaign.planVersion, now, carry);
-  if (credentials.length === 0 || campaign.steps.length === 0) return { ...nothing, carry: null };
+  const credentials = await currentStreams(sql, campaignId, settings, campaign.planVersion, now, carry);
+  if (credentials.length === 0 || steps.length === 0) return { ...nothing, carry: null };
   const { sends, streams } = planScheduleChunk({
     now,
     minWaitSeconds: campaign.minWaitSeconds,
     maxWaitSeconds: campaign.maxWaitSeconds,
-    stepDelaysMinutes: campaign.steps.map((s) => s.delayMinutes),
+    stepDelaysMinutes: steps.map((s) => s.delayMinutes),
     credentials,
     enrollmentIds,
     schedule: settings.schedule,
     jitterScope: settings.jitterScope,
-    contactTimezones: await contactTimezones(tx, settings.schedule, enrollmentIds),
+    contactTimezones: await contactTimezones(sql, settings.schedule, enrollmentIds),
   });
 
-  for (let i = 0; i < sends.length; i += INSERT_ROWS) {
-    const chunk = sends.slice(i, i + INSERT_ROWS);
-    await tx.$executeRawUnsafe(
-      `INSERT INTO step_sends ("accountId", "campaignId", "enrollmentId", "stepPosition", "credentialId", "dueAt", "limitDay", state, "updatedAt")
-       SELECT $1::uuid, $2::uuid, e, p, c, d, l, 'scheduled', now()
-       FROM unnest($3::uuid[], $4::int[], $5::uuid[], $6::timestamptz[], $7::date[]) AS t(e, p, c, d, l)`,
-      campaign.accountId,
-      campaignId,
-      chunk.map((s) => s.enrollmentId),
-      chunk.map((s) => s.stepPosition),
-      chunk.map((s) => s.credentialId),
-      chunk.map((s) => s.dueAt.toISOString()),
-      chunk.map((s) => s.limitDay),
-    );
+  // one pass: the step rows in INSERT_ROWS pieces, step 1's enrollment and credential aside
+  const dispatched = { ids: [] as string[], credentialIds: [] as string[] };
+  let first = Infinity;
+  let last = -Infinity;
+  let rows = emptyColumns();
+  for (let i = 0; i < sends.length; i++) {
+    const s = sends[i]!;
+    rows.enrollmentIds.push(s.enrollmentId);
+    rows.positions.push(s.stepPosition);
+    rows.credentialIds.push(s.credentialId);
+    rows.dueAts.push(s.dueAt.toISOString());
+    rows.limitDays.push(s.limitDay);
+    if (s.stepPosition === 1) {
+      dispatched.ids.push(s.enrollmentId);
+      dispatched.credentialIds.push(s.credentialId);
+      const t = s.dueAt.getTime();
+      if (t < first) first = t;
+      if (t > last) last = t;
+    }
+    if (rows.positions.length === INSERT_ROWS || i === sends.length - 1) {
+      await insertSends(sql, campaign.accountId, campaignId, rows);
+      rows = emptyColumns();
+    }
   }
-  const firstSteps = sends.filter((s) => s.stepPosition === 1);
-  for (let i = 0; i < firstSteps.length; i += INSERT_ROWS) {
-    const chunk = firstSteps.slice(i, i + INSERT_ROWS);
-    await tx.$executeRawUnsafe(
+  sends.length = 0;
+  for (let i = 0; i < dispatched.ids.length; i += INSERT_ROWS) {
+    await sql.run(
       `UPDATE enrollments AS e SET "dispatchedAt" = $1::timestamptz, "credentialId" = t.c, "updatedAt" = now()
        FROM unnest($2::uuid[], $3::uuid[]) AS t(id, c) WHERE e.id = t.id`,
       now.toISOString(),
-      chunk.map((s) => s.enrollmentId),
-      chunk.map((s) => s.credentialId),
+      dispatched.ids.slice(i, i + INSERT_ROWS),
+      dispatched.credentialIds.slice(i, i + INSERT_ROWS),
     );
   }
-  const [bumped] = await tx.$queryRaw<[{ planVersion: number }]>`UPDATE campaigns SET "planVersion" = "planVersion" + 1 WHERE id = ${campaignId}::uuid RETURNING "planVersion"`;
-  let first = Infinity;
-  let last = -Infinity;
-  for (const s of firstSteps) {
-    const t = s.dueAt.getTime();
-    if (t < first) first = t;
-    if (t > last) last = t;
-  }
-  return { scheduled: firstSteps.length, firstDueAt: new Date(first), lastStep1DueAt: new Date(last), carry: { version: bumped.planVersion, streams } };
+  const [bumped] = await sql.rows<{ planVersion: number }>(`UPDATE campaigns SET "planVersion" = "planVersion" + 1 WHERE id = $1::uuid RETURNING "planVersion"`, campaignId);
+  return { scheduled: dispatched.ids.length, firstDueAt: new Date(first), lastStep1DueAt: new Date(last), carry: { version: bumped!.planVersion, streams } };
 }
 
 export interface HeldSendsOptions {
@@ -276,24 +354,30 @@ export interface RescheduleResult extends ScheduleChunkResult {
  * follow. With `limit`, one chunk of them; call again with `after` set to the
  * returned `last` (and `createdBefore`, so rows planned again are not taken twice).
  */
-export async function rescheduleHeldSends(tx: Tx, campaignId: string, options: HeldSendsOptions = {}): Promise<RescheduleResult> {
+export async function rescheduleHeldSends(tx: PlanTx, campaignId: string, options: HeldSendsOptions = {}): Promise<RescheduleResult> {
   const now = options.now ?? new Date();
   const none = { held: 0, last: null, scheduled: 0, firstDueAt: null, lastStep1DueAt: null, carry: options.carry ?? null };
+  const sql = sqlOf(tx);
   // with no inbox left there is nothing to plan onto: keep the rows as they are
-  if ((await tx.smtpCredential.count({ where: { campaignId, disabledAt: null } })) === 0) return none;
-  await preferIndexScans(tx);
-  const held = await tx.$queryRaw<Array<{ id: string; enrollmentId: string; dueAt: Date }>>`
-    SELECT id, "enrollmentId", "dueAt" FROM step_sends
-    WHERE "campaignId" = ${campaignId}::uuid AND "stepPosition" = 1 AND state = 'scheduled'
-      ${options.credentialId ? Prisma.sql`AND "credentialId" = ${options.credentialId}::uuid` : Prisma.empty}
-      ${options.createdBefore ? Prisma.sql`AND "createdAt" < ${options.createdBefore}` : Prisma.empty}
-      ${options.after ? Prisma.sql`AND ("dueAt", id) > (${options.after.dueAt}::timestamptz, ${options.after.id}::uuid)` : Prisma.empty}
-    ORDER BY "dueAt", id
-    ${options.limit !== undefined ? Prisma.sql`LIMIT ${options.limit}` : Prisma.empty}
-    FOR UPDATE`;
+  const [enabled] = await sql.rows<{ n: number }>(`SELECT count(*)::int AS n FROM smtp_credentials WHERE "campaignId" = $1::uuid AND "disabledAt" IS NULL`, campaignId);
+  if (!enabled || enabled.n === 0) return none;
+  await sql.run(PREFER_INDEX_SCANS);
+  const params: unknown[] = [campaignId];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const held = await sql.rows<{ id: string; enrollmentId: string; dueAt: Date }>(
+    `SELECT id::text AS id, "enrollmentId"::text AS "enrollmentId", "dueAt" FROM step_sends
+     WHERE "campaignId" = $1::uuid AND "stepPosition" = 1 AND state = 'scheduled'
+       ${options.credentialId ? `AND "credentialId" = ${param(options.credentialId)}::uuid` : ""}
+       ${options.createdBefore ? `AND "createdAt" < ${param(options.createdBefore.toISOString())}::timestamptz` : ""}
+       ${options.after ? `AND ("dueAt", id) > (${param(options.after.dueAt.toISOString())}::timestamptz, ${param(options.after.id)}::uuid)` : ""}
+     ORDER BY "dueAt", id
+     ${options.limit !== undefined ? `LIMIT ${param(options.limit)}::int` : ""}
+     FOR UPDATE`,
+    ...params,
+  );
   if (held.length === 0) return none;
   const enrollmentIds = held.map((h) => h.enrollmentId);
-  await tx.$executeRaw`DELETE FROM step_sends s USING unnest(${enrollmentIds}::uuid[]) AS t(e) WHERE s."enrollmentId" = t.e AND s.state = 'scheduled'`;
+  await sql.run(`DELETE FROM step_sends s USING unnest($1::uuid[]) AS t(e) WHERE s."enrollmentId" = t.e AND s.state = 'scheduled'`, enrollmentIds);
   const scheduled = await scheduleEnrollments(tx, campaignId, enrollmentIds, now, options.carry);
   const tail = held[held.length - 1]!;
   return { ...scheduled, held: held.length, last: { dueAt: tail.dueAt, id: tail.id } };
