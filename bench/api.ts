@@ -1,20 +1,73 @@
 // API benchmark: authenticated GET /campaigns (auth, rate limit, Postgres read,
-// usage recording) beside a bare Express route, in the same run on this machine.
-//   node --import tsx bench/api.ts [seconds=10] [connections=50]
+// usage recording) beside a bare Express route, in the same run on this machine:
+// first as fast as `connections` connections go (throughput, latency under
+// saturation), then at a fixed `rate` requests per second over the same
+// connections (latency at a steady load below saturation).
+//   node --import tsx bench/api.ts [seconds=10] [connections=50] [rate=500]
 // Writes bench/results/api.json.
 import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { Agent, get as httpGet } from "node:http";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { createTestDatabase, findFreePort, REPO_ROOT, startAppProcess, uniqueQueuePrefix, waitFor } from "@outreach/testing";
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 50);
+const rate = Number(process.argv[4] ?? 500);
 
+/**
+ * CPU time (user + system, ms) the given processes have used so far, from
+ * /proc (null elsewhere). Per request, it shows where the work goes when other
+ * load on the machine makes throughput and latency noisy.
+ */
+function cpuMsOf(pids: number[]): number | null {
+  if (!existsSync("/proc/self/stat")) return null;
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // the process has gone
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+/** The PostgreSQL backends serving `databaseName` (their process titles name it). */
+function postgresBackends(databaseName: string): number[] {
+  if (!existsSync("/proc/self/cmdline")) return [];
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const title = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+        return title.startsWith("postgres:") && title.includes(` ${databaseName} `);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** Runs `work` and adds the CPU the server (and its PostgreSQL backends) spent per request. */
+async function withCpu<T extends { requests: number }>(serverPid: number | undefined, databaseName: string | null, work: () => Promise<T>) {
+  const backends = databaseName ? postgresBackends(databaseName) : [];
+  const before = [cpuMsOf(serverPid ? [serverPid] : []), cpuMsOf(backends)];
+  const result = await work();
+  const after = [cpuMsOf(serverPid ? [serverPid] : []), cpuMsOf(backends)];
+  const perRequest = (i: number) => (before[i] === null || after[i] === null || !result.requests ? null : Math.round(((after[i]! - before[i]!) / result.requests) * 1000) / 1000);
+  const { requests: _requests, ...rest } = result;
+  return { ...rest, server_cpu_ms_per_request: perRequest(0), ...(databaseName ? { postgres_cpu_ms_per_request: perRequest(1) } : {}) };
+}
+
+/** Saturating load: every connection sends its next request as soon as the last is answered. */
 async function load(url: string, headers: Record<string, string> = {}) {
-  await autocannon({ url, connections, duration: 2, headers }); // warm-up
   const result = await autocannon({ url, connections, duration: seconds, headers });
   return {
+    requests: result.requests.total,
     requests_per_second: Math.round(result.requests.average),
     latency_p50_ms: result.latency.p50,
     latency_p99_ms: result.latency.p99,
@@ -23,11 +76,76 @@ async function load(url: string, headers: Record<string, string> = {}) {
   };
 }
 
+/**
+ * Open-loop load at a fixed rate: one request every 1000/perSecond ms on a
+ * schedule that does not wait for answers, over at most `connections` kept-alive
+ * sockets. (autocannon's overallRate sends each connection's whole per-second
+ * quota back to back at the start of every second, which measures bursts, not a
+ * steady rate.) Latency runs from the scheduled moment to the last byte of the
+ * answer, so a request that waited for a socket or for a late tick counts that wait.
+ */
+async function paced(url: string, headers: Record<string, string>, perSecond: number, durationS: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const send = (scheduledAt: number) =>
+    new Promise<void>((resolve) => {
+      const req = httpGet(url, { agent, headers }, (res) => {
+        if (res.statusCode! < 200 || res.statusCode! > 299) non2xx++;
+        res.resume();
+        res.on("end", () => {
+          latencies.push(performance.now() - scheduledAt);
+          resolve();
+        });
+      });
+      req.on("error", () => {
+        errors++;
+        resolve();
+      });
+    });
+  const intervalMs = 1000 / perSecond;
+  const total = Math.round(perSecond * durationS);
+  const inFlight: Promise<void>[] = [];
+  const startedAt = performance.now();
+  let sent = 0;
+  await new Promise<void>((done) => {
+    const tick = () => {
+      const now = performance.now();
+      while (sent < total && startedAt + sent * intervalMs <= now) inFlight.push(send(startedAt + sent++ * intervalMs));
+      if (sent < total) setTimeout(tick, 1);
+      else done();
+    };
+    tick();
+  });
+  await Promise.all(inFlight);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
+  return {
+    requests: latencies.length,
+    requests_per_second: Math.round(latencies.length / ((performance.now() - startedAt) / 1000)),
+    latency_p50_ms: at(0.5),
+    latency_p99_ms: at(0.99),
+    latency_max_ms: at(1),
+    non_2xx: non2xx,
+    errors,
+  };
+}
+
+async function loadAtRate(url: string, headers: Record<string, string> = {}) {
+  return paced(url, headers, rate, seconds);
+}
+
+async function warmUp(url: string, headers: Record<string, string> = {}) {
+  await autocannon({ url, connections, duration: 2, headers });
+}
+
 const database = await createTestDatabase();
 const api = await startAppProcess("api", {
   // API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the API under load
   nodeArgs: process.env.API_NODE_ARGS?.split(" ").filter(Boolean),
-  env: { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), RATE_LIMIT_PER_MINUTE: "100000000", LOG_LEVEL: "error", NODE_ENV: "production", ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64") },
+  env: { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), RATE_LIMIT_PER_MINUTE: "100000000", MAIL_ALLOW_PRIVATE_HOSTS: "true", LOG_LEVEL: "error", NODE_ENV: "production", ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64") },
 });
 const barePort = await findFreePort();
 const bare = spawn(process.execPath, ["--import", "tsx", join(REPO_ROOT, "bench/bare-server.ts")], { env: { ...process.env, PORT: String(barePort) }, stdio: "ignore" });
@@ -51,16 +169,27 @@ try {
   }
   await waitFor(async () => (await fetch(`http://127.0.0.1:${barePort}/campaigns`)).ok, { what: "bare server" });
 
-  const bareResult = await load(`http://127.0.0.1:${barePort}/campaigns`);
-  const apiResult = await load(`${api.baseUrl}/campaigns`, headers);
+  const bareUrl = `http://127.0.0.1:${barePort}/campaigns`;
+  const apiUrl = `${api.baseUrl}/campaigns`;
+  const databaseName = new URL(database.url).pathname.slice(1);
+  const loadAtStart = loadavg()[0]!;
+  await warmUp(bareUrl);
+  const bareResult = await withCpu(bare.pid, null, () => load(bareUrl));
+  await warmUp(apiUrl, headers);
+  const apiResult = await withCpu(api.child.pid, databaseName, () => load(apiUrl, headers));
+  const bareFixed = await withCpu(bare.pid, null, () => loadAtRate(bareUrl));
+  const apiFixed = await withCpu(api.child.pid, databaseName, () => loadAtRate(apiUrl, headers));
   const report = {
     date: new Date().toISOString(),
-    machine: { cpus: (await import("node:os")).cpus().length, node: process.version },
-    settings: { seconds, connections, campaigns_listed: 20 },
+    machine: { cpus: cpus().length, node: process.version },
+    // other work on the machine skews every figure, CPU per request the least
+    load_average_1m: { start: Math.round(loadAtStart * 100) / 100, end: Math.round(loadavg()[0]! * 100) / 100 },
+    settings: { seconds, connections, fixed_rate_per_second: rate, campaigns_listed: 20 },
     bare_express: bareResult,
     authenticated_get_campaigns: apiResult,
     ratio_rps: Math.round((apiResult.requests_per_second / bareResult.requests_per_second) * 1000) / 1000,
     ratio_p99: Math.round((apiResult.latency_p99_ms / Math.max(bareResult.latency_p99_ms, 1)) * 100) / 100,
+    fixed_rate: { bare_express: bareFixed, authenticated_get_campaigns: apiFixed },
   };
   mkdirSync(join(REPO_ROOT, "bench/results"), { recursive: true });
   writeFileSync(join(REPO_ROOT, "bench/results/api.json"), JSON.stringify(report, null, 2) + "\n");

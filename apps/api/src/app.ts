@@ -53,15 +53,6 @@ export function createApp(ctx: ApiContext, options: AppOptions = {}): Express {
   app.set("query parser", "simple");
 
   app.use(requestId());
-  app.use(healthRoutes(ctx, options.isShuttingDown ?? (() => false)));
-  app.use(docsRoutes(ctx));
-  // open pixel and one-click unsubscribe: no API key, any body (see routes/tracking.ts)
-  app.use(trackingRoutes(ctx));
-  app.use(publicRoutes(ctx));
-  // the SMTP relay's bounce/complaint reports: signed, no API key, raw body (see routes/relay-reports.ts)
-  app.use(relayReportRoutes(ctx));
-  // the payment provider's events: signed, no API key, raw body (see routes/provider-webhook.ts)
-  app.use(providerWebhookRoutes(ctx));
 
   // Authentication runs only under known prefixes, so an unknown path is a 404, not a 401,
   // and before the body is parsed, so nobody unauthenticated gets a large body parsed.
@@ -74,7 +65,25 @@ export function createApp(ctx: ApiContext, options: AppOptions = {}): Express {
       subject: (_req, res) => authOf(res).apiKeyId,
     }),
   ];
-  for (const [path, router, bodyLimit] of authenticatedRoutes(ctx)) app.use(path, guard, bodyLimit === null ? [] : jsonBody(bodyLimit), router);
+  const mountAuthenticated = ([path, router, bodyLimit]: [string, Router, string | null]) =>
+    app.use(path, guard, bodyLimit === null ? [] : jsonBody(bodyLimit), router);
+  // The API's own resources come first, so their requests do not walk past every public
+  // route; none of them shares a path with those, except /webhooks (mounted after them).
+  const resources = authenticatedRoutes(ctx);
+  for (const resource of resources) if (resource[0] !== "/webhooks") mountAuthenticated(resource);
+
+  app.use(healthRoutes(ctx, options.isShuttingDown ?? (() => false)));
+  app.use(docsRoutes(ctx));
+  // open pixel and one-click unsubscribe: no API key, any body (see routes/tracking.ts)
+  app.use(trackingRoutes(ctx));
+  app.use(publicRoutes(ctx));
+  // the SMTP relay's bounce/complaint reports: signed, no API key, raw body (see routes/relay-reports.ts)
+  app.use(relayReportRoutes(ctx));
+  // the payment provider's events: signed, no API key, raw body (see routes/provider-webhook.ts)
+  app.use(providerWebhookRoutes(ctx));
+
+  // after /webhooks/relay and /webhooks/provider, which take no API key
+  for (const resource of resources) if (resource[0] === "/webhooks") mountAuthenticated(resource);
 
   app.use(notFound());
   app.use(errorHandler(ctx.config.docsUrl, ctx.logger));

@@ -340,9 +340,14 @@ describe("GET /campaigns", () => {
 
     const all = await call("GET", "/campaigns", { token: fresh.token });
     assert.equal(all.status, 200);
+    assert.equal(all.headers.get("content-type"), "application/json; charset=utf-8");
+    assert.equal(Number(all.headers.get("content-length")), Buffer.byteLength(all.text));
     assert.deepEqual(all.body.map((c: any) => c.id), newestFirst);
     for (const item of all.body) assert.deepEqual(Object.keys(item).sort(), SUMMARY_KEYS);
     assert.deepEqual({ ...all.body[0], created_at: undefined }, { id: ids[3], name: "C3", status: "pending", created_at: undefined });
+    // the same ISO 8601 timestamp (milliseconds, Z) as the campaign itself shows
+    assert.match(all.body[0].created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    assert.equal(all.body[0].created_at, (await call("GET", `/campaigns/${ids[3]}`, { token: fresh.token })).body.created_at);
 
     const page1 = await call("GET", "/campaigns?limit=2", { token: fresh.token });
     assert.deepEqual(page1.body.map((c: any) => c.id), newestFirst.slice(0, 2));

@@ -1,9 +1,9 @@
-import type { RequestHandler } from "express";
-import { isAppError, withLogContext } from "@outreach/core";
+import type { Request, RequestHandler } from "express";
+import { currentLogContext, isAppError, withLogContext } from "@outreach/core";
 import type { AuthContext } from "../auth.js";
 import { clientIp, clientIpBucket } from "../client-ip.js";
 import type { ApiContext } from "../context.js";
-import { authenticateApiKey } from "../services/authenticate-api-key.js";
+import { authenticateApiKey, cachedApiKey } from "../services/authenticate-api-key.js";
 import { checkRateLimit, rateLimitedError, type RateLimitPolicy } from "./rate-limit.js";
 
 /**
@@ -19,27 +19,33 @@ function routeOf(baseUrl: string, pattern: string | undefined, path: string): st
   return (baseUrl + (tail === "/" ? "" : tail)) || "/";
 }
 
+/**
+ * A key the cache has no fresh answer for: looked up (unless the client has
+ * failed too often), and a failure counted against the client's address.
+ */
+async function authenticateWithLookup(ctx: ApiContext, req: Request): Promise<AuthContext> {
+  const failureLimit = (peek: boolean) => checkRateLimit(ctx.redis, ctx.config, ctx.logger, AUTH_FAILURE_LIMIT, clientIpBucket(clientIp(req)), { peek });
+  try {
+    return await authenticateApiKey(ctx.db, ctx.keyCache, req.get("authorization"), async (wasValid) => {
+      // a key that resolved recently is worth the query even from a blocked address
+      if (wasValid) return;
+      const state = await failureLimit(true);
+      if (state && !state.allowed) throw rateLimitedError(AUTH_FAILURE_LIMIT, state.retryMs, "failed authentications");
+    });
+  } catch (err) {
+    if (isAppError(err) && err.code === "unauthorized") {
+      const state = await failureLimit(false);
+      if (state && !state.allowed) throw rateLimitedError(AUTH_FAILURE_LIMIT, state.retryMs, "failed authentications");
+    }
+    throw err;
+  }
+}
+
 /** Requires a valid API key, records the request for usage reporting, and tags logs with the account. */
 export function authenticate(ctx: ApiContext): RequestHandler {
   return async (req, res, next) => {
-    const subject = clientIpBucket(clientIp(req));
-    const failureLimit = (peek: boolean) => checkRateLimit(ctx.redis, ctx.config, ctx.logger, AUTH_FAILURE_LIMIT, subject, { peek });
-
-    let auth: AuthContext;
-    try {
-      auth = await authenticateApiKey(ctx.db, ctx.keyCache, req.get("authorization"), async (wasValid) => {
-        // a key that resolved recently is worth the query even from a blocked address
-        if (wasValid) return;
-        const state = await failureLimit(true);
-        if (state && !state.allowed) throw rateLimitedError(AUTH_FAILURE_LIMIT, state.retryMs, "failed authentications");
-      });
-    } catch (err) {
-      if (isAppError(err) && err.code === "unauthorized") {
-        const state = await failureLimit(false);
-        if (state && !state.allowed) throw rateLimitedError(AUTH_FAILURE_LIMIT, state.retryMs, "failed authentications");
-      }
-      throw err;
-    }
+    // nearly every request: a key the cache holds, answered without waiting for anything
+    const auth = cachedApiKey(ctx.keyCache, req.get("authorization")) ?? (await authenticateWithLookup(ctx, req));
 
     res.locals.auth = auth;
     const startedAt = Date.now();
@@ -54,6 +60,11 @@ export function authenticate(ctx: ApiContext): RequestHandler {
         createdAt: new Date(startedAt),
       });
     });
-    withLogContext({ accountId: auth.accountId }, () => next());
+    // requestId() opened a log context for this request alone: add the account to it
+    // rather than open a second one around the rest of the request
+    if (res.locals.requestId !== undefined) {
+      currentLogContext().accountId = auth.accountId;
+      next();
+    } else withLogContext({ accountId: auth.accountId }, () => next());
   };
 }

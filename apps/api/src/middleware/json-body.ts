@@ -27,7 +27,10 @@ export function bodyError(type: string | undefined, limit: string): AppError {
  */
 export function jsonBody(limit: string): RequestHandler[] {
   const parse = express.json({ limit, strict: true, type: ["application/json", "application/*+json"] });
-  const translate: RequestHandler = (req, res, next) =>
+  const translate: RequestHandler = (req, res, next) => {
+    // no route reads a GET or HEAD body: skip the parser on the most frequent requests
+    if (req.method === "GET" || req.method === "HEAD") return next();
     parse(req, res, (err?: unknown) => (err ? next(bodyError((err as { type?: string }).type, limit)) : next()));
+  };
   return [requireJson, translate];
 }

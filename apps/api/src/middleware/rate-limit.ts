@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { Redis } from "ioredis";
 import { AppError, redisKey, type Config, type Logger } from "@outreach/core";
+import { RateLimiter, type RateLimitPolicy } from "../rate-limiter.js";
 
 // GCRA (generic cell rate algorithm): `limit` requests per `window`, allowed as a
 // burst of `limit` and refilled one every window/limit. One key of O(1) size per
@@ -28,11 +29,7 @@ end
 return {1, math.floor((now - allow_at) / interval), 0, math.ceil(new_tat - now)}
 `;
 
-export interface RateLimitPolicy {
-  name: string;
-  limit: number;
-  windowSeconds: number;
-}
+export type { RateLimitPolicy };
 
 export interface RateLimitRule extends RateLimitPolicy {
   /** Who is being limited (API key id, client IP). */
@@ -82,15 +79,24 @@ export function rateLimitedError(policy: RateLimitPolicy, retryMs: number, what 
   );
 }
 
+/**
+ * Spends one request of the rule's budget per request and answers with the
+ * RateLimit-* headers, or 429. Budgets are taken from Redis in batches (see
+ * RateLimiter for the tolerance across replicas).
+ */
 export function rateLimit(redis: Redis, config: Pick<Config, "queuePrefix">, logger: Logger, rule: RateLimitRule): RequestHandler {
+  const limiter = new RateLimiter(redis, config, logger, rule);
+  const policyHeader = `${rule.limit};w=${rule.windowSeconds}`;
+  const limitHeader = String(rule.limit);
   return async (req, res, next) => {
-    const result = await checkRateLimit(redis, config, logger, rule, rule.subject(req, res));
+    const taken = limiter.take(rule.subject(req, res));
+    const result = taken instanceof Promise ? await taken : taken;
     if (!result) return next();
-    res.setHeader("RateLimit-Limit", String(rule.limit));
+    res.setHeader("RateLimit-Limit", limitHeader);
     res.setHeader("RateLimit-Remaining", String(result.remaining));
     // seconds until the full budget is back
     res.setHeader("RateLimit-Reset", String(Math.max(1, Math.ceil(result.resetMs / 1000))));
-    res.setHeader("RateLimit-Policy", `${rule.limit};w=${rule.windowSeconds}`);
+    res.setHeader("RateLimit-Policy", policyHeader);
     if (!result.allowed) throw rateLimitedError(rule, result.retryMs);
     next();
   };

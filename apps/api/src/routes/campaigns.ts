@@ -3,6 +3,7 @@ import { Router } from "express";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { idempotent } from "../middleware/idempotency.js";
+import { sendJson } from "../send-json.js";
 import {
   createCampaignSchema,
   listCampaignsQuery,
@@ -35,6 +36,11 @@ function credentialHosts(credentials: CreateCampaignInput["smtp_credentials"], p
   ]);
 }
 
+function hasNoKeys(value: object | undefined): boolean {
+  for (const _ in value) return false;
+  return true;
+}
+
 export function campaignRoutes(ctx: ApiContext): Router {
   const router = Router();
 
@@ -45,10 +51,13 @@ export function campaignRoutes(ctx: ApiContext): Router {
     res.status(201).json(serializeCampaign(campaign, await getCampaignStats(ctx.db, campaign)));
   });
 
+  type ListQuery = { limit: number; starting_after?: string };
+  // most lists are asked for without parameters: their defaults, validated once
+  const defaultListQuery = validateQuery<ListQuery>(listCampaignsQuery, {});
   router.get("/", async (req, res) => {
-    const query = validateQuery<{ limit: number; starting_after?: string }>(listCampaignsQuery, req.query);
+    const query = hasNoKeys(req.query) ? defaultListQuery : validateQuery<ListQuery>(listCampaignsQuery, req.query);
     const campaigns = await listCampaigns(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after });
-    res.json(campaigns.map(serializeCampaignSummary));
+    sendJson(res, campaigns.map(serializeCampaignSummary));
   });
 
   router.get("/:id", async (req, res) => {
