@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import type { Batcher, Config, Keyring, Logger } from "@outreach/core";
-import type { EnqueueSends, SendContext, SentInput } from "@outreach/domain";
+import type { SendContext, SentInput } from "@outreach/domain";
 import type { AccountReleases } from "./account-releases.js";
 import type { Db } from "@outreach/db";
 import type { SentJournal } from "./sent-journal.js";
@@ -17,8 +17,6 @@ export interface SenderContext {
   journal: SentJournal;
   /** this process's id in the sends it claims (see LivenessBeacon) */
   processId: string;
-  /** enqueues released sends, each to the sender holding its inbox (SendRouter) */
-  enqueueSends: EnqueueSends;
   /** the connection the queue producers use */
   producer: Redis;
   /** claims a queued send and reads it (null: not claimable), concurrent claims in one statement */

@@ -60,10 +60,9 @@ export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBe
       wanted,
       router,
       processId: beacon.processId,
-      enqueueSends: router.enqueue,
       claims,
       records,
-      releases: new AccountReleases(ctx.db, router.enqueue, ctx.logger),
+      releases: new AccountReleases(ctx.db, router.enqueueContinuation, ctx.logger),
       endpoints: new Map(),
     };
   },

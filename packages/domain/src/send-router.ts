@@ -9,6 +9,9 @@ import { requeueSends, type LostRelease } from "./requeue-lost-sends.js";
 /** How long a read of the live senders is reused: routing follows a join or a death within this. */
 const LIVE_SENDERS_CACHE_MS = 500;
 
+/** BullMQ serves jobs without a priority before prioritized ones: continuations wait behind accounts' first sends. */
+const CONTINUATION_PRIORITY = 1;
+
 /** The job states in which a send-email job still holds its send (it has not run to its end). */
 const PENDING_STATES: JobType[] = ["waiting", "prioritized", "delayed", "active", "waiting-children"];
 
@@ -33,8 +36,25 @@ export class SendRouter {
     this.shared = new TypedQueue("send-email", config, redis);
   }
 
-  /** An EnqueueSends that routes (for feedAccount and the feeder). */
-  readonly enqueue: EnqueueSends = async (released) => {
+  /**
+   * An EnqueueSends that routes (for the feeder and dispatch): the first send
+   * of each account in the release goes ahead of every continuation (see
+   * enqueueContinuation), so an account that just got due sends is served
+   * before the next sends of accounts already sending.
+   */
+  readonly enqueue: EnqueueSends = (released) => {
+    const seen = new Set<string>();
+    return this.route(released, (send) => {
+      const first = !seen.has(send.accountId);
+      seen.add(send.accountId);
+      return first ? undefined : CONTINUATION_PRIORITY;
+    });
+  };
+
+  /** An EnqueueSends for an account's next sends after its earlier ones ended (a sender's release): behind every account's first. */
+  readonly enqueueContinuation: EnqueueSends = (released) => this.route(released, () => CONTINUATION_PRIORITY);
+
+  private async route(released: ReleasedSend[], priorityOf: (send: ReleasedSend) => number | undefined): Promise<void> {
     const senders = await this.liveSenders();
     const byQueue = new Map<TypedQueue<"send-email">, ReleasedSend[]>();
     for (const send of released) {
@@ -46,10 +66,15 @@ export class SendRouter {
     }
     await Promise.all(
       [...byQueue].map(([queue, sends]) =>
-        queue.addBulk(sends.map((send) => ({ payload: sendPayload(send), options: { jobId: sendJobId(send) } }))),
+        queue.addBulk(
+          sends.map((send) => {
+            const priority = priorityOf(send);
+            return { payload: sendPayload(send), options: priority ? { jobId: sendJobId(send), priority } : { jobId: sendJobId(send) } };
+          }),
+        ),
       ),
     );
-  };
+  }
 
   /** The job of this release of a send, wherever it was routed (the shared queue or a live sender's); undefined when gone. */
   async findJob(send: ReleasedSend): Promise<Job | undefined> {

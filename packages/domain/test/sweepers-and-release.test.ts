@@ -85,8 +85,8 @@ test("a recent send whose sender process is dead is failed at once; another live
   assert.deepEqual(states, ["failed", "sending", "sending"]);
 });
 
-test("a release after a send prefers the due sends of the inbox that was just used, so its session is reused", async () => {
-  const { account, campaign, ids } = await seed(12);
+test("a release spreads free slots over the inboxes with the fewest sends in flight, the inbox just used first among equals", async () => {
+  const { account, campaign, ids } = await seed(14);
   const credentials = await Promise.all(
     ["pref-a", "pref-b"].map((label) =>
       database.db.smtpCredential.create({
@@ -94,18 +94,24 @@ test("a release after a send prefers the due sends of the inbox that was just us
       }),
     ),
   );
-  // alternate inboxes in due order: a, b, a, b, ...
-  for (const [i, id] of ids.entries()) await database.db.stepSend.update({ where: { id }, data: { credentialId: credentials[i % 2]!.id } });
-  // nine slots taken, one free
+  const [a, b] = credentials.map((c) => c.id) as [string, string];
+  // inboxes in due order: a, b, a, b, ...
+  for (const [i, id] of ids.entries()) await database.db.stepSend.update({ where: { id }, data: { credentialId: i % 2 === 0 ? a : b } });
+  // in flight: a 0, 2, 4, 6, 8 (five); b 1, 3, 5, 7 (four); one slot free
   await database.db.stepSend.updateMany({ where: { id: { in: ids.slice(0, 9) } }, data: { state: "sending" } });
 
-  // due next: 9 (b), 10 (a), 11 (b)
-  const [preferred] = await database.db.$transaction((tx) => releaseDueSends(tx, account.id, new Date(), SEND_CONCURRENCY_PER_ACCOUNT, credentials[0]!.id));
-  assert.equal(preferred?.id, ids[10], "the next due send of inbox a, ahead of inbox b's earlier one");
+  // b has fewer sends in flight: its next send goes, even with a just used
+  const [spread] = await database.db.$transaction((tx) => releaseDueSends(tx, account.id, new Date(), SEND_CONCURRENCY_PER_ACCOUNT, a));
+  assert.equal(spread?.id, ids[9], "the inbox with fewer sends in flight");
 
-  await database.db.stepSend.update({ where: { id: ids[0] }, data: { state: "cancelled" } });
+  // one send of each ends: a 4, b 4 in flight; among equals the inbox just used goes first
+  await database.db.stepSend.updateMany({ where: { id: { in: [ids[0]!, ids[1]!] } }, data: { state: "cancelled" } });
+  const [preferred] = await database.db.$transaction((tx) => releaseDueSends(tx, account.id, new Date(), SEND_CONCURRENCY_PER_ACCOUNT - 1, b));
+  assert.equal(preferred?.id, ids[11], "b's next send, ahead of a's earlier one");
+
+  // a 4, b 5: without a preference, the emptier inbox
   const [plain] = await database.db.$transaction((tx) => releaseDueSends(tx, account.id));
-  assert.equal(plain?.id, ids[9], "without a preference, due order");
+  assert.equal(plain?.id, ids[10]);
 });
 
 test("releases in one statement each (no surrounding transaction), racing while sends finish, never exceed the limit", async () => {
