@@ -349,10 +349,11 @@ export class SmtpPool {
     if (connection.mailbox) await this.releaseMailbox(connection.mailbox);
   }
 
+  /** Every held lease renewed, in two pipelined round trips (the account's and the mailbox's semaphore), not one per lease. */
   private async renewLeases(): Promise<void> {
-    for (const connection of this.held) {
-      await this.semaphore.tryAcquire(this.options.leaseKey(connection.accountId), connection.lease).catch(() => undefined);
-      if (connection.mailbox) await this.options.mailbox?.semaphore.tryAcquire(connection.mailbox.key, connection.mailbox.lease).catch(() => undefined);
-    }
+    const held = [...this.held];
+    await this.semaphore.renewAll(held.map((c) => ({ key: this.options.leaseKey(c.accountId), holder: c.lease }))).catch(() => undefined);
+    const mailboxes = held.flatMap((c) => (c.mailbox ? [{ key: c.mailbox.key, holder: c.mailbox.lease }] : []));
+    if (this.options.mailbox) await this.options.mailbox.semaphore.renewAll(mailboxes).catch(() => undefined);
   }
 }

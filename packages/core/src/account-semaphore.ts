@@ -15,6 +15,9 @@ end
 return 0
 `;
 
+const COMMAND = "semaphoreAcquire";
+type SemaphoreCommand = { [COMMAND]: (key: string, limit: number, leaseMs: number, holder: string) => Promise<unknown> };
+
 /**
  * At most `limit` holders per key across every process (e.g. 3 dispatch jobs
  * per account). The lease must outlive the work it guards, or be renewed.
@@ -24,10 +27,22 @@ export class RedisSemaphore {
     private readonly redis: Redis,
     private readonly limit: number,
     private readonly leaseMs: number,
-  ) {}
+  ) {
+    // sent by its SHA once loaded (EVALSHA), not as the whole script every call
+    if (!(COMMAND in redis)) redis.defineCommand(COMMAND, { numberOfKeys: 1, lua: ACQUIRE });
+  }
 
   async tryAcquire(key: string, holder: string): Promise<boolean> {
-    return (await this.redis.eval(ACQUIRE, 1, key, this.limit, this.leaseMs, holder)) === 1;
+    return (await (this.redis as unknown as SemaphoreCommand)[COMMAND](key, this.limit, this.leaseMs, holder)) === 1;
+  }
+
+  /** Renews (or retakes) many leases in one round trip; a lease that could not be had is reported false. */
+  async renewAll(leases: Array<{ key: string; holder: string }>): Promise<boolean[]> {
+    if (leases.length === 0) return [];
+    const pipeline = this.redis.pipeline() as unknown as SemaphoreCommand & { exec(): Promise<Array<[Error | null, unknown]> | null> };
+    for (const { key, holder } of leases) pipeline[COMMAND](key, this.limit, this.leaseMs, holder);
+    const results = (await pipeline.exec()) ?? [];
+    return results.map(([err, value]) => !err && value === 1);
   }
 
   async release(key: string, holder: string): Promise<void> {

@@ -10,6 +10,8 @@ export interface ReleasedSend {
   releasedAt: Date;
   /** the inbox it is planned on: its job goes to the sender holding that inbox's sessions (SendRouter) */
   credentialId?: string | null;
+  /** the account had no send queued or being sent before this release */
+  accountWasIdle?: boolean;
 }
 
 /** How many of an account's next due sends a release looks at to honour a preferred inbox. */
@@ -39,7 +41,7 @@ export async function releaseDueSends(
   preferCredentialId: string | null = null,
 ): Promise<ReleasedSend[]> {
   return tx.$queryRaw<ReleasedSend[]>`
-    SELECT id, "accountId", "releasedAt", "credentialId"
+    SELECT id, "accountId", "releasedAt", "credentialId", "accountWasIdle"
     FROM release_due_sends(${accountId}::uuid, ${now}::timestamptz, ${limit}::int, ${preferCredentialId}::uuid, ${Math.max(PREFERENCE_WINDOW, limit)}::int)`;
 }
 
@@ -50,7 +52,7 @@ export async function releaseDueSends(
 export async function releaseDueSendsOfAccounts(tx: Tx, accountIds: string[], now = new Date(), limit = SEND_CONCURRENCY_PER_ACCOUNT): Promise<ReleasedSend[]> {
   if (accountIds.length === 0) return [];
   return tx.$queryRaw<ReleasedSend[]>`
-    SELECT r.id, r."accountId", r."releasedAt", r."credentialId"
+    SELECT r.id, r."accountId", r."releasedAt", r."credentialId", r."accountWasIdle"
     FROM unnest(${accountIds}::uuid[]) AS a(id)
     CROSS JOIN LATERAL release_due_sends(a.id, ${now}::timestamptz, ${limit}::int, NULL::uuid, ${Math.max(PREFERENCE_WINDOW, limit)}::int) AS r`;
 }

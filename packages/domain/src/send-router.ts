@@ -38,14 +38,14 @@ export class SendRouter {
 
   /**
    * An EnqueueSends that routes (for the feeder and dispatch): the first send
-   * of each account in the release goes ahead of every continuation (see
-   * enqueueContinuation), so an account that just got due sends is served
+   * of an account that had nothing in flight goes ahead of every continuation
+   * (see enqueueContinuation), so an account that just got due sends is served
    * before the next sends of accounts already sending.
    */
   readonly enqueue: EnqueueSends = (released) => {
     const seen = new Set<string>();
     return this.route(released, (send) => {
-      const first = !seen.has(send.accountId);
+      const first = send.accountWasIdle !== false && !seen.has(send.accountId);
       seen.add(send.accountId);
       return first ? undefined : CONTINUATION_PRIORITY;
     });

@@ -3,9 +3,12 @@
 -- place among that inbox's due sends, so each release goes to the inboxes with the fewest
 -- sends in flight (and sessions busy), the inbox just used first among equals (p_prefer),
 -- then in due order. An inbox never waits for a session while another one's sits idle
--- because several slots freed at once all went to one inbox.
+-- because several slots freed at once all went to one inbox. It also says whether the
+-- account had nothing in flight before (its first send then goes ahead of continuations).
+-- The return type changes, hence DROP first.
+DROP FUNCTION release_due_sends(uuid, timestamptz, int, uuid, int);
 CREATE OR REPLACE FUNCTION release_due_sends(p_account uuid, p_now timestamptz, p_limit int, p_prefer uuid, p_window int)
-RETURNS TABLE (id uuid, "accountId" uuid, "releasedAt" timestamptz, "credentialId" uuid)
+RETURNS TABLE (id uuid, "accountId" uuid, "releasedAt" timestamptz, "credentialId" uuid, "accountWasIdle" boolean)
 LANGUAGE plpgsql VOLATILE AS $$
 #variable_conflict use_column
 BEGIN
@@ -44,6 +47,6 @@ BEGIN
       FOR UPDATE OF s SKIP LOCKED)
     UPDATE step_sends AS u SET state = 'queued', "updatedAt" = p_now
     WHERE u.id IN (SELECT picked.id FROM picked)
-    RETURNING u.id, u."accountId", u."updatedAt", u."credentialId";
+    RETURNING u.id, u."accountId", u."updatedAt", u."credentialId", (SELECT inflight.n = 0 FROM inflight);
 END
 $$;
