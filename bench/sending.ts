@@ -1,25 +1,31 @@
 // Sending benchmark: end-to-end sends per second of the real engine (dispatcher and
-// sender as child processes, PostgreSQL, Redis) to a loopback SMTP sink, beside the
-// physical limit (plain pooled nodemailer to the same sink) in the same run.
-//   node --import tsx bench/sending.ts [contacts=5000] [credentials=5] [senders=1,2] [sinks=lean,instant]
-// One account, `credentials` inboxes (daily_limit 1,000,000), `contacts` pending
-// enrollments seeded with bulk SQL, jitter 0, dispatched with a real campaign-dispatch
-// job; a fresh database and queue prefix per engine run, for every sink and sender count.
-// Sinks (bench/lib/engine-bench.ts):
-//   lean     smtp-server without parsing; 100 ms pause before the greeting of every session
-//   instant  a minimal SMTP server written for this, greeting at once
-//   recorder @outreach/testing's startSmtpServer (smtp-server + mailparser on every message)
-// The raw nodemailer limit is measured against every sink (pooled, and with a new
-// session per message, which is what the sender's SmtpPool does in practice).
+// sender as child processes, PostgreSQL, Redis) to a loopback SMTP sink, each beside
+// its raw limit (plain pooled nodemailer, 10 connections, its own process, the same
+// messages, the same sink) measured in the same run.
+//   node --import tsx bench/sending.ts [sends=5000] [inboxes=5] [senders=1,2] [parts=instant,remote]
+//                                      [remote_sends=3000] [remote_delay_ms=20] [remote_senders=1]
+// Parts (each engine run gets a fresh database and queue prefix):
+//   instant  `sends` sends over `inboxes` inboxes to the instant sink, once per sender count
+//            in `senders`: sends/s, ratio to raw pooled, SMTP sessions opened (in all and
+//            per inbox), most open at once.
+//   remote   `remote_sends` sends over `inboxes` inboxes to the remote-like sink (the
+//            instant sink answering every command after `remote_delay_ms`), `remote_senders`
+//            sender(s): ratio to raw pooled against the same sink, sessions per inbox.
+//   lean     like instant, to smtp-server without parsing (100 ms before every greeting).
+// One account, one campaign with one step, daily_limit 1,000,000 per inbox, jitter 0;
+// the enrollments are seeded with bulk SQL and dispatched by a real campaign-dispatch
+// job; a run is timed from queue.add of that job to the last message's end of DATA.
+// Every engine run also reports its per-send cost (bench/lib/send-cost.ts): CPU-ms per
+// send of each process, PostgreSQL statements, rows and WAL, Redis commands and bytes.
 // BENCH_CANDIDATE_INDEX=1 adds a candidate index to each throwaway database (see candidateIndex).
 // DISPATCHER_NODE_ARGS / SENDER_NODE_ARGS add node flags (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
 // Writes bench/results/sending.json.
-import { createTestDatabase, startSmtpServer, uniqueQueuePrefix, type AppProcess } from "@outreach/testing";
+import { createTestDatabase, uniqueQueuePrefix, type AppProcess } from "@outreach/testing";
 import {
   analyze,
   appEnv,
-  candidateIndex,
   argNumber,
+  candidateIndex,
   CpuMeter,
   dispatchClient,
   dropQueuePrefix,
@@ -39,13 +45,24 @@ import {
   writeResult,
   type Sink,
 } from "./lib/engine-bench.js";
+import { BENCH_TAG, startSendCost, trackStatements } from "./lib/send-cost.js";
 
-const contacts = argNumber(0, 5_000);
-const credentials = argNumber(1, 5);
-const senderCounts = (process.argv[4] ?? "1,2").split(",").map(Number).filter((n) => n > 0);
-const sinkNames = (process.argv[5] ?? "lean,instant").split(",").filter(Boolean);
-const NEW_SESSION_SAMPLE = Math.min(contacts, 1_000);
-const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 240_000);
+const sends = argNumber(0, 5_000);
+const inboxes = argNumber(1, 5);
+const senderCounts = (process.argv[4] || "1,2").split(",").map(Number).filter((n) => n > 0);
+const parts = (process.argv[5] || "instant,remote").split(",").filter(Boolean);
+const remoteSends = argNumber(4, 3_000);
+const remoteDelayMs = argNumber(5, 20);
+const remoteSenders = argNumber(6, 1);
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 300_000);
+const RAW_CONNECTIONS = 10;
+const TARGETS = {
+  sessions_per_5000_sends: { 1: 50, 2: 100 } as Record<number, number>,
+  instant_ratio_1_sender: 0.4,
+  remote_ratio: 0.8,
+  remote_sessions_per_inbox: 2,
+};
+for (const part of parts) if (!["instant", "remote", "lean"].includes(part)) throw new Error(`unknown part ${part} (instant, remote, lean)`);
 
 interface RawResult {
   mode: string;
@@ -54,43 +71,10 @@ interface RawResult {
   per_second: number;
 }
 
-/** The recorder of @outreach/testing behind the Sink interface (only what the engine run reads). */
-async function startRecorderSink(): Promise<Sink & { raw: Awaited<ReturnType<typeof startSmtpServer>> }> {
-  const raw = await startSmtpServer();
-  return {
-    raw,
-    host: raw.host,
-    port: raw.port,
-    get times() {
-      return raw.messages.map((m) => m.receivedAt.getTime());
-    },
-    get count() {
-      return raw.messages.length;
-    },
-    get byUser() {
-      const map = new Map<string, number>();
-      for (const m of raw.messages) map.set(m.username ?? "", (map.get(m.username ?? "") ?? 0) + 1);
-      return map;
-    },
-    get duplicates() {
-      const seen = new Set<string>();
-      let dup = 0;
-      for (const m of raw.messages) for (const to of m.envelope.to) seen.has(to) ? dup++ : seen.add(to);
-      return dup;
-    },
-    sessions: Number.NaN,
-    maxOpenSessions: Number.NaN,
-    arrivalOf: () => Promise.reject(new Error("not supported by the recorder adapter")),
-    waitForCount: async (count, timeoutMs) => void (await raw.waitForMessages(count, timeoutMs)),
-    reset: () => raw.clear(),
-    close: () => raw.close(),
-  };
-}
-
 /** Resolves with Date.now() once the batch's rows exist (they are written in one transaction, so one row means all). */
 async function rowsExist(db: import("@outreach/db").Db, campaignId: string, deadline: number): Promise<number> {
   for (;;) {
-    const [row] = await db.$queryRawUnsafe<Array<{ exists: boolean }>>(`SELECT EXISTS (SELECT 1 FROM step_sends WHERE "campaignId" = $1::uuid) AS exists`, campaignId);
+    const [row] = await db.$queryRawUnsafe<Array<{ exists: boolean }>>(`${BENCH_TAG} SELECT EXISTS (SELECT 1 FROM step_sends WHERE "campaignId" = $1::uuid) AS exists`, campaignId);
     if (row?.exists) return Date.now();
     if (Date.now() > deadline) throw new Error("the batch was not planned in time");
     await new Promise((r) => setTimeout(r, 20));
@@ -110,24 +94,35 @@ function perSecondBuckets(times: number[], from: number): { p10: number; median:
   return { p10: at(0.1), median: at(0.5), p90: at(0.9) };
 }
 
-async function engineRun(sink: Sink, senders: number) {
+const sorted = (map: Map<string, number>) => Object.fromEntries([...map.entries()].sort());
+
+async function engineRun(sink: Sink, contacts: number, senders: number) {
   const database = await createTestDatabase();
   const prefix = uniqueQueuePrefix();
   const apps: AppProcess[] = [];
   const client = await dispatchClient(prefix);
+  let stopped = false;
+  const stopAll = async () => {
+    if (stopped) return;
+    stopped = true;
+    await Promise.all(apps.map((app) => stopApp(app)));
+  };
   try {
     const seedStarted = performance.now();
-    const seeded = await seedAccount(database.db, { label: "send", contacts, credentials, dailyLimit: 1_000_000, minWaitSeconds: 0, maxWaitSeconds: 0, smtp: sink });
+    const seeded = await seedAccount(database.db, { label: "send", contacts, credentials: inboxes, dailyLimit: 1_000_000, minWaitSeconds: 0, maxWaitSeconds: 0, smtp: sink });
     const whatIf = await candidateIndex(database.db);
     await analyze(database.db);
     const seedMs = Math.round(performance.now() - seedStarted);
     const slowLog = await slowLogStart(database.db, database.name);
+    await trackStatements(database.db, database.name);
     const env = appEnv(database.url, prefix);
     const [dispatcher, ...senderApps] = await Promise.all([startApp("dispatcher", env), ...Array.from({ length: senders }, () => startApp("sender", env))]);
     apps.push(dispatcher!, ...senderApps);
-    const cpu = new CpuMeter({ dispatcher, ...Object.fromEntries(senderApps.map((s, i) => [`sender_${i + 1}`, s])) }, database.name);
+    const processes = { dispatcher, ...Object.fromEntries(senderApps.map((s, i) => [`sender_${i + 1}`, s])) };
+    const cpu = new CpuMeter(processes, database.name);
+    const cost = await startSendCost(database, processes);
     sink.reset();
-    log(`engine run: ${contacts} enrollments, ${credentials} inboxes, ${senders} sender(s)`);
+    log(`engine run: ${contacts} enrollments, ${inboxes} inboxes, ${senders} sender(s)`);
 
     cpu.begin();
     const { jobId, enqueuedAt } = await client.dispatch({ accountId: seeded.accountId, campaignId: seeded.campaignId, batchNumber: 1 });
@@ -147,22 +142,30 @@ async function engineRun(sink: Sink, senders: number) {
     // the records follow the last message by a transaction
     let recordedAt = Date.now();
     for (;;) {
-      const sent = await database.db.stepSend.count({ where: { campaignId: seeded.campaignId, state: "sent" } });
+      const [row] = await database.db.$queryRawUnsafe<Array<{ sent: number }>>(`${BENCH_TAG} SELECT count(*)::int AS sent FROM step_sends WHERE "campaignId" = $1::uuid AND state = 'sent'`, seeded.campaignId);
       recordedAt = Date.now();
-      if (sent >= contacts || recordedAt - lastAt > 30_000) break;
+      if ((row?.sent ?? 0) >= contacts || recordedAt - lastAt > 30_000) break;
       await new Promise((r) => setTimeout(r, 25));
     }
+    cost.markCpu();
+    const sessions = { opened: sink.sessions, open_at_most: sink.maxOpenSessions, per_inbox: sorted(sink.sessionsByUser) };
+    const messagesPerInbox = sorted(sink.byUser);
+    const duplicates = sink.duplicates;
+    const received = sink.count;
+    await stopAll();
+    const perSend = await cost.finish(contacts);
     // per send, from its claim (queued -> sending) to its record (sent): load, SMTP session, send, record
     const [timing] = await database.db.$queryRawUnsafe<Array<{ p50: number; p90: number; p99: number; max: number }>>(
-      `SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms))::int AS p50, round(percentile_cont(0.9) WITHIN GROUP (ORDER BY ms))::int AS p90,
+      `${BENCH_TAG} SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms))::int AS p50, round(percentile_cont(0.9) WITHIN GROUP (ORDER BY ms))::int AS p90,
               round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms))::int AS p99, round(max(ms))::int AS max
        FROM (SELECT extract(epoch FROM ("sentAt" - "claimedAt")) * 1000 AS ms FROM step_sends WHERE "campaignId" = $1::uuid AND state = 'sent') t`,
       seeded.campaignId,
     );
-    const states = await database.db.stepSend.groupBy({ by: ["state"], where: { campaignId: seeded.campaignId }, _count: true });
+    const states = await database.db.$queryRawUnsafe<Array<{ state: string; n: number }>>(`${BENCH_TAG} SELECT state::text, count(*)::int AS n FROM step_sends WHERE "campaignId" = $1::uuid GROUP BY 1`, seeded.campaignId);
     const seconds = (lastAt - enqueuedAt) / 1000;
     const result = {
       senders,
+      sends: contacts,
       seed_ms: seedMs,
       what_if_index: whatIf,
       dispatch_to_last_message_ms: lastAt - enqueuedAt,
@@ -172,26 +175,25 @@ async function engineRun(sink: Sink, senders: number) {
       plan: {
         enqueue_to_job_start_ms: job.processedOn - enqueuedAt,
         job_start_to_rows_scheduled_ms: plannedAt - job.processedOn,
-        enqueue_to_rows_scheduled_ms: plannedAt - enqueuedAt,
         job_start_to_job_done_ms: job.finishedOn - job.processedOn,
         job_result: job.returnvalue,
       },
       dispatch_to_first_message_ms: firstAt - enqueuedAt,
       last_message_to_all_recorded_sent_ms: recordedAt - lastAt,
-      step_sends_by_state: Object.fromEntries(states.map((s) => [s.state, s._count])),
-      messages_received: sink.count,
-      smtp_sessions_opened: Number.isNaN(sink.sessions) ? undefined : sink.sessions,
-      smtp_sessions_open_at_most: Number.isNaN(sink.maxOpenSessions) ? undefined : sink.maxOpenSessions,
+      step_sends_by_state: Object.fromEntries(states.map((s) => [s.state, s.n])),
+      messages_received: received,
+      duplicate_recipients: duplicates,
+      smtp_sessions: sessions,
+      messages_per_inbox: messagesPerInbox,
       claim_to_recorded_sent_ms: timing,
-      duplicate_recipients: sink.duplicates,
-      messages_per_inbox: Object.fromEntries([...sink.byUser.entries()].sort()),
-      cpu_during_sending: cpuUse,
+      cpu_during_sending_pct: cpuUse,
+      per_send_cost: perSend,
       slow_statements: slowLogSummary(database.name, slowLog),
     };
-    log(`  ${result.sends_per_second} sends/s, plan ${result.plan.job_start_to_rows_scheduled_ms} ms`);
+    log(`  ${result.sends_per_second} sends/s, ${sessions.opened} sessions, ${perSend.postgres.statements.per_send ?? "?"} statements/send`);
     return result;
   } finally {
-    await Promise.all(apps.map((app) => stopApp(app)));
+    await stopAll();
     const noisy = apps.map((app) => ({ app: app.app, pid: app.child.pid, output: app.output().trim().split("\n").filter(Boolean) })).filter((a) => a.output.length);
     for (const a of noisy) log(`${a.app} ${a.pid} logged ${a.output.length} line(s), e.g. ${a.output.slice(0, 3).join(" | ")}`);
     await client.close();
@@ -200,51 +202,83 @@ async function engineRun(sink: Sink, senders: number) {
   }
 }
 
-const sinks: Record<string, Sink> = { lean: await startLeanSink(), instant: await startInstantSink(), recorder: await startRecorderSink() };
-for (const name of sinkNames) if (!sinks[name]) throw new Error(`unknown sink ${name}`);
-try {
-  log(`raw nodemailer: ${contacts} messages pooled to each sink, ${NEW_SESSION_SAMPLE} with a new session per message`);
-  await runChild<RawResult>("raw-send.ts", [sinks.lean!.host, String(sinks.lean!.port), "500"]); // warm-up
-  const raw: Record<string, { pooled: RawResult; new_session_per_message: RawResult }> = {};
-  for (const [name, sink] of Object.entries(sinks)) {
-    raw[name] = {
-      pooled: await runChild<RawResult>("raw-send.ts", [sink.host, String(sink.port), String(contacts)]),
-      new_session_per_message: await runChild<RawResult>("raw-send.ts", [sink.host, String(sink.port), String(NEW_SESSION_SAMPLE), "10", "new-connection"]),
-    };
-    sink.reset();
-    log(`  ${name}: pooled ${raw[name]!.pooled.per_second}/s, new session per message ${raw[name]!.new_session_per_message.per_second}/s`);
-  }
+/** Raw pooled nodemailer to this sink, with the sessions it opened. */
+async function rawRun(sink: Sink, count: number) {
+  sink.reset();
+  const raw = await runChild<RawResult>("raw-send.ts", [sink.host, String(sink.port), String(count), String(RAW_CONNECTIONS)]);
+  const result = { ...raw, connections: RAW_CONNECTIONS, smtp_sessions_opened: sink.sessions };
+  sink.reset();
+  return result;
+}
 
-  const engine: Record<string, Awaited<ReturnType<typeof engineRun>>[]> = {};
-  const ratios: Record<string, Record<string, number>> = {};
-  for (const name of sinkNames) {
-    engine[name] = [];
-    for (const senders of senderCounts) {
-      log(`sink ${name}`);
-      engine[name]!.push(await engineRun(sinks[name]!, senders));
+const met = (ok: boolean | null) => (ok === null ? null : ok ? "met" : "missed");
+const report: Record<string, unknown> = {};
+const figures: Array<Record<string, unknown>> = [];
+
+const instantSink = await startInstantSink();
+const remoteSink = await startInstantSink({ replyDelayMs: remoteDelayMs });
+const leanSink = parts.includes("lean") ? await startLeanSink() : undefined;
+try {
+  await runChild<RawResult>("raw-send.ts", [instantSink.host, String(instantSink.port), "500"]); // warm-up
+  for (const part of parts) {
+    const sink = part === "remote" ? remoteSink : part === "lean" ? leanSink! : instantSink;
+    const count = part === "remote" ? remoteSends : sends;
+    const counts = part === "remote" ? [remoteSenders] : senderCounts;
+    log(`${part}: raw pooled nodemailer, ${count} messages, ${RAW_CONNECTIONS} connections`);
+    const raw = await rawRun(sink, count);
+    log(`  raw ${raw.per_second}/s, ${raw.smtp_sessions_opened} sessions`);
+    const runs = [];
+    for (const senders of counts) runs.push(await engineRun(sink, count, senders));
+    const rows = runs.map((r) => {
+      const perInbox = Object.values(r.smtp_sessions.per_inbox);
+      const ratio = round(r.sends_per_second / raw.per_second, 3);
+      const sessionTarget = part === "instant" ? (TARGETS.sessions_per_5000_sends[r.senders] ?? null) : null;
+      const scaledSessions = round((r.smtp_sessions.opened * 5_000) / count, 1);
+      return {
+        senders: r.senders,
+        sends_per_second: r.sends_per_second,
+        raw_pooled_per_second: raw.per_second,
+        ratio_to_raw_pooled: ratio,
+        smtp_sessions_opened: r.smtp_sessions.opened,
+        smtp_sessions_per_5000_sends: scaledSessions,
+        smtp_sessions_per_inbox_max: perInbox.length ? Math.max(...perInbox) : 0,
+        duplicates: r.duplicate_recipients,
+        targets:
+          part === "instant"
+            ? { sessions_per_5000_sends: sessionTarget, sessions: met(sessionTarget === null ? null : scaledSessions <= sessionTarget), ratio: r.senders === 1 ? TARGETS.instant_ratio_1_sender : null, ratio_met: r.senders === 1 ? met(ratio >= TARGETS.instant_ratio_1_sender) : null }
+            : part === "remote"
+              ? { ratio: TARGETS.remote_ratio, ratio_met: met(ratio >= TARGETS.remote_ratio), sessions_per_inbox: TARGETS.remote_sessions_per_inbox, sessions_per_inbox_met: met(Math.max(0, ...perInbox) <= TARGETS.remote_sessions_per_inbox) }
+              : {},
+      };
+    });
+    report[part] = { sends: count, reply_delay_ms: part === "remote" ? remoteDelayMs : 0, raw_pooled: raw, summary: rows, engine: runs };
+    for (const row of rows) {
+      const name = `${part}, ${row.senders} sender${row.senders > 1 ? "s" : ""}`;
+      figures.push({ figure: `${name}: sends/s`, value: row.sends_per_second, raw: row.raw_pooled_per_second, ratio: row.ratio_to_raw_pooled, target: (row.targets as { ratio?: number | null }).ratio ? `>= ${(row.targets as { ratio: number }).ratio}x raw` : undefined, met: (row.targets as { ratio_met?: string | null }).ratio_met ?? undefined });
+      if (part === "instant") figures.push({ figure: `${name}: SMTP sessions per 5,000 sends`, value: row.smtp_sessions_per_5000_sends, raw: round((raw.smtp_sessions_opened * 5_000) / count, 1), target: row.targets && (row.targets as { sessions_per_5000_sends?: number | null }).sessions_per_5000_sends ? `<= ${(row.targets as { sessions_per_5000_sends: number }).sessions_per_5000_sends}` : undefined, met: (row.targets as { sessions?: string | null }).sessions ?? undefined });
+      if (part === "remote") figures.push({ figure: `${name}: SMTP sessions per inbox (most)`, value: row.smtp_sessions_per_inbox_max, target: `<= ${TARGETS.remote_sessions_per_inbox}`, met: (row.targets as { sessions_per_inbox_met?: string }).sessions_per_inbox_met });
+      const run = runs.find((r) => r.senders === row.senders)!;
+      const cost = run.per_send_cost;
+      figures.push({ figure: `${name}: CPU-ms per send (engine: senders, dispatcher, PostgreSQL, Redis)`, value: cost.cpu_ms_per_send.engine_total });
+      figures.push({ figure: `${name}: PostgreSQL statements per send`, value: cost.postgres.statements.per_send ?? "unavailable" });
     }
-    ratios[name] = Object.fromEntries(
-      engine[name]!.flatMap((r) => [
-        [`senders_${r.senders}_over_raw_pooled`, round(r.sends_per_second / raw[name]!.pooled.per_second, 3)],
-        [`senders_${r.senders}_over_raw_new_session_per_message`, round(r.sends_per_second / raw[name]!.new_session_per_message.per_second, 3)],
-      ]),
-    );
   }
 
   writeResult("sending", {
     date: new Date().toISOString(),
     machine: machineInfo(),
-    settings: { contacts, credentials, daily_limit: 1_000_000, jitter_seconds: [0, 0], steps: 1, dispatchers: 1, senders: senderCounts, sinks: sinkNames },
+    settings: { sends, inboxes, senders: senderCounts, parts, remote_sends: remoteSends, remote_delay_ms: remoteDelayMs, remote_senders: remoteSenders, daily_limit: 1_000_000, jitter_seconds: [0, 0], steps: 1, dispatchers: 1, raw_connections: RAW_CONNECTIONS },
     sinks: {
-      lean: "smtp-server, DATA drained without parsing; smtp-server pauses 100 ms before every greeting (early-talker check)",
       instant: "minimal SMTP server of bench/lib, greets at once, DATA drained",
-      recorder: "@outreach/testing startSmtpServer: smtp-server (100 ms greeting pause) + mailparser on every message",
+      remote: `the instant sink answering every command ${remoteDelayMs} ms after it arrived, one command at a time per session`,
+      lean: "smtp-server, DATA drained without parsing; 100 ms pause before every greeting",
     },
-    what: "engine: from queue.add of the campaign-dispatch job to the last message's end of DATA at the sink; raw: nodemailer in its own process, same messages (buildStepEmail), same sink: pooled = pool: true, maxConnections 10 (defaults otherwise); new_session_per_message = no pool, 10 at a time, one SMTP session per message",
-    raw_nodemailer: raw,
-    engine,
-    ratios_engine_over_raw: ratios,
+    what: "engine: from queue.add of the campaign-dispatch job to the last message's end of DATA at the sink; raw: nodemailer in its own process (pool: true, maxConnections 10, defaults otherwise), same messages (buildStepEmail), same sink",
+    figures,
+    ...report,
   });
 } finally {
-  for (const sink of Object.values(sinks)) await sink.close();
+  await instantSink.close();
+  await remoteSink.close();
+  await leanSink?.close();
 }

@@ -55,6 +55,10 @@ export interface Sink {
   readonly sessions: number;
   /** most SMTP sessions open at once */
   readonly maxOpenSessions: number;
+  /** SMTP sessions that authenticated, per AUTH username (per inbox) */
+  readonly sessionsByUser: Map<string, number>;
+  /** Date.now() of the first message of each AUTH username */
+  readonly firstByUser: Map<string, number>;
   /** resolves with the arrival time (Date.now()) of the first message to this recipient */
   arrivalOf(recipient: string): Promise<number>;
   waitForCount(count: number, timeoutMs: number): Promise<void>;
@@ -69,6 +73,8 @@ class Arrivals {
   seen = new Set<string>();
   duplicates = 0;
   sessions = 0;
+  sessionsByUser = new Map<string, number>();
+  firstByUser = new Map<string, number>();
   open = 0;
   maxOpen = 0;
   private waiters: Array<{ count: number; resolve: () => void }> = [];
@@ -85,10 +91,16 @@ class Arrivals {
     this.open--;
   }
 
+  /** a session authenticated as `user` (call once per session) */
+  authenticated(user: string): void {
+    this.sessionsByUser.set(user, (this.sessionsByUser.get(user) ?? 0) + 1);
+  }
+
   record(user: string, recipients: string[]): void {
     const at = Date.now();
     this.times.push(at);
     this.byUser.set(user, (this.byUser.get(user) ?? 0) + 1);
+    if (!this.firstByUser.has(user)) this.firstByUser.set(user, at);
     for (const address of recipients) {
       const to = address.toLowerCase();
       if (this.seen.has(to)) this.duplicates++;
@@ -127,6 +139,12 @@ class Arrivals {
       get maxOpenSessions() {
         return self.maxOpen;
       },
+      get sessionsByUser() {
+        return self.sessionsByUser;
+      },
+      get firstByUser() {
+        return self.firstByUser;
+      },
       arrivalOf(recipient) {
         const to = recipient.toLowerCase();
         const known = self.early.get(to);
@@ -146,6 +164,8 @@ class Arrivals {
         self.seen = new Set();
         self.duplicates = 0;
         self.sessions = 0;
+        self.sessionsByUser = new Map();
+        self.firstByUser = new Map();
         self.maxOpen = self.open;
         self.early.clear();
       },
@@ -179,6 +199,7 @@ export async function startLeanSink(): Promise<Sink> {
       arrivals.closed();
     },
     onAuth(auth: { username?: string }, _session: unknown, callback: (err: Error | null, result: { user: string }) => void) {
+      arrivals.authenticated(auth.username ?? "");
       callback(null, { user: auth.username ?? "" });
     },
     onData(stream: NodeJS.ReadableStream, session: { user?: unknown; envelope: { rcptTo: Array<{ address: string }> } }, callback: (err?: Error | null) => void) {
@@ -202,24 +223,81 @@ export async function startLeanSink(): Promise<Sink> {
  * AUTH PLAIN/LOGIN, MAIL, RCPT, DATA, RSET, NOOP, QUIT (with PIPELINING), and records
  * what the other sink records. It shows what the engine does when a new SMTP session
  * costs only its round trips.
+ *
+ * `replyDelayMs` makes it remote-like: every reply (greeting, EHLO, AUTH, MAIL, RCPT,
+ * DATA 354, end-of-data 250, RSET, NOOP, QUIT) is written that long after its command
+ * arrived, one command at a time per session (a pipelined MAIL, RCPT, DATA waits
+ * 3 x the delay), as a server that takes that long per command or sits that far away.
+ * A message is recorded when its 250 is written.
  */
-export async function startInstantSink(): Promise<Sink> {
+export async function startInstantSink(options: { replyDelayMs?: number } = {}): Promise<Sink> {
+  const delay = Math.max(0, options.replyDelayMs ?? 0);
   const arrivals = new Arrivals();
+  const sockets = new Set<import("node:net").Socket>();
   const server = createServer((socket) => {
     arrivals.opened();
-    socket.once("close", () => arrivals.closed());
+    sockets.add(socket);
+    socket.once("close", () => (sockets.delete(socket), arrivals.closed()));
     socket.setNoDelay(true);
     let buffer = "";
     let inData = false;
     let tail = "";
     let auth: "plain" | "login-user" | "login-pass" | null = null;
     let user = "";
+    let authenticated = false;
     let rcpts: string[] = [];
-    const reply = (line: string) => socket.write(line + "\r\n");
+    // the time the last scheduled reply of this session is written (delayed mode)
+    let lastReplyAt = 0;
+    /** a reply, and what happens when it is written (recording a message, closing) */
+    type Reply = { text: string; then?: () => void };
+    const signedIn = () => {
+      if (!authenticated) arrivals.authenticated(user);
+      authenticated = true;
+    };
+    const flush = (replies: Reply[]) => {
+      if (!replies.length) return;
+      if (delay === 0) {
+        let out = "";
+        for (const r of replies) {
+          out += r.text;
+          if (!r.then) continue;
+          // what came before is written first (QUIT ends the socket)
+          if (out && !socket.destroyed) socket.write(out);
+          out = "";
+          r.then();
+        }
+        if (!socket.destroyed && out) socket.write(out);
+        return;
+      }
+      const now = Date.now();
+      for (const r of replies) {
+        lastReplyAt = Math.max(now, lastReplyAt) + delay;
+        pending.push({ at: lastReplyAt, reply: r });
+      }
+      timer ??= setTimeout(pump, Math.max(0, pending[0]!.at - now));
+    };
+    // one timer per session, so the replies leave in order
+    const pending: Array<{ at: number; reply: Reply }> = [];
+    let timer: NodeJS.Timeout | null = null;
+    const pump = () => {
+      timer = null;
+      const now = Date.now();
+      while (pending.length && pending[0]!.at <= now) {
+        const { reply } = pending.shift()!;
+        if (socket.destroyed) {
+          pending.length = 0;
+          return;
+        }
+        reply.then?.();
+        if (reply.text) socket.write(reply.text);
+      }
+      if (pending.length) timer = setTimeout(pump, pending[0]!.at - now);
+    };
     socket.on("error", () => undefined);
     socket.on("data", (chunk: Buffer) => {
       buffer += chunk.toString("latin1");
-      let out = "";
+      const replies: Reply[] = [];
+      const out = (text: string, then?: () => void) => replies.push({ text, then });
       let pos = 0;
       for (;;) {
         if (inData) {
@@ -233,9 +311,10 @@ export async function startInstantSink(): Promise<Sink> {
           }
           pos += end + 5 - tail.length;
           inData = false;
-          arrivals.record(user, rcpts);
+          const from = user;
+          const to = rcpts;
           rcpts = [];
-          out += "250 OK: queued\r\n";
+          out("250 OK: queued\r\n", () => arrivals.record(from, to));
           continue;
         }
         const end = buffer.indexOf("\r\n", pos);
@@ -247,78 +326,80 @@ export async function startInstantSink(): Promise<Sink> {
           if (auth === "login-user") {
             user = Buffer.from(line, "base64").toString("utf8");
             auth = "login-pass";
-            out += "334 UGFzc3dvcmQ6\r\n";
+            out("334 UGFzc3dvcmQ6\r\n");
             continue;
           }
           auth = null;
-          out += "235 Authentication successful\r\n";
+          signedIn();
+          out("235 Authentication successful\r\n");
           continue;
         }
         const [verb = "", ...rest] = line.split(" ");
         switch (verb.toUpperCase()) {
           case "EHLO":
-            out += "250-sink\r\n250-PIPELINING\r\n250-8BITMIME\r\n250-SMTPUTF8\r\n250 AUTH PLAIN LOGIN\r\n";
+            out("250-sink\r\n250-PIPELINING\r\n250-8BITMIME\r\n250-SMTPUTF8\r\n250 AUTH PLAIN LOGIN\r\n");
             break;
           case "HELO":
-            out += "250 sink\r\n";
+            out("250 sink\r\n");
             break;
           case "AUTH": {
             const method = (rest[0] ?? "").toUpperCase();
             if (method === "PLAIN" && rest[1]) {
               user = Buffer.from(rest[1], "base64").toString("utf8").split("\0")[1] ?? "";
-              out += "235 Authentication successful\r\n";
+              signedIn();
+              out("235 Authentication successful\r\n");
             } else if (method === "PLAIN") {
               auth = "plain";
-              out += "334 \r\n";
+              out("334 \r\n");
             } else if (method === "LOGIN" && rest[1]) {
               user = Buffer.from(rest[1], "base64").toString("utf8");
               auth = "login-pass";
-              out += "334 UGFzc3dvcmQ6\r\n";
+              out("334 UGFzc3dvcmQ6\r\n");
             } else {
               auth = "login-user";
-              out += "334 VXNlcm5hbWU6\r\n";
+              out("334 VXNlcm5hbWU6\r\n");
             }
             break;
           }
           case "MAIL":
             rcpts = [];
-            out += "250 Accepted\r\n";
+            out("250 Accepted\r\n");
             break;
           case "RCPT":
             rcpts.push((line.match(/<([^>]*)>/)?.[1] ?? "").trim());
-            out += "250 Accepted\r\n";
+            out("250 Accepted\r\n");
             break;
           case "DATA":
             inData = true;
             tail = "\r\n"; // the CRLF that ended the DATA line
-            out += "354 End data with <CR><LF>.<CR><LF>\r\n";
+            out("354 End data with <CR><LF>.<CR><LF>\r\n");
             break;
           case "RSET":
             rcpts = [];
-            out += "250 OK\r\n";
+            out("250 OK\r\n");
             break;
           case "NOOP":
-            out += "250 OK\r\n";
+            out("250 OK\r\n");
             break;
           case "QUIT":
-            socket.end("221 Bye\r\n");
+            out("", () => socket.end("221 Bye\r\n"));
+            buffer = "";
+            flush(replies);
             return;
           default:
-            out += "502 Command not implemented\r\n";
+            out("502 Command not implemented\r\n");
         }
       }
       buffer = buffer.slice(pos);
-      if (out) socket.write(out);
+      flush(replies);
     });
-    reply("220 sink ESMTP");
+    flush([{ text: "220 sink ESMTP\r\n" }]);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());
   });
   const port = (server.address() as { port: number }).port;
-  const sockets = new Set<import("node:net").Socket>();
-  server.on("connection", (socket) => (sockets.add(socket), socket.once("close", () => sockets.delete(socket))));
   return arrivals.sink("127.0.0.1", port, async () => {
     for (const socket of sockets) socket.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));
