@@ -62,3 +62,17 @@ export function rawPoolFor(db: Db, databaseUrl: string, options: DbClientOptions
   }
   return pool;
 }
+
+/**
+ * A read on the client's own pg pool, bypassing the ORM (for the hottest
+ * statements): with `name`, a prepared statement parsed and planned once per
+ * connection, except through a transaction-pooling PgBouncer, where a
+ * connection's prepared statements are not its own. Without a pool of its own
+ * (a client made otherwise, or a transaction) it goes through the client.
+ */
+export async function queryRows<T>(db: Pick<Db, "$queryRawUnsafe">, text: string, values: unknown[], name?: string): Promise<T[]> {
+  const pool = poolOf(db as Db);
+  if (!pool) return db.$queryRawUnsafe<T[]>(text, ...values);
+  const prepared = name && !(pool instanceof TransactionPooledPool) ? { name } : {};
+  return (await pool.query({ text, values, ...prepared })).rows as T[];
+}

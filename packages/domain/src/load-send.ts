@@ -1,3 +1,4 @@
+import { queryRows } from "@outreach/db";
 import { parseSchedule, scheduleZone, type SendSchedule } from "./send-window.js";
 import type { Tx } from "./tx.js";
 
@@ -77,15 +78,15 @@ export async function loadSend(tx: Tx, stepSendId: string): Promise<SendContext 
  * claimed ones by id; a send in any other state is not in the map (not ours).
  */
 export async function claimAndLoadSends(tx: Tx, stepSendIds: string[], claimedBy: string | null, now = new Date()): Promise<Map<string, SendContext>> {
-  const rows = await tx.$queryRawUnsafe<Array<Record<string, any>>>(
+  const rows = await queryRows<Record<string, any>>(
+    tx,
     `WITH s AS (
-       UPDATE step_sends SET state = 'sending', "claimedAt" = $2, "claimedBy" = $3, attempts = attempts + 1, "updatedAt" = $2
+       UPDATE step_sends SET state = 'sending', "claimedAt" = $2::timestamptz, "claimedBy" = $3::text, attempts = attempts + 1, "updatedAt" = $2::timestamptz
        WHERE id = ANY($1::uuid[]) AND state = 'queued'
        RETURNING *)
      SELECT ${SEND_COLUMNS}`,
-    stepSendIds,
-    now,
-    claimedBy,
+    [stepSendIds, now, claimedBy],
+    "claim_and_load_sends",
   );
   return new Map(rows.map((r) => [r.id as string, toSendContext(r)]));
 }

@@ -1,3 +1,4 @@
+import { queryRows } from "@outreach/db";
 import type { Tx } from "./tx.js";
 
 /** Per-account limit on sends that are queued or being sent, across all sender replicas. */
@@ -40,9 +41,13 @@ export async function releaseDueSends(
   limit = SEND_CONCURRENCY_PER_ACCOUNT,
   preferCredentialId: string | null = null,
 ): Promise<ReleasedSend[]> {
-  return tx.$queryRaw<ReleasedSend[]>`
-    SELECT id, "accountId", "releasedAt", "credentialId", "accountWasIdle"
-    FROM release_due_sends(${accountId}::uuid, ${now}::timestamptz, ${limit}::int, ${preferCredentialId}::uuid, ${Math.max(PREFERENCE_WINDOW, limit)}::int)`;
+  return queryRows<ReleasedSend>(
+    tx,
+    `SELECT id, "accountId", "releasedAt", "credentialId", "accountWasIdle"
+     FROM release_due_sends($1::uuid, $2::timestamptz, $3::int, $4::uuid, $5::int)`,
+    [accountId, now, limit, preferCredentialId, Math.max(PREFERENCE_WINDOW, limit)],
+    "release_due_sends",
+  );
 }
 
 /**
@@ -51,10 +56,14 @@ export async function releaseDueSends(
  */
 export async function releaseDueSendsOfAccounts(tx: Tx, accountIds: string[], now = new Date(), limit = SEND_CONCURRENCY_PER_ACCOUNT): Promise<ReleasedSend[]> {
   if (accountIds.length === 0) return [];
-  return tx.$queryRaw<ReleasedSend[]>`
-    SELECT r.id, r."accountId", r."releasedAt", r."credentialId", r."accountWasIdle"
-    FROM unnest(${accountIds}::uuid[]) AS a(id)
-    CROSS JOIN LATERAL release_due_sends(a.id, ${now}::timestamptz, ${limit}::int, NULL::uuid, ${Math.max(PREFERENCE_WINDOW, limit)}::int) AS r`;
+  return queryRows<ReleasedSend>(
+    tx,
+    `SELECT r.id, r."accountId", r."releasedAt", r."credentialId", r."accountWasIdle"
+     FROM unnest($1::uuid[]) AS a(id)
+     CROSS JOIN LATERAL release_due_sends(a.id, $2::timestamptz, $3::int, NULL::uuid, $4::int) AS r`,
+    [accountIds, now, limit, Math.max(PREFERENCE_WINDOW, limit)],
+    "release_due_sends_of_accounts",
+  );
 }
 
 /** Where a pass over the accounts with due sends stopped: the last (account, campaign) pair it looked at. */

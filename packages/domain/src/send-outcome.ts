@@ -1,3 +1,4 @@
+import { queryRows } from "@outreach/db";
 import { cancelPendingSends } from "./cancel-pending-sends.js";
 import { checkCredentialHealth, type HealthResult } from "./credential-health.js";
 import { currentBillingPeriod } from "@outreach/core";
@@ -115,7 +116,8 @@ async function applySent(tx: Tx, inputs: SentInput[]): Promise<Map<string, { ste
     const now = input.now ?? fallback;
     return { input, now, period: currentBillingPeriod(input.accountPeriod, now) };
   });
-  const result = await tx.$queryRawUnsafe<Array<{ stepSendId: string; eventId: string; movedLaterSteps: boolean }>>(
+  const result = await queryRows<{ stepSendId: string; eventId: string; movedLaterSteps: boolean }>(
+    tx,
     `WITH i AS (
        SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::uuid[], $5::uuid[], $6::timestamptz[], $7::timestamptz[], $8::text[], $9::"DeliveryOutcome"[])
          AS t(id, "sentAt", "messageId", "credentialId", "accountId", "periodStart", "periodEnd", note, outcome)),
@@ -151,6 +153,7 @@ async function applySent(tx: Tx, inputs: SentInput[]): Promise<Map<string, { ste
        EXISTS (SELECT 1 FROM later WHERE later."stepSendId" = e."stepSendId") AND EXISTS (
          SELECT 1 FROM campaigns k WHERE k.id = e."campaignId" AND k.schedule IS NOT NULL AND k.schedule <> 'null'::jsonb) AS "movedLaterSteps"
      FROM e JOIN ev ON ev."enrollmentId" = e.id`,
+    [
     rows.map((r) => r.input.stepSendId),
     rows.map((r) => r.now),
     rows.map((r) => r.input.messageId),
@@ -160,6 +163,8 @@ async function applySent(tx: Tx, inputs: SentInput[]): Promise<Map<string, { ste
     rows.map((r) => r.period.end),
     rows.map((r) => r.input.note?.slice(0, 1000) ?? null),
     rows.map((r) => r.input.outcome ?? "accepted"),
+    ],
+    "record_sent_batch",
   );
   return new Map(result.map((r) => [r.stepSendId, r]));
 }

@@ -1,4 +1,4 @@
-import type { CampaignStatus, Db } from "@outreach/db";
+import { queryRows, type CampaignStatus, type Db } from "@outreach/db";
 import { resolveCursor, type PageInput } from "../pagination.js";
 
 export interface CampaignSummaryRow {
@@ -10,21 +10,29 @@ export interface CampaignSummaryRow {
 
 /**
  * The account's campaigns, newest first, a page at a time. The hottest read of
- * the API, so it is one plain statement on campaigns_accountId_createdAt_idx
- * rather than a query the client has to compile on every call.
+ * the API, so it is one prepared statement on campaigns_accountId_createdAt_idx
+ * through the driver rather than a query the client has to compile on every call.
  */
 export async function listCampaigns(db: Db, accountId: string, input: PageInput): Promise<CampaignSummaryRow[]> {
   const cursor = await resolveCursor(input.startingAfter, "campaign", (id) =>
     db.campaign.findFirst({ where: { id, accountId }, select: { id: true, createdAt: true } }),
   );
   if (!cursor) {
-    return db.$queryRaw<CampaignSummaryRow[]>`
-      SELECT id, name, status::text AS status, "createdAt" FROM campaigns
-      WHERE "accountId" = ${accountId}::uuid
-      ORDER BY "createdAt" DESC, id DESC LIMIT ${input.limit}`;
+    return queryRows<CampaignSummaryRow>(
+      db,
+      `SELECT id, name, status::text AS status, "createdAt" FROM campaigns
+       WHERE "accountId" = $1::uuid
+       ORDER BY "createdAt" DESC, id DESC LIMIT $2`,
+      [accountId, input.limit],
+      "list_campaigns",
+    );
   }
-  return db.$queryRaw<CampaignSummaryRow[]>`
-    SELECT id, name, status::text AS status, "createdAt" FROM campaigns
-    WHERE "accountId" = ${accountId}::uuid AND ("createdAt", id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)
-    ORDER BY "createdAt" DESC, id DESC LIMIT ${input.limit}`;
+  return queryRows<CampaignSummaryRow>(
+    db,
+    `SELECT id, name, status::text AS status, "createdAt" FROM campaigns
+     WHERE "accountId" = $1::uuid AND ("createdAt", id) < ($2::timestamptz, $3::uuid)
+     ORDER BY "createdAt" DESC, id DESC LIMIT $4`,
+    [accountId, cursor.createdAt, cursor.id, input.limit],
+    "list_campaigns_after",
+  );
 }
