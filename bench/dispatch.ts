@@ -102,11 +102,13 @@ async function dispatchRun(jitter: string) {
       seeded.campaignId,
     );
     if (stats!.step1 !== enrollments) throw new Error(`expected ${enrollments} step-1 rows, found ${stats!.step1}`);
-    const ms = rowsAt - enqueuedAt;
+    // planning is chunked: the first rows appear with the first chunk, the batch is planned when the job ends
+    const ms = job.finishedOn - enqueuedAt;
     const result = {
       jitter_seconds: [minWait, maxWait],
       seed_ms: seedMs,
-      enqueue_to_rows_ms: ms,
+      enqueue_to_first_rows_ms: rowsAt - enqueuedAt,
+      enqueue_to_batch_planned_ms: ms,
       enrollments_per_second: Math.round(enrollments / (ms / 1000)),
       enqueue_to_job_start_ms: job.processedOn - enqueuedAt,
       job_start_to_rows_ms: rowsAt - job.processedOn,
@@ -148,5 +150,5 @@ writeResult("dispatch", {
   what: "engine: from queue.add of the campaign-dispatch job to the batch's step_sends rows existing (one transaction, polled every 50 ms); raw: BullMQ queue.addBulk of as many send-email-sized jobs, sequential chunks of 1,000, same Redis",
   raw_bullmq_add_bulk: raw,
   engine: runs,
-  ratios_engine_over_raw: Object.fromEntries(runs.map((r) => [`jitter_${r.jitter_seconds.join("_")}`, round(r.enqueue_to_rows_ms / raw.ms, 2)])),
+  ratios_engine_over_raw: Object.fromEntries(runs.map((r) => [`jitter_${r.jitter_seconds.join("_")}`, round(r.enqueue_to_batch_planned_ms / raw.ms, 2)])),
 });
