@@ -14,7 +14,7 @@ import {
   type ReleasedSend,
   type SendRouter,
 } from "@outreach/domain";
-import type { Logger, TypedQueue } from "@outreach/core";
+import { RepeatingTask, type Logger, type TypedQueue } from "@outreach/core";
 
 export interface FeederOptions {
   intervalMs: number;
@@ -81,13 +81,11 @@ export function lostJobsIn(source: JobSource): FindLostJobs {
  * where it stopped, so every account is fed in turn however many there are.
  */
 export class Feeder {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly loop: RepeatingTask;
   private lastMaintenance = 0;
   private lastLivenessCheck = 0;
   /** claimers found absent by the previous check: one absence alone could be a Redis blip */
   private suspects = new Set<string>();
-  private stopped = false;
   /** where the previous tick's pass over the accounts stopped */
   private cursor: DueCursor | null = null;
 
@@ -98,25 +96,16 @@ export class Feeder {
     private readonly findAbsent: FindAbsentProcesses,
     private readonly findLostJobs: FindLostJobs,
     private readonly options: FeederOptions = DEFAULT_FEEDER_OPTIONS,
-  ) {}
+  ) {
+    this.loop = new RepeatingTask(() => this.tick(), options.intervalMs, (err) => logger.warn("feeder tick failed", { error: err.message }));
+  }
 
   start(): void {
-    const loop = async () => {
-      if (this.stopped) return;
-      this.running = this.tick().then(
-        () => undefined,
-        (err) => void this.logger.warn("feeder tick failed", { error: (err as Error).message }),
-      );
-      await this.running;
-      if (!this.stopped) this.timer = setTimeout(loop, this.options.intervalMs);
-    };
-    void loop();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
   }
 
   async tick(now = new Date()): Promise<number> {

@@ -1,4 +1,4 @@
-import type { Logger, TypedQueue } from "@outreach/core";
+import { RepeatingTask, type Logger, type TypedQueue } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { heldSendsMoveJobId, resumeReplanJobId } from "@outreach/domain";
 
@@ -10,34 +10,23 @@ import { heldSendsMoveJobId, resumeReplanJobId } from "@outreach/domain";
  * ids are per request, so a job is added once however often the sweep runs.
  */
 export class ReplanSweep {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = false;
+  private readonly loop: RepeatingTask;
 
   constructor(
     private readonly db: Db,
     private readonly queue: TypedQueue<"replan-held-sends">,
     private readonly logger: Logger,
-    private readonly intervalMs = 2_000,
-  ) {}
+    intervalMs = 2_000,
+  ) {
+    this.loop = new RepeatingTask(() => this.sweep(), intervalMs, (err) => logger.warn("replan sweep failed", { error: err.message }));
+  }
 
   start(): void {
-    const loop = async () => {
-      if (this.stopped) return;
-      this.running = this.sweep().then(
-        () => undefined,
-        (err) => void this.logger.warn("replan sweep failed", { error: (err as Error).message }),
-      );
-      await this.running;
-      if (!this.stopped) this.timer = setTimeout(loop, this.intervalMs);
-    };
-    void loop();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
   }
 
   async sweep(): Promise<number> {

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { redisKey, type Config, type Logger } from "@outreach/core";
+import { redisKey, RepeatingTask, type Config, type Logger } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { purgeOldRows, type PurgeCounts } from "@outreach/domain";
 
@@ -14,9 +14,7 @@ export const RETENTION_EVERY_MS = 60_000;
  * behind for longer than that.
  */
 export class RetentionLoop {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = false;
+  private readonly loop: RepeatingTask;
 
   constructor(
     private readonly db: Db,
@@ -24,22 +22,16 @@ export class RetentionLoop {
     private readonly config: Pick<Config, "queuePrefix" | "retention">,
     private readonly logger: Logger,
     private readonly everyMs = RETENTION_EVERY_MS,
-  ) {}
+  ) {
+    this.loop = new RepeatingTask(() => this.runOnce(), everyMs, (err) => logger.warn("retention purge failed", { error: err.message }));
+  }
 
   start(): void {
-    const loop = async () => {
-      if (this.stopped) return;
-      this.running = this.runOnce().catch((err) => this.logger.warn("retention purge failed", { error: (err as Error).message }));
-      await this.running;
-      if (!this.stopped) this.timer = setTimeout(loop, this.everyMs);
-    };
-    void loop();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
   }
 
   /** Purges if no replica has this period; null when another one has. */

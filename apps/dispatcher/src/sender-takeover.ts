@@ -1,4 +1,4 @@
-import type { Logger, SenderRegistry } from "@outreach/core";
+import { RepeatingTask, type Logger, type SenderRegistry } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import type { SendRouter } from "@outreach/domain";
 
@@ -15,35 +15,24 @@ const FORGET_AFTER_MS = 10_000;
  * live senders within seconds rather than waiting for the lost-job sweep.
  */
 export class SenderTakeover {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = false;
+  private readonly loop: RepeatingTask;
 
   constructor(
     private readonly db: Db,
     private readonly registry: SenderRegistry,
     private readonly router: SendRouter,
     private readonly logger: Logger,
-    private readonly everyMs = 1_000,
-  ) {}
+    everyMs = 1_000,
+  ) {
+    this.loop = new RepeatingTask(() => this.check(), everyMs, (err) => logger.warn("sender takeover check failed", { error: err.message }));
+  }
 
   start(): void {
-    const loop = async () => {
-      if (this.stopped) return;
-      this.running = this.check().then(
-        () => undefined,
-        (err) => void this.logger.warn("sender takeover check failed", { error: (err as Error).message }),
-      );
-      await this.running;
-      if (!this.stopped) this.timer = setTimeout(loop, this.everyMs);
-    };
-    void loop();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
   }
 
   /** One pass: every expired sender's queue handed back, then the sender forgotten. Returns the sends handed back. */

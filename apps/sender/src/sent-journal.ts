@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { Batcher, type Logger } from "@outreach/core";
+import { Batcher, RepeatingTask, type Logger } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { recordJournaledSend, type SentInput } from "@outreach/domain";
 
@@ -33,9 +33,7 @@ export interface SentJournalOptions {
  * two replicas replaying the same entry still record the send once.
  */
 export class SentJournal {
-  private timer: NodeJS.Timeout | undefined;
-  private draining: Promise<void> | undefined;
-  private stopped = false;
+  private readonly loop: RepeatingTask;
   private readonly drainEveryMs: number;
   private readonly minAgeMs: number;
   // entries written and removed by concurrent sends share one command
@@ -57,6 +55,7 @@ export class SentJournal {
   ) {
     this.drainEveryMs = options.drainEveryMs ?? 2_000;
     this.minAgeMs = options.minAgeMs ?? 5_000;
+    this.loop = new RepeatingTask(() => this.drain(), this.drainEveryMs, (err) => logger.warn("could not replay the sent journal", { error: err.message }), { unref: true });
   }
 
   async write(input: SentInput & { now: Date }): Promise<void> {
@@ -79,25 +78,11 @@ export class SentJournal {
   }
 
   start(): void {
-    const loop = async () => {
-      if (this.stopped) return;
-      this.draining = this.drain().then(
-        () => undefined,
-        (err) => void this.logger.warn("could not replay the sent journal", { error: (err as Error).message }),
-      );
-      await this.draining;
-      if (!this.stopped) {
-        this.timer = setTimeout(loop, this.drainEveryMs);
-        this.timer.unref();
-      }
-    };
-    void loop();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.draining;
+    await this.loop.stop();
   }
 
   /** Records every entry old enough; stops at the first database failure (PostgreSQL is still away). Returns how many were recorded now. */

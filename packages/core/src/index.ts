@@ -15,3 +15,4 @@ export * from "./account-semaphore.js";
 export * from "./process-liveness.js";
 export * from "./sender-registry.js";
 export * from "./batcher.js";
+export * from "./repeating-task.js";
