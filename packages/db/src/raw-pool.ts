@@ -1,5 +1,6 @@
 import pg from "pg";
 import { startupParameters, TransactionPooledPool } from "./session-settings.js";
+export { inRawTransaction } from "./raw-transaction.js";
 import { poolOf, type Db, type DbClientOptions } from "./client.js";
 
 export type RawPool = pg.Pool;
@@ -21,25 +22,6 @@ export function createRawPool(databaseUrl: string, options: DbClientOptions = {}
     allowExitOnIdle: true,
   };
   return options.transactionPooling ? new TransactionPooledPool(config, options) : new pg.Pool({ ...config, ...startupParameters(options) });
-}
-
-/** Runs `work` in a transaction on one connection of the pool: committed when it resolves, rolled back when it throws. */
-export async function inRawTransaction<T>(pool: RawPool, work: (client: RawClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query("BEGIN");
-    const result = await work(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (err) {
-    await client.query("ROLLBACK").catch((rollbackError: Error) => {
-      broken = rollbackError;
-    });
-    throw err;
-  } finally {
-    client.release(broken);
-  }
 }
 
 const poolsByClient = new WeakMap<object, RawPool>();

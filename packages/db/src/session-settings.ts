@@ -1,4 +1,5 @@
 import pg from "pg";
+import { inRawTransaction } from "./raw-transaction.js";
 
 /** What every connection of an app's pool runs with (0 or undefined: the server's default, normally none). */
 export interface SessionSettings {
@@ -61,21 +62,8 @@ export class TransactionPooledPool extends pg.Pool {
     return this.queryInTransaction(config);
   }
 
-  private async queryInTransaction(config: pg.QueryConfig): Promise<pg.QueryResult> {
-    const client = await this.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query("BEGIN");
-      const result = await client.query(config);
-      await client.query("COMMIT");
-      return result;
-    } catch (err) {
-      await client.query("ROLLBACK").catch((rollbackError: Error) => {
-        broken = rollbackError;
-      });
-      throw err;
-    } finally {
-      client.release(broken);
-    }
+  private queryInTransaction(config: pg.QueryConfig): Promise<pg.QueryResult> {
+    return inRawTransaction(this, (client) => client.query(config));
   }
+
 }
