@@ -17,7 +17,7 @@ import {
 } from "@outreach/domain";
 import { classifySmtpError } from "./classify-smtp-error.js";
 import type { SenderContext } from "./sender-context.js";
-import { endpointKey, NoSessionAvailableError, smtpEndpointOf, type SmtpConnection } from "./smtp-pool.js";
+import { endpointKey, NoSessionAvailableError, smtpEndpointOf, type SmtpConnection, type SmtpEndpoint } from "./smtp-pool.js";
 import type { SmtpPhase } from "./smtp-progress.js";
 
 /** A send that found every session of its account taken waits this long before its next release. */
@@ -95,14 +95,14 @@ async function deliver(ctx: SenderContext, payload: { stepSendId: string; creden
     if (connection) ctx.pool.release(connection);
     return "not claimable";
   }
-  for (const c of send.credentials) ctx.endpoints.set(c.id, { accountId: send.accountId, endpoint: smtpEndpointOf(c, ctx.keyring) });
-  const outcome = await settleWithoutSmtp(ctx, send);
+  const picked = pickCredential(send.credentials, send.credentialId ?? send.enrollmentCredentialId, send.enrollmentId);
+  const outcome = await settleWithoutSmtp(ctx, send, picked);
   if (outcome) {
     if (connection) ctx.pool.release(connection);
     return outcome;
   }
-  const credential = pickCredential(send.credentials, send.credentialId ?? send.enrollmentCredentialId, send.enrollmentId)!;
-  const endpoint = ctx.endpoints.get(credential.id)!.endpoint;
+  const credential = picked!;
+  const endpoint = endpointOf(ctx, send.accountId, credential);
   if (connection && (connection.credentialId !== credential.id || connection.endpointKey !== endpointKey(endpoint))) {
     // routed by another inbox (this one was disabled), or its password or host changed since
     ctx.pool.release(connection, connection.endpointKey !== endpointKey(endpoint));
@@ -173,14 +173,27 @@ async function deliver(ctx: SenderContext, payload: { stepSendId: string; creden
 }
 
 /**
+ * The inbox's SMTP endpoint, its password decrypted once per change of the
+ * stored credential rather than on every send; kept so the next send routed by
+ * this inbox can take its session before its claim.
+ */
+function endpointOf(ctx: SenderContext, accountId: string, credential: SendCredential): SmtpEndpoint {
+  const source = JSON.stringify([credential.smtpHost, credential.smtpPort, credential.smtpSecure, credential.smtpUsername, credential.smtpPasswordEnc]);
+  const cached = ctx.endpoints.get(credential.id);
+  if (cached?.source === source) return cached.endpoint;
+  const endpoint = smtpEndpointOf(credential, ctx.keyring);
+  ctx.endpoints.set(credential.id, { accountId, source, endpoint });
+  return endpoint;
+}
+
+/**
  * A claimed send that does not go out now, and what became of it: back to
  * the schedule (campaign not active, no enabled inbox, outside its sending
  * window) or cancelled (enrollment stopped, contact unsubscribed, step gone).
  * undefined when it goes out.
  */
-async function settleWithoutSmtp(ctx: SenderContext, send: SendContext): Promise<string | undefined> {
+async function settleWithoutSmtp(ctx: SenderContext, send: SendContext, credential: SendCredential | undefined): Promise<string | undefined> {
   const { db } = ctx;
-  const credential = pickCredential(send.credentials, send.credentialId ?? send.enrollmentCredentialId, send.enrollmentId);
   if (send.campaignStatus !== "active" || !credential) {
     const later = send.campaignStatus !== "active" ? send.dueAt : new Date(Date.now() + 60_000);
     await returnSendToSchedule(db, send.id, later, send.campaignStatus !== "active" ? `campaign ${send.campaignStatus}` : "no enabled credential");

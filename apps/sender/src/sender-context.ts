@@ -25,6 +25,6 @@ export interface SenderContext {
   records: Batcher<SentInput, boolean>;
   /** the account's next sends, released after a send ends (one release at a time per account) */
   releases: AccountReleases;
-  /** inboxes' SMTP endpoints as last read, to take a routed send's session before its claim (checked after it) */
-  endpoints: Map<string, { accountId: string; endpoint: SmtpEndpoint }>;
+  /** inboxes' SMTP endpoints as last read (`source`: the stored fields they were decrypted from), to take a routed send's session before its claim (checked after it) */
+  endpoints: Map<string, { accountId: string; source: string; endpoint: SmtpEndpoint }>;
 }

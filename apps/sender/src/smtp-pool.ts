@@ -236,8 +236,6 @@ export class SmtpPool {
 
   /** A new session on the leases of an idle one, which is closed. */
   private reopen(spare: SmtpConnection, credentialId: string, endpoint: SmtpEndpoint, target: EgressTarget, key: string, lease: string, mailbox: MailboxLease | undefined): SmtpConnection {
-    // the spare is a session of this very inbox: it is used as it is
-    if (spare.credentialId === credentialId && spare.endpointKey === key && spare.lease === lease && spare.mailbox === mailbox) return spare;
     spare.transport.close();
     this.held.delete(spare);
     return this.open(spare.accountId, credentialId, endpoint, target, key, lease, mailbox);
