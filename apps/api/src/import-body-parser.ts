@@ -2,6 +2,7 @@ import { createHash, type Hash } from "node:crypto";
 import { Tokenizer } from "@streamparser/json";
 import { AppError } from "@outreach/core";
 import { bodyError } from "./middleware/json-body.js";
+import { MAX_CUSTOM_FIELD_KEYS } from "./custom-fields.js";
 import { CONTACT_ROW_KEYS } from "./services/parse-contact-rows.js";
 
 // Token types of @streamparser/json's tokenizer (its TokenType enum is a const enum).
@@ -32,7 +33,10 @@ export interface ParsedImportBody {
   digest: string;
 }
 
-type Role = "root" | "wrapper" | "rows" | "row";
+/** A row's custom_fields object: its keys are kept up to one past the limit, enough for the row to be refused with the right reason. */
+const MAX_KEPT_CUSTOM_FIELDS = MAX_CUSTOM_FIELD_KEYS + 1;
+
+type Role = "root" | "wrapper" | "rows" | "row" | "fields";
 
 interface Frame {
   role: Role;
@@ -234,6 +238,7 @@ export class ImportBodyParser {
     if (parent.role === "rows") return isObject ? "row" : undefined;
     if ((parent.role === "root" || parent.role === "wrapper") && parent.key === "contacts" && !isObject) return "rows";
     if (parent.role === "root" && parent.key === "contact_import" && isObject) return "wrapper";
+    if (parent.role === "row" && parent.key === "custom_fields" && isObject) return "fields";
     return undefined;
   }
 
@@ -255,6 +260,15 @@ export class ImportBodyParser {
     if (this.skipped > 0) return;
     const frame = this.frames[this.frames.length - 1]!;
     const object = frame.container as Record<string, unknown>;
+    if (frame.role === "fields") {
+      if (Object.hasOwn(object, key) || frame.unknownKeys < MAX_KEPT_CUSTOM_FIELDS) {
+        if (!Object.hasOwn(object, key)) frame.unknownKeys++;
+        frame.key = key;
+      } else {
+        frame.key = undefined;
+      }
+      return;
+    }
     const known = frame.role === "root" ? ROOT_KEYS : frame.role === "wrapper" ? WRAPPER_KEYS : CONTACT_ROW_KEYS;
     if (known.has(key) || Object.hasOwn(object, key) || frame.unknownKeys < MAX_UNKNOWN_KEYS) {
       if (!known.has(key) && !Object.hasOwn(object, key)) frame.unknownKeys++;

@@ -8,7 +8,7 @@ before(async () => {
 });
 after(() => api?.close());
 
-const CONTACT_KEYS = ["company", "created_at", "email", "first_name", "id", "last_name", "timezone", "unsubscribed_at", "updated_at"];
+const CONTACT_KEYS = ["company", "created_at", "custom_fields", "email", "first_name", "id", "last_name", "timezone", "unsubscribed_at", "updated_at"];
 
 async function importContacts(token: string, contacts: unknown[]) {
   const res = await request(api.baseUrl, "POST", "/contact_imports", { token, body: { contacts } });
@@ -22,7 +22,7 @@ function ids(body: Array<{ id: string }>) {
 
 test("GET /contacts/:id shows one contact with all its fields", async () => {
   const { token, accountId } = await signUp(api);
-  await importContacts(token, [{ email: "Ada@Example.com", first_name: "Ada", last_name: "Lovelace", company: "Analytical" }]);
+  await importContacts(token, [{ email: "Ada@Example.com", first_name: "Ada", last_name: "Lovelace", company: "Analytical", custom_fields: { plan: "pro", seats: 3, trial: false } }]);
   const row = await api.database.db.contact.findFirstOrThrow({ where: { accountId } });
   const unsubscribedAt = new Date("2026-02-03T04:05:06.789Z");
   await api.database.db.contact.update({ where: { id: row.id }, data: { unsubscribedAt } });
@@ -37,6 +37,7 @@ test("GET /contacts/:id shows one contact with all its fields", async () => {
     last_name: "Lovelace",
     company: "Analytical",
     timezone: null,
+    custom_fields: { plan: "pro", seats: 3, trial: false },
     unsubscribed_at: "2026-02-03T04:05:06.789Z",
     created_at: stored.createdAt.toISOString(),
     updated_at: stored.updatedAt.toISOString(),

@@ -49,6 +49,14 @@ test("a body_html with more than 100 merge tags is 422 validation_failed naming 
   assert.equal(atLimit.status, 201, atLimit.text);
 });
 
+test("custom tags and tags with fallbacks count toward the 100 merge tags; malformed ones do not", async () => {
+  const res = await call(env, "POST", "/campaigns", { body: campaignWith([step(1, { body_html: `<p>{{custom.plan | "free"}}</p>`.repeat(50) + "{{ first_name|'there' }}".repeat(51) })]) });
+  assertFieldError(res, "campaign.sequence_steps.0.body_html", "campaign.sequence_steps[0].body_html must contain at most 100 merge tags");
+
+  const atLimit = await call(env, "POST", "/campaigns", { body: campaignWith([step(1, { body_html: "{{custom.plan}}{{custom.my-plan}}{{first_name | there}}".repeat(100) })]) });
+  assert.equal(atLimit.status, 201, atLimit.text);
+});
+
 test("worst-case bodies at the cap are accepted and previewed, and other requests are answered while the preview renders", async (t) => {
   // several steps at the cap: more than the 1 MB the other resources accept in a body
   const bodies = ["<p>Hello {{first_name}}</p>", atCap("<style>"), atCap("<a>"), atCap("<a href=x>"), atCap("<pre>")];

@@ -8,6 +8,8 @@ export function serializeContact(contact: Contact) {
     last_name: contact.lastName,
     company: contact.company,
     timezone: contact.timezone,
+    // the values of {{custom.<key>}} tags
+    custom_fields: contact.customFields ?? {},
     unsubscribed_at: contact.unsubscribedAt,
     created_at: contact.createdAt,
     updated_at: contact.updatedAt,

@@ -1,3 +1,4 @@
+import { checkCustomFields, type CustomFieldsObject } from "../custom-fields.js";
 import { text } from "../request-body.js";
 import { fields, J } from "../validation.js";
 import { canonicalTimezone, timezoneField } from "../schemas/send-settings.js";
@@ -10,6 +11,8 @@ export interface ContactRow {
   company: string | null;
   /** IANA zone name, canonical spelling */
   timezone: string | null;
+  /** checked (see custom-fields.ts); null when the row has none */
+  customFields: CustomFieldsObject | null;
 }
 
 export interface InvalidRow {
@@ -31,9 +34,11 @@ const rowSchema = J.object({
   last_name: optionalText,
   company: optionalText,
   timezone: timezoneField.allow(null, ""),
+  // checked by checkCustomFields, whose reasons name the key (custom_fields.plan)
+  custom_fields: J.any(),
 }).label("row");
 /** The fields a row may have. */
-export const CONTACT_ROW_KEYS: ReadonlySet<string> = new Set(["email", "first_name", "last_name", "company", "timezone"]);
+export const CONTACT_ROW_KEYS: ReadonlySet<string> = new Set(["email", "first_name", "last_name", "company", "timezone", "custom_fields"]);
 
 // Fast path: a plain-ASCII address that the schema's email rule certainly accepts
 // (RFC 5321 dot-atom local part, letter-led TLD, labels of 1 to 63 characters).
@@ -55,6 +60,11 @@ function fastText(value: unknown): string | null | typeof INVALID {
   return text === "" ? null : text;
 }
 
+/** An empty object is no custom fields (null), as an empty name is no name. */
+function nonEmpty(fields: CustomFieldsObject): CustomFieldsObject | null {
+  return Object.keys(fields).length > 0 ? fields : null;
+}
+
 function fastTimezone(value: unknown): string | null | typeof INVALID {
   if (value === undefined || value === null) return null;
   if (typeof value !== "string") return INVALID;
@@ -73,19 +83,23 @@ function fastRow(row: unknown): ContactRow | undefined {
   const company = fastText(r.company);
   const timezone = fastTimezone(r.timezone);
   if (email === INVALID || firstName === INVALID || lastName === INVALID || company === INVALID || timezone === INVALID) return undefined;
-  return { email, firstName, lastName, company, timezone };
+  const custom = checkCustomFields(r.custom_fields);
+  if (!custom.value) return undefined;
+  return { email, firstName, lastName, company, timezone, customFields: nonEmpty(custom.value) };
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function schemaRow(row: unknown): ContactRow | string {
   const { value, error } = rowSchema.validate(row, { abortEarly: false, convert: true, allowUnknown: false, errors: { wrap: { label: false } } });
-  if (error) return error.details.map((d) => d.message).join(", ");
+  const isObject = typeof row === "object" && row !== null && !Array.isArray(row);
+  const custom = checkCustomFields(isObject && Object.hasOwn(row, "custom_fields") ? (row as { custom_fields: unknown }).custom_fields : undefined);
+  if (error || !custom.value) return [...(error?.details.map((d) => d.message) ?? []), ...(isObject ? (custom.errors ?? []) : [])].join(", ");
   const v = value as { email: string; first_name?: string | null; last_name?: string | null; company?: string | null; timezone?: string | null };
   // PostgreSQL stores a lone surrogate as U+FFFD, so two such addresses that differ here could
   // collide there (the email rule lets them through, as UTF-8 encoding hides them).
   if (v.email.search(LONE_SURROGATE) !== -1) return "email must be a valid email";
-  return { email: v.email, firstName: v.first_name || null, lastName: v.last_name || null, company: v.company || null, timezone: v.timezone || null };
+  return { email: v.email, firstName: v.first_name || null, lastName: v.last_name || null, company: v.company || null, timezone: v.timezone || null, customFields: nonEmpty(custom.value) };
 }
 
 /** Text from the request that is echoed into a JSONB report: bounded, no NUL, no lone surrogates. */

@@ -15,9 +15,10 @@ const CHUNK_CHARS = 1024 * 1024;
 const ABANDONED_AFTER_MS = 3600_000;
 
 const STAGE_ROWS = `
-  INSERT INTO contact_import_staged_rows ("uploadId", email, ord, "firstName", "lastName", company, timezone)
-  SELECT $1::uuid, r.email, r.ord, r.first_name, r.last_name, r.company, r.timezone
-  FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[]) AS r(email, ord, first_name, last_name, company, timezone)`;
+  INSERT INTO contact_import_staged_rows ("uploadId", email, ord, "firstName", "lastName", company, timezone, "customFields")
+  SELECT $1::uuid, r.email, r.ord, r.first_name, r.last_name, r.company, r.timezone, r.custom_fields::jsonb
+  FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+    AS r(email, ord, first_name, last_name, company, timezone, custom_fields)`;
 
 /** A UUIDv7: its first 48 bits are the time in ms, so uploads sort by when they began. */
 function uploadIdAt(ms: number, random = randomBytes(10)): string {
@@ -41,6 +42,8 @@ export class StagedContactRows implements RowSink {
   private lastNames: Array<string | null> = [];
   private companies: Array<string | null> = [];
   private timezones: Array<string | null> = [];
+  /** custom_fields as JSON text */
+  private customFields: Array<string | null> = [];
   private chars = 0;
 
   constructor(private readonly maxRows: number) {}
@@ -56,19 +59,22 @@ export class StagedContactRows implements RowSink {
     this.lastNames.push(row.lastName);
     this.companies.push(row.company);
     this.timezones.push(row.timezone);
-    this.chars += row.email.length + (row.firstName?.length ?? 0) + (row.lastName?.length ?? 0) + (row.company?.length ?? 0) + (row.timezone?.length ?? 0);
+    const customFields = row.customFields ? JSON.stringify(row.customFields) : null;
+    this.customFields.push(customFields);
+    this.chars += row.email.length + (row.firstName?.length ?? 0) + (row.lastName?.length ?? 0) + (row.company?.length ?? 0) + (row.timezone?.length ?? 0) + (customFields?.length ?? 0);
   }
 
   /** Writes the rows held so far, once a chunk is full (CHUNK rows or CHUNK_CHARS of text), or whatever is left with `all`. */
   async flush(db: Db, all = false): Promise<void> {
     if (this.emails.length === 0 || (!all && this.emails.length < CHUNK && this.chars < CHUNK_CHARS)) return;
-    const columns = [this.emails, this.ords, this.firstNames, this.lastNames, this.companies, this.timezones] as const;
+    const columns = [this.emails, this.ords, this.firstNames, this.lastNames, this.companies, this.timezones, this.customFields] as const;
     this.emails = [];
     this.ords = [];
     this.firstNames = [];
     this.lastNames = [];
     this.companies = [];
     this.timezones = [];
+    this.customFields = [];
     this.chars = 0;
     await db.$executeRawUnsafe(STAGE_ROWS, this.uploadId, ...columns);
   }
