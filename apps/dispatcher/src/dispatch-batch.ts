@@ -4,7 +4,21 @@ import { DelayedError, type Job } from "bullmq";
 import { redisKey, type RedisSemaphore } from "@outreach/core";
 import { dbClientOptions, type Db } from "@outreach/db";
 import { inRawTransaction, rawPoolFor, type RawClient, type RawPool } from "@outreach/db";
-import { emailDomain, feedAccount, preferIndexScans, recordEvent, enrollmentEventData, scheduleEnrollments, type EnqueueSends, type MxVerifier, type PlanCarry } from "@outreach/domain";
+import {
+  blockedReason,
+  blockingKindSql,
+  emailDomain,
+  feedAccount,
+  preferIndexScans,
+  recordEvent,
+  enrollmentEventData,
+  scheduleEnrollments,
+  stopEnrollments,
+  type BlocklistKind,
+  type EnqueueSends,
+  type MxVerifier,
+  type PlanCarry,
+} from "@outreach/domain";
 import type { Config, Logger } from "@outreach/core";
 
 export interface DispatcherContext {
@@ -77,22 +91,68 @@ export function collectChunkGarbage(): void {
   liveHeapBytes = getHeapStatistics().used_heap_size;
 }
 
-type PageRow = { id: string; email: string };
+type PageRow = { id: string; email: string; blockedBy: BlocklistKind | null };
 
-/** The batch's enrollments still pending and undispatched, in the batch's order (enrollments_dispatch_page_idx). */
+/**
+ * The batch's enrollments still pending, undispatched and not stopped, in the batch's order
+ * (enrollments_dispatch_page_idx).
+ */
 const PENDING_IN_ORDER = `FROM enrollments e
-  WHERE e."campaignId" = $1::uuid AND e."batchNumber" = $2 AND e.status = 'pending' AND e."dispatchedAt" IS NULL
+  WHERE e."campaignId" = $1::uuid AND e."batchNumber" = $2 AND e.status = 'pending' AND e."dispatchedAt" IS NULL AND e."stoppedAt" IS NULL
   ORDER BY e.priority DESC, e."createdAt", e.id
   LIMIT $3`;
 
-/** The next page with the contacts' addresses, read before any lock is held (for the MX look-ups). */
-async function nextPageWithEmails(pool: RawPool, campaignId: string, batchNumber: number, size: number): Promise<PageRow[]> {
+/**
+ * The next page with the contacts' addresses and, when the account has a
+ * blocklist, the kind of entry blocking each (one query for the page), read
+ * before any lock is held (for the MX look-ups).
+ */
+async function nextPageWithEmails(pool: RawPool, accountId: string, campaignId: string, batchNumber: number, size: number, checkBlocklist: boolean): Promise<PageRow[]> {
+  const blockedBy = checkBlocklist ? blockingKindSql("$4::uuid", "p.email") : "NULL::text";
   // the address by key per row: a join would scan every tenant's contacts for a page
   const { rows } = await pool.query<PageRow>(
-    `SELECT e.id::text AS id, (SELECT c.email FROM contacts c WHERE c.id = e."contactId") AS email ${PENDING_IN_ORDER}`,
-    [campaignId, batchNumber, size],
+    `SELECT p.id::text AS id, p.email, ${blockedBy} AS "blockedBy"
+     FROM (SELECT e.id, e.priority, e."createdAt", (SELECT c.email FROM contacts c WHERE c.id = e."contactId") AS email ${PENDING_IN_ORDER}) p
+     ORDER BY p.priority DESC, p."createdAt", p.id`,
+    checkBlocklist ? [campaignId, batchNumber, size, accountId] : [campaignId, batchNumber, size],
   );
   return rows;
+}
+
+/** The page's enrollments whose address is on the account's blocklist, with the skip reason. */
+function blockedEnrollments(page: PageRow[]): Map<string, string> {
+  const blocked = new Map<string, string>();
+  for (const e of page) if (e.blockedBy) blocked.set(e.id, blockedReason(e.blockedBy, e.email));
+  return blocked;
+}
+
+/**
+ * Stops the page's blocked enrollments (those still pending, undispatched and
+ * not stopped) under the campaign lock, unless the campaign is no longer
+ * active: one blocklisted skip each, stopped, and marked dispatched so no page
+ * reads them again. Nothing is planned for them.
+ */
+async function stopBlocked(ctx: DispatcherContext, accountId: string, campaignId: string, blocked: Map<string, string>): Promise<{ stopped: string } | { stopped: null; skipped: number }> {
+  return ctx.db.$transaction(
+    async (tx) => {
+      const [locked] = await tx.$queryRaw<Array<{ status: string }>>`SELECT status::text AS status FROM campaigns WHERE id = ${campaignId}::uuid FOR UPDATE`;
+      if (!locked || locked.status !== "active") return { stopped: `campaign ${locked?.status ?? "gone"}` };
+      const still = await tx.$queryRaw<Array<{ id: string; contactId: string }>>`
+        SELECT id::text AS id, "contactId"::text AS "contactId" FROM enrollments
+        WHERE id = ANY(${[...blocked.keys()]}::uuid[]) AND status = 'pending' AND "dispatchedAt" IS NULL AND "stoppedAt" IS NULL
+        ORDER BY id FOR UPDATE`;
+      if (still.length === 0) return { stopped: null, skipped: 0 };
+      const now = new Date();
+      const ids = still.map((e) => e.id);
+      await tx.enrollmentSkip.createMany({
+        data: still.map((e) => ({ accountId, campaignId, contactId: e.contactId, enrollmentId: e.id, kind: "blocklisted" as const, reason: blocked.get(e.id)!, createdAt: now })),
+      });
+      await tx.enrollment.updateMany({ where: { id: { in: ids } }, data: { dispatchedAt: now } });
+      await stopEnrollments(tx, ids, "blocklisted", now);
+      return { stopped: null, skipped: still.length };
+    },
+    { timeout: 60_000, maxWait: 10_000 },
+  );
 }
 
 /** The page's enrollments whose domain has no MX record, with the reason, looked up before any lock is held. */
@@ -113,7 +173,8 @@ async function bounceWithoutMx(ctx: DispatcherContext, accountId: string, campai
       const [locked] = await tx.$queryRaw<Array<{ status: string }>>`SELECT status::text AS status FROM campaigns WHERE id = ${campaignId}::uuid FOR UPDATE`;
       if (!locked || locked.status !== "active") return { stopped: `campaign ${locked?.status ?? "gone"}` };
       const still = await tx.$queryRaw<Array<{ id: string }>>`
-        SELECT id FROM enrollments WHERE id = ANY(${[...noMx.keys()]}::uuid[]) AND status = 'pending' AND "dispatchedAt" IS NULL ORDER BY id FOR UPDATE`;
+        SELECT id FROM enrollments WHERE id = ANY(${[...noMx.keys()]}::uuid[]) AND status = 'pending' AND "dispatchedAt" IS NULL AND "stoppedAt" IS NULL
+        ORDER BY id FOR UPDATE`;
       for (const { id } of still) {
         const reason = noMx.get(id)!;
         const bounced = await tx.enrollment.update({
@@ -152,7 +213,7 @@ async function lockPage(client: RawClient, request: PageRequest): Promise<string
   }
   const { page, skip } = request.read;
   const { rows } = await client.query<[string]>({
-    text: `SELECT id::text FROM enrollments WHERE id = ANY($1::uuid[]) AND status = 'pending' AND "dispatchedAt" IS NULL FOR UPDATE`,
+    text: `SELECT id::text FROM enrollments WHERE id = ANY($1::uuid[]) AND status = 'pending' AND "dispatchedAt" IS NULL AND "stoppedAt" IS NULL FOR UPDATE`,
     values: [page.map((e) => e.id)],
     rowMode: "array",
   });
@@ -182,12 +243,17 @@ async function planPage(pool: RawPool, request: PageRequest, carry: PlanCarry | 
  * where the committed pages stopped, and two jobs of one batch never plan an
  * enrollment twice. The credential streams (daily-limit bookings, jitter) are
  * carried from page to page while no other planner touched the campaign.
- * Enrollments without MX are bounced first, in a transaction of their own.
+ * Enrollments whose address is on the account's blocklist are stopped
+ * (blocklisted skips), then those without MX are bounced, each in a
+ * transaction of its own, before the page is planned. Whether the account has
+ * a blocklist is read once per batch: an entry added while the batch is being
+ * planned is caught when the step is sent.
  */
 async function planBatch(ctx: DispatcherContext, payload: DispatchPayload, renewLease: () => Promise<unknown>): Promise<string> {
   const pool = planningPool(ctx);
-  const { rows } = await pool.query<{ id: string; status: string; verifyEmailMx: boolean; steps: number }>(
-    `SELECT id::text AS id, status::text AS status, "verifyEmailMx", (SELECT count(*)::int FROM sequence_steps s WHERE s."campaignId" = c.id) AS steps
+  const { rows } = await pool.query<{ id: string; status: string; verifyEmailMx: boolean; steps: number; hasBlocklist: boolean }>(
+    `SELECT id::text AS id, status::text AS status, "verifyEmailMx", (SELECT count(*)::int FROM sequence_steps s WHERE s."campaignId" = c.id) AS steps,
+       EXISTS (SELECT 1 FROM blocklist_entries b WHERE b."accountId" = c."accountId") AS "hasBlocklist"
      FROM campaigns c WHERE id = $1::uuid AND "accountId" = $2::uuid`,
     [payload.campaignId, payload.accountId],
   );
@@ -197,21 +263,30 @@ async function planBatch(ctx: DispatcherContext, payload: DispatchPayload, renew
   const pageSize = Math.max(1, Math.floor(ctx.config.dispatchChunkSize / Math.max(1, campaign.steps)));
 
   let carry: PlanCarry | null = null;
-  const totals = { scheduled: 0, mxInvalid: 0, chunks: 0 };
-  const summary = (end = "") => `scheduled ${totals.scheduled}, mx_invalid ${totals.mxInvalid}, chunks ${totals.chunks}${end}`;
+  const totals = { scheduled: 0, mxInvalid: 0, blocklisted: 0, chunks: 0 };
+  const summary = (end = "") => `scheduled ${totals.scheduled}, mx_invalid ${totals.mxInvalid}, blocklisted ${totals.blocklisted}, chunks ${totals.chunks}${end}`;
   for (;;) {
     let read: PageRequest["read"] = null;
-    if (campaign.verifyEmailMx) {
-      const page = await nextPageWithEmails(pool, campaign.id, payload.batchNumber, pageSize);
+    if (campaign.verifyEmailMx || campaign.hasBlocklist) {
+      const page = await nextPageWithEmails(pool, payload.accountId, campaign.id, payload.batchNumber, pageSize, campaign.hasBlocklist);
       if (page.length === 0) return summary();
-      // DNS first, outside any transaction: look-ups can take seconds
-      const noMx = await enrollmentsWithoutMx(ctx, page);
-      if (noMx.size > 0) {
-        const bounced = await bounceWithoutMx(ctx, payload.accountId, campaign.id, noMx);
-        if (bounced.stopped !== null) return summary(`; stopped: ${bounced.stopped}`);
-        totals.mxInvalid += bounced.bounced;
+      const skip = blockedEnrollments(page);
+      if (skip.size > 0) {
+        const stopped = await stopBlocked(ctx, payload.accountId, campaign.id, skip);
+        if (stopped.stopped !== null) return summary(`; stopped: ${stopped.stopped}`);
+        totals.blocklisted += stopped.skipped;
       }
-      read = { page, skip: noMx };
+      if (campaign.verifyEmailMx) {
+        // DNS first, outside any transaction: look-ups can take seconds; a blocked address is not looked up
+        const noMx = await enrollmentsWithoutMx(ctx, page.filter((e) => !skip.has(e.id)));
+        if (noMx.size > 0) {
+          const bounced = await bounceWithoutMx(ctx, payload.accountId, campaign.id, noMx);
+          if (bounced.stopped !== null) return summary(`; stopped: ${bounced.stopped}`);
+          totals.mxInvalid += bounced.bounced;
+        }
+        for (const [id, reason] of noMx) skip.set(id, reason);
+      }
+      read = { page, skip };
     }
     const outcome = await planPage(pool, { campaignId: campaign.id, batchNumber: payload.batchNumber, size: pageSize, read }, carry);
     if (outcome.stopped !== null) return summary(`; stopped: ${outcome.stopped}`);

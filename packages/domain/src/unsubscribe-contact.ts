@@ -1,3 +1,4 @@
+import { blockAddress, type BlocklistSource } from "./blocklist.js";
 import { cancelPendingSends } from "./cancel-pending-sends.js";
 import { findDeliveredLink } from "./delivered-links.js";
 import { recordEvent } from "./record-event.js";
@@ -21,16 +22,21 @@ async function inTransaction<T>(db: Tx, fn: (tx: Tx) => Promise<T>): Promise<T> 
   return fn(db);
 }
 
+/** How an unsubscribe came: a link or mailto request ("unsubscribe") or a spam complaint ("complaint"). */
+export type UnsubscribeSource = Extract<BlocklistSource, "unsubscribe" | "complaint">;
+
 /**
  * Unsubscribes one contact account-wide, in one transaction: sets the contact's
- * unsubscribedAt (if not set), moves each of its active enrollments (pending,
- * sent, opened; in any campaign) to unsubscribed, cancels their steps that have
- * not gone out, and emits one enrollment.unsubscribed per such enrollment.
- * Idempotent: a repeat changes nothing and emits nothing. null when there is no
- * such contact. Takes a client (own transaction) or the caller's transaction.
+ * unsubscribedAt (if not set), blocks its address in the account's blocklist
+ * (an existing entry is kept as it is), moves each of its active enrollments
+ * (pending, sent, opened; in any campaign) to unsubscribed, cancels their steps
+ * that have not gone out, and emits one enrollment.unsubscribed per such
+ * enrollment. Idempotent: a repeat changes nothing and emits nothing. null when
+ * there is no such contact. Takes a client (own transaction) or the caller's
+ * transaction.
  */
-export async function unsubscribeContact(db: Tx, contactId: string, now = new Date()): Promise<UnsubscribeResult | null> {
-  return inTransaction(db, (tx) => unsubscribeLockedContact(tx, contactId, now));
+export async function unsubscribeContact(db: Tx, contactId: string, now = new Date(), source: UnsubscribeSource = "unsubscribe"): Promise<UnsubscribeResult | null> {
+  return inTransaction(db, (tx) => unsubscribeLockedContact(tx, contactId, now, source));
 }
 
 /**
@@ -41,7 +47,7 @@ export async function unsubscribeContact(db: Tx, contactId: string, now = new Da
 export async function unsubscribeByEnrollment(db: Tx, enrollmentId: string, now = new Date()): Promise<UnsubscribeResult | null> {
   return inTransaction(db, async (tx) => {
     const contactId = await recipientOfLink(tx, enrollmentId);
-    return contactId ? unsubscribeLockedContact(tx, contactId, now) : null;
+    return contactId ? unsubscribeLockedContact(tx, contactId, now, "unsubscribe") : null;
   });
 }
 
@@ -67,14 +73,14 @@ export async function unsubscribeContactByEmail(db: Tx, accountId: string | null
       ORDER BY id`;
     const results: UnsubscribeResult[] = [];
     for (const contact of contacts) {
-      const result = await unsubscribeLockedContact(tx, contact.id, now);
+      const result = await unsubscribeLockedContact(tx, contact.id, now, "complaint");
       if (result) results.push(result);
     }
     return results;
   });
 }
 
-async function unsubscribeLockedContact(tx: Tx, contactId: string, now: Date): Promise<UnsubscribeResult | null> {
+async function unsubscribeLockedContact(tx: Tx, contactId: string, now: Date, source: UnsubscribeSource): Promise<UnsubscribeResult | null> {
   const contacts = await tx.$queryRaw<Array<{ id: string; accountId: string; email: string; unsubscribedAt: Date | null }>>`
     SELECT id, "accountId", email, "unsubscribedAt" FROM contacts WHERE id = ${contactId}::uuid FOR UPDATE`;
   const contact = contacts[0];
@@ -82,6 +88,7 @@ async function unsubscribeLockedContact(tx: Tx, contactId: string, now: Date): P
 
   const contactUnsubscribed = contact.unsubscribedAt === null;
   if (contactUnsubscribed) await tx.contact.update({ where: { id: contact.id }, data: { unsubscribedAt: now } });
+  await blockAddress(tx, contact.accountId, contact.email, source, source === "complaint" ? "spam complaint" : "unsubscribed");
 
   // Step rows before enrollment rows: the order dispatch and sending lock them in, so no deadlock.
   await tx.$queryRaw`

@@ -49,7 +49,7 @@ const dispatchSchema = J.object({ batch_number: batchNumber.allow(null) });
 const testSendBodySchema = J.object({ emails: J.any() });
 const testSendEmailsSchema = J.object({ emails: J.array().items(fields.email.required()).max(MAX_TEST_SEND_EMAILS) });
 const forecastQuery = Joi.object({ days: Joi.number().integer().min(1).max(365).default(14) });
-const skipsQuery = Joi.object({ kind: Joi.string().valid("mx_invalid", "cross_campaign_duplicate"), limit: fields.limit(1000, 50) });
+const skipsQuery = Joi.object({ kind: Joi.string().valid("mx_invalid", "cross_campaign_duplicate", "blocklisted"), limit: fields.limit(1000, 50) });
 const repliesQuery = Joi.object({ limit: fields.limit(1000, 50) });
 
 /** test_send's addresses: none is 422 no_emails_provided; each a valid address; lower-cased and de-duplicated in order. */

@@ -19,8 +19,8 @@ export interface DispatchResult {
 /**
  * Hands a batch to the dispatcher. Checked in this order, under the campaign
  * row lock: 404 campaign_not_found; 402 plan_limit_reached; the batch (the
- * given one, or the lowest with pending enrollments not dispatched yet) must
- * have such enrollments, else 422 no_pending_enrollments; then the cases where
+ * given one, or the lowest with pending enrollments not dispatched yet nor
+ * stopped) must have such enrollments, else 422 no_pending_enrollments; then the cases where
  * nothing is enqueued (answered with queued: false and the reason). Otherwise a
  * pending campaign becomes active and, after the commit, one campaign-dispatch
  * job is added; the dispatcher turns the batch into scheduled sends.
@@ -44,7 +44,8 @@ export async function dispatchCampaign(
       });
     }
 
-    const undispatched = { campaignId: campaign.id, status: "pending" as const, dispatchedAt: null };
+    // a stopped enrollment (blocklisted, a colleague replied) is never dispatched, so it is not pending work
+    const undispatched = { campaignId: campaign.id, status: "pending" as const, dispatchedAt: null, stoppedAt: null };
     let batchNumber = requestedBatch;
     if (batchNumber === null) {
       const next = await tx.enrollment.aggregate({ where: undispatched, _min: { batchNumber: true } });

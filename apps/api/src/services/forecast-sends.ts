@@ -57,7 +57,7 @@ export async function forecastSends(db: Db, accountId: string, campaignId: strin
            (SELECT count(*) FROM step_sends
              WHERE "campaignId" = ${campaign.id}::uuid AND state = 'scheduled' AND "dueAt" < ${start})::int AS overdue,
            (SELECT count(*) FROM enrollments
-             WHERE "campaignId" = ${campaign.id}::uuid AND status = 'pending' AND "dispatchedAt" IS NULL)::int AS undispatched
+             WHERE "campaignId" = ${campaign.id}::uuid AND status = 'pending' AND "dispatchedAt" IS NULL AND "stoppedAt" IS NULL)::int AS undispatched
     FROM generate_series(${firstDay}::date, ${lastDay}::date, interval '1 day') AS g(day)
     LEFT JOIN buckets b ON b.day = g.day::date
     ORDER BY g.day`;

@@ -94,7 +94,7 @@ async function applyComplaint(tx: Tx, event: RelayReportEvent, now: Date): Promi
   const send = await findReportedSend(tx, event, false);
   if (!send) return false;
   // the contact of the account that sent the step; the same address in other accounts is theirs
-  const result = await unsubscribeContact(tx, send.contactId, now);
+  const result = await unsubscribeContact(tx, send.contactId, now, "complaint");
   return result !== null && (result.contactUnsubscribed || result.enrollmentIds.length > 0);
 }
 

@@ -1,0 +1,23 @@
+import { AppError } from "@outreach/core";
+import type { Db } from "@outreach/db";
+import { isUuid } from "../validation.js";
+
+/** A value as stored: trimmed, lower-cased, a domain's leading "@" dropped. */
+export function normalizeBlockedValue(value: string): string {
+  return value.trim().toLowerCase().replace(/^@/, "");
+}
+
+/**
+ * Removes one entry of the account's blocklist, named by its id or by its
+ * value (an address or a domain, in any case; a domain with or without a
+ * leading "@"). Enrollments it stopped stay stopped. Returns the entry's id.
+ */
+export async function deleteBlocklistEntry(db: Db, accountId: string, idOrValue: string): Promise<string> {
+  const rows = isUuid(idOrValue)
+    ? await db.$queryRaw<Array<{ id: string }>>`
+        DELETE FROM blocklist_entries WHERE id = ${idOrValue}::uuid AND "accountId" = ${accountId}::uuid RETURNING id::text AS id`
+    : await db.$queryRaw<Array<{ id: string }>>`
+        DELETE FROM blocklist_entries WHERE "accountId" = ${accountId}::uuid AND value = ${normalizeBlockedValue(idOrValue)} RETURNING id::text AS id`;
+  if (!rows[0]) throw new AppError("blocklist_entry_not_found");
+  return rows[0].id;
+}

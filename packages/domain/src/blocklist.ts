@@ -1,0 +1,110 @@
+import { cancelSend } from "./send-outcome.js";
+import { stopEnrollments } from "./stop-enrollments.js";
+import type { Tx } from "./tx.js";
+
+export type BlocklistKind = "email" | "domain";
+export type BlocklistSource = "api" | "unsubscribe" | "complaint";
+
+/**
+ * The matching rule, in one place: an address is blocked for an account when
+ * the account has an entry whose value is the address itself (lower-cased) or
+ * its domain (the part after the last "@", lower-cased). A domain entry blocks
+ * that exact host only: "example.com" does not block "mail.example.com".
+ */
+export function blockedValues(email: string): [address: string, domain: string] {
+  const address = email.trim().toLowerCase();
+  return [address, address.slice(address.lastIndexOf("@") + 1)];
+}
+
+/** SQL text of the domain of `emailSql` (the part after its last "@"), lower-cased. */
+function domainSql(emailSql: string): string {
+  return `lower(substring(${emailSql} from '[^@]*$'))`;
+}
+
+/**
+ * SQL text, usable in raw queries: true when the address `emailSql` is blocked
+ * for the account `accountIdSql` (both SQL expressions, e.g. `c."accountId"`,
+ * `c.email` or `$1::uuid`). Two probes of the (accountId, value) unique index.
+ */
+export function blockedAddressCondition(accountIdSql: string, emailSql: string): string {
+  return `EXISTS (SELECT 1 FROM blocklist_entries b WHERE b."accountId" = ${accountIdSql} AND b.value IN (lower(${emailSql}), ${domainSql(emailSql)}))`;
+}
+
+/**
+ * SQL text of a scalar: the kind of the entry that blocks the address ('email'
+ * before 'domain'), or NULL when it is not blocked.
+ */
+export function blockingKindSql(accountIdSql: string, emailSql: string): string {
+  return `(SELECT b.kind FROM blocklist_entries b WHERE b."accountId" = ${accountIdSql} AND b.value IN (lower(${emailSql}), ${domainSql(emailSql)})
+    ORDER BY b.kind = 'email' DESC LIMIT 1)`;
+}
+
+/** The skip reason for an address blocked by an entry of `kind`. */
+export function blockedReason(kind: BlocklistKind, email: string): string {
+  return kind === "email" ? "blocked: address" : `blocked: domain ${blockedValues(email)[1]}`;
+}
+
+/** The entry blocking `email` for the account (an address entry before a domain one), or null. */
+export async function findBlockingEntry(tx: Tx, accountId: string, email: string): Promise<{ id: string; kind: BlocklistKind; value: string } | null> {
+  const [address, domain] = blockedValues(email);
+  const rows = await tx.$queryRaw<Array<{ id: string; kind: BlocklistKind; value: string }>>`
+    SELECT id::text AS id, kind, value FROM blocklist_entries
+    WHERE "accountId" = ${accountId}::uuid AND value IN (${address}, ${domain})
+    ORDER BY kind = 'email' DESC LIMIT 1`;
+  return rows[0] ?? null;
+}
+
+export async function isBlocked(tx: Tx, accountId: string, email: string): Promise<boolean> {
+  return (await findBlockingEntry(tx, accountId, email)) !== null;
+}
+
+/**
+ * Blocks one address for the account (an email entry), keeping an existing
+ * entry as it is. Used by unsubscribes and complaints, inside their transaction.
+ */
+export async function blockAddress(tx: Tx, accountId: string, email: string, source: BlocklistSource, reason: string | null = null): Promise<void> {
+  const [address] = blockedValues(email);
+  if (!address) return;
+  await tx.$executeRaw`
+    INSERT INTO blocklist_entries ("accountId", kind, value, reason, source)
+    VALUES (${accountId}::uuid, 'email', ${address}, ${reason}, ${source})
+    ON CONFLICT ("accountId", value) DO NOTHING`;
+}
+
+export interface BlockedSendInput {
+  stepSendId: string;
+  enrollmentId: string;
+  accountId: string;
+  campaignId: string;
+  contactId: string;
+  email: string;
+}
+
+async function inTransaction<T>(db: Tx, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  if ("$transaction" in db) return db.$transaction((tx) => fn(tx));
+  return fn(db);
+}
+
+/**
+ * A send found blocked when it was about to go out, in one transaction: the
+ * send is cancelled, its enrollment stopped ("blocklisted", its other steps not
+ * yet out cancelled), and one `blocklisted` skip recorded for the enrollment
+ * (a later blocked step of it records none). `skipRecorded` says whether this
+ * call wrote the skip. Takes a client (own transaction) or the caller's.
+ */
+export async function recordBlockedSend(db: Tx, input: BlockedSendInput, now = new Date()): Promise<{ skipRecorded: boolean }> {
+  return inTransaction(db, async (tx) => {
+    const entry = await findBlockingEntry(tx, input.accountId, input.email);
+    const reason = blockedReason(entry?.kind ?? "email", input.email);
+    // step row before enrollment row: the order sending and unsubscribes lock them in
+    await cancelSend(tx, input.stepSendId, "the address is on the account's blocklist");
+    await tx.$queryRaw`SELECT id FROM enrollments WHERE id = ${input.enrollmentId}::uuid FOR UPDATE`;
+    await stopEnrollments(tx, [input.enrollmentId], "blocklisted", now);
+    const inserted = await tx.$executeRaw`
+      INSERT INTO enrollment_skips ("accountId", "campaignId", "contactId", "enrollmentId", kind, reason, "createdAt")
+      SELECT ${input.accountId}::uuid, ${input.campaignId}::uuid, ${input.contactId}::uuid, ${input.enrollmentId}::uuid, 'blocklisted'::"SkipKind", ${reason}, ${now}
+      WHERE NOT EXISTS (SELECT 1 FROM enrollment_skips
+        WHERE "campaignId" = ${input.campaignId}::uuid AND kind = 'blocklisted' AND "enrollmentId" = ${input.enrollmentId}::uuid)`;
+    return { skipRecorded: inserted > 0 };
+  });
+}
