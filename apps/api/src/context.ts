@@ -21,6 +21,7 @@ export interface ApiContext {
     campaignDispatch: TypedQueue<"campaign-dispatch">;
     testSend: TypedQueue<"test-send">;
     replanHeldSends: TypedQueue<"replan-held-sends">;
+    sendAnswer: TypedQueue<"send-answer">;
   };
   /** Request log and api_keys.last_used_at, written in batches off the request path. */
   usage: UsageRecorder;
@@ -66,6 +67,7 @@ export function createApiContext(config: Config, logger: Logger): ApiContext {
       campaignDispatch: new TypedQueue("campaign-dispatch", config, producer),
       testSend: new TypedQueue("test-send", config, producer),
       replanHeldSends: new TypedQueue("replan-held-sends", config, producer),
+      sendAnswer: new TypedQueue("send-answer", config, producer),
     },
   };
 }

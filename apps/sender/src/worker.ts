@@ -2,6 +2,7 @@ import { Batcher, EgressGuard, Keyring, LivenessBeacon, RedisSemaphore, SenderRe
 import { claimAndLoadSends, recordSentBatch, SEND_CONCURRENCY_PER_ACCOUNT, SendRouter, type SendContext, type SentInput } from "@outreach/domain";
 import { AccountReleases } from "./account-releases.js";
 import type { WorkerDefinition } from "@outreach/runtime";
+import { sendAnswer } from "./send-answer.js";
 import { sendStep } from "./send-step.js";
 import { sendTest } from "./send-test.js";
 import type { SenderContext } from "./sender-context.js";
@@ -75,6 +76,7 @@ export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBe
     { queue: "send-email", shard: sender.processId, handler: (payload) => sendStep(sender, payload), concurrency: 50, options: { lockDuration: 15_000, stalledInterval: 5_000 } },
     { queue: "send-email", handler: (payload) => sendStep(sender, payload), concurrency: 10, options: { lockDuration: 15_000, stalledInterval: 5_000 } },
     { queue: "test-send", handler: (payload) => sendTest(sender, payload), concurrency: 5 },
+    { queue: "send-answer", handler: (payload, job) => sendAnswer(sender, payload, job), concurrency: 5 },
   ],
   // new sends go to the other senders from now on
   leave: async (_ctx, sender) => {

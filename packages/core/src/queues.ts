@@ -7,6 +7,7 @@ export const QUEUE_NAMES = {
   sendEmail: "send-email",
   testSend: "test-send",
   replanHeldSends: "replan-held-sends",
+  sendAnswer: "send-answer",
 } as const;
 
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
@@ -25,6 +26,8 @@ export interface QueuePayloads {
    * like "resume": campaigns.resumeReplanBefore marks the request).
    */
   "replan-held-sends": { accountId: string; campaignId: string; reason: "resume" | "credential_disabled" | "schedule_changed"; credentialId?: string };
+  /** An answer to a reply (reply_answers row), sent through the inbox that received the reply. */
+  "send-answer": { accountId: string; answerId: string };
 }
 
 const id = Joi.string().guid();
@@ -66,6 +69,12 @@ export const QUEUES: { [N in QueueName]: QueueDefinition<N> } = {
     }),
     // chunked and idempotent: a retry or a stalled run continues where the committed chunks stopped
     jobOptions: { attempts: 10, backoff: { type: "exponential", delay: 2_000 }, ...retention },
+  },
+  "send-answer": {
+    name: "send-answer",
+    payload: Joi.object({ accountId: id.required(), answerId: id.required() }),
+    // a temporary SMTP refusal is retried a few times (about 15 s, 30 s, 60 s apart), then the answer is failed
+    jobOptions: { attempts: 4, backoff: { type: "exponential", delay: 15_000 }, ...retention },
   },
 };
 

@@ -99,15 +99,27 @@ async function loadStreams(sql: Sql, campaignId: string, settings: PlanSettings,
   return withBookings(sql, campaignId, settings, credentials, now);
 }
 
-/** Step-1 bookings per mailbox and day, counting every credential of the account on those mailboxes (every campaign's). */
+/**
+ * Step-1 bookings per mailbox and day, counting every credential of the account on those mailboxes (every campaign's),
+ * and the answers to replies sent through them (each counts like a step-1 send on its day).
+ */
 async function mailboxBookings(sql: Sql, accountId: string, mailboxes: string[], now: Date): Promise<Map<string, Map<string, number>>> {
   // a day of any zone that can still be today somewhere (UTC-12 .. UTC+14)
   const from = utcDay(new Date(now.getTime() - 86_400_000));
   const rows = await sql.rows<{ mailbox: string; day: string; n: number }>(
-    `SELECT lower(k."smtpHost") || ' ' || lower(k."smtpUsername") AS mailbox, s."limitDay"::text AS day, count(*)::int AS n
-     FROM smtp_credentials k JOIN step_sends s ON s."credentialId" = k.id
-     WHERE k."accountId" = $1::uuid AND lower(k."smtpHost") || ' ' || lower(k."smtpUsername") = ANY($2::text[])
-       AND s."limitDay" >= $3::date AND s.state NOT IN ('cancelled', 'failed')
+    `SELECT mailbox, day, sum(n)::int AS n FROM (
+       SELECT lower(k."smtpHost") || ' ' || lower(k."smtpUsername") AS mailbox, s."limitDay"::text AS day, count(*) AS n
+       FROM smtp_credentials k JOIN step_sends s ON s."credentialId" = k.id
+       WHERE k."accountId" = $1::uuid AND lower(k."smtpHost") || ' ' || lower(k."smtpUsername") = ANY($2::text[])
+         AND s."limitDay" >= $3::date AND s.state NOT IN ('cancelled', 'failed')
+       GROUP BY 1, 2
+       UNION ALL
+       SELECT lower(k."smtpHost") || ' ' || lower(k."smtpUsername"), a."limitDay"::text, count(*)
+       FROM smtp_credentials k JOIN reply_answers a ON a."credentialId" = k.id
+       WHERE k."accountId" = $1::uuid AND lower(k."smtpHost") || ' ' || lower(k."smtpUsername") = ANY($2::text[])
+         AND a."limitDay" >= $3::date AND a.state <> 'failed'
+       GROUP BY 1, 2
+     ) b
      GROUP BY 1, 2`,
     accountId,
     mailboxes,

@@ -1,9 +1,12 @@
 import { cancelPendingSends } from "../cancel-pending-sends.js";
+import { emailDomain, isFreeMailDomain } from "../free-mail-domains.js";
 import { enrollmentEventData, recordEvent } from "../record-event.js";
 import { recordBounce } from "../send-outcome.js";
+import { stopEnrollments } from "../stop-enrollments.js";
 import type { Tx } from "../tx.js";
 import { unsubscribeContact } from "../unsubscribe-contact.js";
 import type { InboundClassification, InboundMessage } from "./index.js";
+import { replyText } from "./reply-text.js";
 
 /** What became of a message found in an inbox. */
 export type InboundOutcome = "duplicate" | "reply" | "auto_reply" | "bounce" | "unsubscribe" | "unmatched";
@@ -33,6 +36,9 @@ function storable(message: InboundMessage, classification: InboundClassification
     inReplyTo: message.inReplyTo.map(text),
     references: message.references.map(text),
     from: text(message.from),
+    fromName: text(message.fromName),
+    subject: text(message.subject),
+    text: text(message.text),
   };
   if (classification.kind !== "bounce") return [cleaned, classification];
   const { dsn } = classification;
@@ -103,21 +109,69 @@ async function markReplied(tx: Tx, enrollmentId: string, now: Date): Promise<boo
   return true;
 }
 
+/** What a matched enrollment's campaign says about stopping. */
+interface MatchedEnrollment {
+  campaignId: string;
+  contactEmail: string;
+  stopOnReplyScope: string;
+  stopOnAutoReply: boolean;
+}
+
+async function matchedEnrollment(tx: Tx, enrollmentId: string): Promise<MatchedEnrollment | null> {
+  const rows = await tx.$queryRaw<MatchedEnrollment[]>`
+    SELECT e."campaignId"::text AS "campaignId", c.email AS "contactEmail", k."stopOnReplyScope", k."stopOnAutoReply"
+    FROM enrollments e JOIN contacts c ON c.id = e."contactId" JOIN campaigns k ON k.id = e."campaignId"
+    WHERE e.id = ${enrollmentId}::uuid`;
+  return rows[0] ?? null;
+}
+
+/**
+ * stop_on_reply_scope "domain": the campaign's other active enrollments whose
+ * contact's address is at the replied contact's domain (exact, after "@")
+ * stop, unless that domain is a free-mail provider's. Only the campaign's own
+ * enrollments are read (joined to their contacts), never the account's
+ * whole contact list.
+ */
+async function stopCompany(tx: Tx, enrollmentId: string, matched: MatchedEnrollment, now: Date): Promise<string[]> {
+  if (matched.stopOnReplyScope !== "domain") return [];
+  const domain = emailDomain(matched.contactEmail);
+  if (!domain || isFreeMailDomain(domain)) return [];
+  const rows = await tx.$queryRaw<Array<{ id: string }>>`
+    SELECT e.id FROM enrollments e JOIN contacts c ON c.id = e."contactId"
+    WHERE e."campaignId" = ${matched.campaignId}::uuid AND e.id <> ${enrollmentId}::uuid
+      AND e."stoppedAt" IS NULL AND e.status IN ('pending', 'sent', 'opened')
+      AND lower(substring(c.email from '@([^@]*)$')) = ${domain}`;
+  return stopEnrollments(tx, rows.map((row) => row.id), "company_replied", now);
+}
+
+/** A reply (or an auto-reply its campaign takes for one) marks its enrollment replied; the first one also applies the domain scope. */
+async function answerReceived(tx: Tx, enrollmentId: string, matched: MatchedEnrollment | null, now: Date): Promise<void> {
+  if ((await markReplied(tx, enrollmentId, now)) && matched) await stopCompany(tx, enrollmentId, matched, now);
+}
+
+/** The stored subject and sender name are clipped to a header line's length (RFC 5322). */
+const SUBJECT_LIMIT = 998;
+const FROM_NAME_LIMIT = 256;
+
 /**
  * Handles one message of a watched inbox, exactly once: the inbound_messages
  * row (unique per inbox, UIDVALIDITY and UID) and the inbox's cursor are
  * written in the same transaction as the consequence, so a message seen again
  * (a restart, another replica) changes nothing. A DSN for one of our messages
  * bounces its enrollment (with the credential health check); an unsubscribe
- * request from a contact unsubscribes it in the account; an auto-reply is only
- * recorded; a reply marks its enrollment replied, unless it comes from one of
- * the account's own sending addresses.
+ * request from a contact unsubscribes it in the account; an auto-reply is
+ * recorded with its enrollment, and counts as a reply only when its campaign
+ * has stop_on_auto_reply; a reply marks its enrollment replied, unless it
+ * comes from one of the account's own sending addresses, and with
+ * stop_on_reply_scope "domain" stops the campaign's enrollments at the
+ * contact's company. Replies and auto-replies are kept (sender, subject, Date,
+ * References, the text without its quoted history) to be read and answered.
  */
 export async function recordInboundMessage(tx: Tx, source: InboundSource, received: InboundMessage, classified: InboundClassification, now = new Date()): Promise<InboundOutcome> {
   const [message, classification] = storable(received, classified);
   const inserted = await tx.$queryRaw<Array<{ id: string }>>`
-    INSERT INTO inbound_messages (id, "credentialId", "uidValidity", uid, "messageId", "inReplyTo", "fromEmail", kind, "receivedAt")
-    VALUES (gen_random_uuid(), ${source.credentialId}::uuid, ${source.uidValidity}, ${source.uid}, ${message.messageId}, ${message.inReplyTo[0] ?? null}, ${message.from}, 'unmatched', ${now})
+    INSERT INTO inbound_messages (id, "credentialId", "accountId", "uidValidity", uid, "messageId", "inReplyTo", "fromEmail", kind, "receivedAt")
+    VALUES (gen_random_uuid(), ${source.credentialId}::uuid, ${source.accountId}::uuid, ${source.uidValidity}, ${source.uid}, ${message.messageId}, ${message.inReplyTo[0] ?? null}, ${message.from}, 'unmatched', ${now})
     ON CONFLICT ("credentialId", "uidValidity", uid) DO NOTHING
     RETURNING id`;
   await tx.$executeRaw`
@@ -144,6 +198,12 @@ export async function recordInboundMessage(tx: Tx, source: InboundSource, receiv
     }
   } else if (classification.kind === "auto_reply") {
     outcome = "auto_reply";
+    // matched like a reply so it is listed with its enrollment; a delivery notice (a delay) is nobody's answer
+    if (!message.dsn && !(await isFromOwnInbox(tx, source.accountId, message.from))) {
+      enrollmentId = await findRepliedEnrollment(tx, source, message);
+      const matched = enrollmentId ? await matchedEnrollment(tx, enrollmentId) : null;
+      if (enrollmentId && matched?.stopOnAutoReply) await answerReceived(tx, enrollmentId, matched, now);
+    }
   } else if (classification.kind === "unsubscribe") {
     const contacts = message.from
       ? await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM contacts WHERE "accountId" = ${source.accountId}::uuid AND email = ${message.from}`
@@ -155,10 +215,20 @@ export async function recordInboundMessage(tx: Tx, source: InboundSource, receiv
   } else if (!(await isFromOwnInbox(tx, source.accountId, message.from))) {
     enrollmentId = await findRepliedEnrollment(tx, source, message);
     if (enrollmentId) {
-      await markReplied(tx, enrollmentId, now);
+      await answerReceived(tx, enrollmentId, await matchedEnrollment(tx, enrollmentId), now);
       outcome = "reply";
     }
   }
-  await tx.$executeRaw`UPDATE inbound_messages SET kind = ${outcome}, "enrollmentId" = ${enrollmentId}::uuid WHERE id = ${row.id}::uuid`;
+  // what a person (or their responder) wrote is kept for replies and auto-replies only
+  const kept = outcome === "reply" || outcome === "auto_reply";
+  await tx.$executeRaw`
+    UPDATE inbound_messages SET kind = ${outcome}, "enrollmentId" = ${enrollmentId}::uuid,
+      "campaignId" = (SELECT e."campaignId" FROM enrollments e WHERE e.id = ${enrollmentId}::uuid),
+      "fromName" = ${kept ? (message.fromName?.slice(0, FROM_NAME_LIMIT) ?? null) : null},
+      subject = ${kept ? message.subject.slice(0, SUBJECT_LIMIT) : null},
+      "sentAt" = ${kept ? message.date : null},
+      "bodyText" = ${kept ? replyText(message.text) : null},
+      "references" = ${kept ? message.references : []}::text[]
+    WHERE id = ${row.id}::uuid`;
   return outcome;
 }

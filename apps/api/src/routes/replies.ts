@@ -1,0 +1,52 @@
+import Joi from "joi";
+import { Router } from "express";
+import { authOf, param } from "../auth.js";
+import type { ApiContext } from "../context.js";
+import { idempotent } from "../middleware/idempotency.js";
+import { pageQuery } from "../pagination.js";
+import { withoutNul } from "../request-body.js";
+import { MAX_BODY_HTML_LENGTH, MAX_SUBJECT_LENGTH } from "../schemas/campaign.js";
+import { serializeAnswer, serializeReply, serializeReplySummary } from "../serializers/reply.js";
+import { answerReply, type AnswerReplyInput } from "../services/answer-reply.js";
+import { getReply, REPLY_KINDS, type ReplyKind } from "../services/get-reply.js";
+import { listInboxReplies } from "../services/list-inbox-replies.js";
+import { J, validateQuery, validateResource } from "../validation.js";
+
+const listQuery = Joi.object<{ limit: number; starting_after?: string; campaign_id?: string; kind?: ReplyKind }>({
+  ...pageQuery,
+  campaign_id: Joi.string().max(100),
+  kind: Joi.string().valid(...REPLY_KINDS),
+});
+
+const answerSchema = J.object<AnswerReplyInput>({
+  body_html: withoutNul(J.string().min(1).max(MAX_BODY_HTML_LENGTH)).required(),
+  // a header line: no CR or LF
+  subject: withoutNul(J.string().trim().min(1).max(MAX_SUBJECT_LENGTH))
+    .pattern(/[\r\n]/, { invert: true, name: "line" })
+    .messages({ "string.pattern.invert.name": "{{#label}} must be a single line of text" }),
+});
+
+/** Mounted at /replies behind authentication: the replies detected in the account's inboxes, and answers to them. */
+export function replyRoutes(ctx: ApiContext): Router {
+  const router = Router();
+  const answerQueue = ctx.queues.sendAnswer;
+
+  router.get("/", async (req, res) => {
+    const query = validateQuery(listQuery, req.query);
+    const replies = await listInboxReplies(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after, campaignId: query.campaign_id, kind: query.kind });
+    res.json(replies.map(serializeReplySummary));
+  });
+
+  router.get("/:id", async (req, res) => {
+    const { reply, answers } = await getReply(ctx.db, authOf(res).accountId, param(req, "id"));
+    res.json(serializeReply(reply, answers));
+  });
+
+  router.post("/:id/answer", idempotent(ctx), async (req, res) => {
+    const input = validateResource(answerSchema, req.body, "answer");
+    const answer = await answerReply(ctx.db, answerQueue, authOf(res).accountId, param(req, "id"), input);
+    res.status(202).json(serializeAnswer(answer));
+  });
+
+  return router;
+}

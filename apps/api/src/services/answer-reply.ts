@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import { AppError, type TypedQueue } from "@outreach/core";
+import type { Db } from "@outreach/db";
+import { credentialRamp, dailyLimitOn, mailboxKey, messageIdFor, parseSchedule, scheduleZone, sendDay } from "@outreach/domain";
+import type { AnswerRow } from "../serializers/reply.js";
+import { findReply } from "./get-reply.js";
+
+export interface AnswerReplyInput {
+  body_html: string;
+  subject?: string;
+}
+
+/** "Re:", "RE:", "AW:", "SV:", "Antw:", "R:", "RIF:" (with an optional counter, "Re[2]:"): a reply prefix. */
+const REPLY_PREFIX = /^(?:re|aw|sv|vs|antw|antwort|rif|r)\s*(?:\[\d+\])?\s*:/i;
+
+/** "Re: <subject>" with a single reply prefix however many the reply's subject had. */
+export function answerSubject(replySubject: string | null): string {
+  let rest = (replySubject ?? "").trim();
+  for (let match = REPLY_PREFIX.exec(rest); match; match = REPLY_PREFIX.exec(rest)) rest = rest.slice(match[0].length).trimStart();
+  return rest ? `Re: ${rest}` : "Re:";
+}
+
+/**
+ * POST /replies/:id/answer: checks the reply's inbox can send (it exists and
+ * is enabled: else 422 mailbox_unavailable) and has not used today's budget
+ * (422 mailbox_limit_reached), then records the answer (queued) and queues its
+ * send; the sender sends it. An answer counts like a step-1 send on its
+ * inbox's day: the day of the inbox's campaign schedule (UTC without one),
+ * against dailyLimitOn(daily_limit, ramp) of the mailbox (host and username:
+ * every credential of the account on it, step-1 sends and answers). The
+ * check holds the planner's mailbox lock, so a dispatch booking the same
+ * mailbox cannot overrun it meanwhile.
+ */
+export async function answerReply(db: Db, queue: TypedQueue<"send-answer">, accountId: string, replyId: string, input: AnswerReplyInput, now = new Date()): Promise<AnswerRow> {
+  const reply = await findReply(db, accountId, replyId);
+  const answerId = randomUUID();
+  const answer = await db.$transaction(async (tx) => {
+    const credential = await tx.smtpCredential.findFirst({ where: { id: reply.credentialId, accountId }, include: { campaign: { select: { schedule: true } } } });
+    if (!credential || credential.disabledAt) throw new AppError("mailbox_unavailable");
+    const schedule = parseSchedule(credential.campaign.schedule);
+    const day = sendDay(schedule, scheduleZone(schedule, null), now);
+    const mailbox = mailboxKey(credential);
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`mailbox ${accountId} ${mailbox}`}, 0))`;
+    const [usage] = await tx.$queryRaw<Array<{ used: number }>>`
+      SELECT (
+        (SELECT count(*) FROM step_sends s JOIN smtp_credentials k ON k.id = s."credentialId"
+         WHERE k."accountId" = ${accountId}::uuid AND lower(k."smtpHost") || ' ' || lower(k."smtpUsername") = ${mailbox}
+           AND s."limitDay" = ${day}::date AND s.state NOT IN ('cancelled', 'failed'))
+        + (SELECT count(*) FROM reply_answers a JOIN smtp_credentials k ON k.id = a."credentialId"
+         WHERE k."accountId" = ${accountId}::uuid AND lower(k."smtpHost") || ' ' || lower(k."smtpUsername") = ${mailbox}
+           AND a."limitDay" = ${day}::date AND a.state <> 'failed')
+      )::int AS used`;
+    const used = usage?.used ?? 0;
+    const dailyLimit = dailyLimitOn(credential.dailyLimit, credentialRamp(credential), day);
+    if (used >= dailyLimit) {
+      throw new AppError("mailbox_limit_reached", `The inbox has used today's daily_limit (${used} of ${dailyLimit}); answer again tomorrow.`, { daily_limit: dailyLimit, used });
+    }
+    return tx.replyAnswer.create({
+      data: {
+        id: answerId,
+        accountId,
+        inboundMessageId: reply.id,
+        credentialId: credential.id,
+        subject: input.subject ?? answerSubject(reply.subject),
+        bodyHtml: input.body_html,
+        limitDay: new Date(`${day}T00:00:00.000Z`),
+        messageId: messageIdFor(answerId, credential.fromEmail),
+      },
+    });
+  });
+  try {
+    await queue.add({ accountId, answerId }, { jobId: answerId });
+  } catch (err) {
+    // not queued, so never sent: it must not hold a place in the inbox's day
+    await db.replyAnswer.update({ where: { id: answerId }, data: { state: "failed", lastError: "could not be queued for sending" } }).catch(() => undefined);
+    throw err;
+  }
+  return answer;
+}

@@ -1,0 +1,198 @@
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { after, before, test } from "node:test";
+import { encryptSecret, Keyring, loadConfig } from "@outreach/core";
+import { classifyInbound, readInbound, recordInboundMessage } from "@outreach/domain";
+import { startWorker } from "@outreach/runtime";
+import { findFreePort, LOOPBACK_MAIL_ENV, startImapServer, type ImapTestServer } from "@outreach/testing";
+import { imapPollerWorker } from "../../apps/imap-poller/src/worker.js";
+import { startEngineApi, type EngineApi } from "./engine-api.js";
+import { startEngine, waitFor, type Engine } from "./harness.js";
+
+// The whole path of a reply: step 1 out through the real sender to the SMTP test server, the contact's
+// reply into the inbox on the IMAP test server (Dovecot where installed), detected by the real poller,
+// read and answered through the API, the answer out through the same inbox, threaded.
+let engine: Engine;
+let imap: ImapTestServer;
+let api: EngineApi;
+let poller: Awaited<ReturnType<typeof startWorker>>;
+const IMAP_PASSWORD = "imap-secret";
+
+before(async () => {
+  engine = await startEngine();
+  imap = await startImapServer();
+  api = await startEngineApi(engine);
+  const { databaseUrl, queuePrefix } = engine.config;
+  poller = await startWorker(
+    imapPollerWorker,
+    loadConfig("imap-poller", { DATABASE_URL: databaseUrl, QUEUE_PREFIX: queuePrefix, LOG_LEVEL: "error", HEALTH_PORT: String(await findFreePort()), ...LOOPBACK_MAIL_ENV }),
+  );
+});
+after(async () => {
+  await poller?.close();
+  await api?.close();
+  await engine?.stop();
+  await imap?.close();
+});
+
+test("a reply is read back through the API without its quote, and the answer arrives threaded through the same inbox", async () => {
+  const { db, smtp, config } = engine;
+  const tag = randomUUID().slice(0, 8);
+  const { accountId, token } = await api.signUp(`replies-${tag}@example.test`);
+  const inbox = `inbox-${tag}@sender.test`;
+  const contactEmail = `maria-${tag}@contoso.test`;
+  await imap.addUser(inbox, IMAP_PASSWORD);
+  const keyring = Keyring.fromConfig(config);
+  const campaign = await db.campaign.create({
+    data: { accountId, name: "Replies", minWaitSeconds: 0, maxWaitSeconds: 0, steps: { create: [{ position: 1, subject: "Hello {{first_name}}", bodyHtml: "<p>Hi {{first_name}}, a quick question.</p>" }] } },
+  });
+  const credential = await db.smtpCredential.create({
+    data: {
+      accountId,
+      campaignId: campaign.id,
+      label: "Inbox",
+      fromEmail: inbox,
+      fromName: "Jordan Lee",
+      smtpHost: smtp.host,
+      smtpPort: smtp.port,
+      smtpSecure: false,
+      smtpUsername: inbox,
+      smtpPasswordEnc: encryptSecret("secret", keyring),
+      dailyLimit: 100,
+      imapHost: imap.host,
+      imapPort: imap.port,
+      imapSecure: false,
+      imapUsername: inbox,
+      imapPasswordEnc: encryptSecret(IMAP_PASSWORD, keyring),
+    },
+  });
+  const contact = await db.contact.create({ data: { accountId, email: contactEmail, firstName: "Maria" } });
+  await db.enrollment.create({ data: { accountId, campaignId: campaign.id, contactId: contact.id, batchNumber: 1 } });
+
+  await engine.dispatch(accountId, campaign.id);
+  const [step1] = await waitFor(() => (smtp.messagesTo(contactEmail).length === 1 ? smtp.messagesTo(contactEmail) : undefined), { what: "step 1", timeoutMs: 30_000 });
+  const step1Id = step1!.parsed.messageId!;
+  assert.equal(step1!.parsed.subject, "Hello Maria");
+
+  await waitFor(async () => (await db.smtpCredential.findUniqueOrThrow({ where: { id: credential.id } })).imapUidValidity !== null, { what: "the inbox to be watched", timeoutMs: 30_000 });
+  const replyId = `<reply-${tag}@contoso.test>`;
+  const reply = [
+    `From: Maria Keller <${contactEmail}>`,
+    `To: Jordan Lee <${inbox}>`,
+    "Subject: Re: Hello Maria",
+    `Date: ${new Date().toUTCString()}`,
+    `Message-ID: ${replyId}`,
+    `In-Reply-To: ${step1Id}`,
+    `References: ${step1Id}`,
+    "MIME-Version: 1.0",
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    "Yes, let's talk on Tuesday.",
+    "",
+    `On Mon, Mar 3, 2025 at 10:00 AM Jordan Lee <${inbox}> wrote:`,
+    "> Hi Maria, a quick question.",
+    "",
+  ].join("\r\n");
+  await imap.appendMessage(inbox, reply);
+
+  const listed = await waitFor(
+    async () => {
+      const res = await api.call("GET", `/replies?campaign_id=${campaign.id}`, token);
+      return res.status === 200 && res.body.length === 1 ? res.body[0] : undefined;
+    },
+    { what: "the reply in GET /replies", timeoutMs: 30_000 },
+  );
+  assert.equal(listed.kind, "reply");
+  assert.equal(listed.from_email, contactEmail);
+  assert.equal(listed.from_name, "Maria Keller");
+  assert.equal(listed.message_id, replyId);
+  assert.equal(listed.contact_id, contact.id);
+  assert.equal(listed.snippet, "Yes, let's talk on Tuesday.");
+
+  const read = await api.call("GET", `/replies/${listed.id}`, token);
+  assert.equal(read.status, 200, read.text);
+  assert.equal(read.body.body_text, "Yes, let's talk on Tuesday.");
+  assert.equal(read.body.subject, "Re: Hello Maria");
+
+  const answered = await api.call("POST", `/replies/${listed.id}/answer`, token, { body_html: "<p>Great, Tuesday 10:00 then.</p>" });
+  assert.equal(answered.status, 202, answered.text);
+  assert.equal(answered.body.subject, "Re: Hello Maria");
+
+  const answer = await waitFor(() => smtp.messagesTo(contactEmail)[1], { what: "the answer at the SMTP server", timeoutMs: 30_000 });
+  assert.equal(answer.username, inbox, "sent through the reply's inbox");
+  assert.equal(answer.envelope.from, inbox);
+  assert.equal(answer.parsed.from?.value[0]?.address, inbox);
+  assert.equal(answer.parsed.subject, "Re: Hello Maria");
+  assert.equal(answer.parsed.inReplyTo, replyId);
+  const references = ([] as string[]).concat(answer.parsed.references ?? []);
+  assert.deepEqual(references, [step1Id, replyId]);
+  assert.match(answer.parsed.messageId!, new RegExp(`^<${answered.body.id}@sender\\.test>$`));
+  assert.match(String(answer.parsed.html), /Tuesday 10:00/);
+  assert.match(answer.parsed.text ?? "", /Tuesday 10:00/);
+  // a personal answer: no unsubscribe header or link, no tracking pixel
+  assert.equal(answer.parsed.headers.get("list-unsubscribe"), undefined);
+  assert.doesNotMatch(String(answer.parsed.html), /outreach\.test/);
+
+  const after = await waitFor(
+    async () => {
+      const res = await api.call("GET", `/replies/${listed.id}`, token);
+      return res.body.answers[0]?.state === "sent" ? res.body : undefined;
+    },
+    { what: "the answer recorded sent", timeoutMs: 15_000 },
+  );
+  assert.ok(after.answers[0].sent_at);
+  assert.equal(after.answers[0].error, null);
+  // the answer is not a sequence step: one enrollment.sent event, for step 1
+  assert.equal(await db.event.count({ where: { accountId, type: "enrollment.sent" } }), 1);
+});
+
+/** A campaign whose inbox sends through the SMTP test server, with a contact's reply recorded as the poller records it. */
+async function seedReply(tag: string) {
+  const { db, smtp, config } = engine;
+  const { accountId, token } = await api.signUp(`answers-${tag}@example.test`);
+  const inbox = `answers-${tag}@sender.test`;
+  const contactEmail = `sam-${tag}@contoso.test`;
+  const campaign = await db.campaign.create({ data: { accountId, name: "Answers", status: "active" } });
+  const credential = await db.smtpCredential.create({
+    data: { accountId, campaignId: campaign.id, label: "Inbox", fromEmail: inbox, smtpHost: smtp.host, smtpPort: smtp.port, smtpSecure: false, smtpUsername: inbox, smtpPasswordEnc: encryptSecret("secret", Keyring.fromConfig(config)), dailyLimit: 100 },
+  });
+  const contact = await db.contact.create({ data: { accountId, email: contactEmail } });
+  const enrollment = await db.enrollment.create({ data: { accountId, campaignId: campaign.id, contactId: contact.id, status: "sent", sentAt: new Date(), credentialId: credential.id } });
+  const step1Id = `<${randomUUID()}@sender.test>`;
+  await db.stepSend.create({ data: { accountId, campaignId: campaign.id, enrollmentId: enrollment.id, stepPosition: 1, credentialId: credential.id, state: "sent", dueAt: new Date(), sentAt: new Date(), messageId: step1Id } });
+  const message = await readInbound(
+    [`From: ${contactEmail}`, `To: ${inbox}`, "Subject: Re: Hi", `Message-ID: <r-${tag}@contoso.test>`, `In-Reply-To: ${step1Id}`, "", "Interested.", ""].join("\r\n"),
+  );
+  await db.$transaction((tx) => recordInboundMessage(tx, { credentialId: credential.id, accountId, uidValidity: 1n, uid: 1n }, message, classifyInbound(message)));
+  const [reply] = (await api.call("GET", "/replies", token)).body;
+  return { token, contactEmail, replyId: reply.id as string };
+}
+
+const answerOf = async (token: string, replyId: string) => (await api.call("GET", `/replies/${replyId}`, token)).body.answers[0];
+
+test("an answer refused for good is failed with the server's answer; a temporary refusal is retried, then sent", async () => {
+  const { smtp } = engine;
+  const refused = await seedReply(randomUUID().slice(0, 8));
+  smtp.rejectRecipient(refused.contactEmail, 550, "5.1.1 no such user");
+  const res = await api.call("POST", `/replies/${refused.replyId}/answer`, refused.token, { body_html: "<p>Hello?</p>" });
+  assert.equal(res.status, 202, res.text);
+  const failed = await waitFor(async () => {
+    const answer = await answerOf(refused.token, refused.replyId);
+    return answer?.state === "failed" ? answer : undefined;
+  }, { what: "the refused answer failed", timeoutMs: 30_000 });
+  assert.match(failed.error, /no such user/);
+  assert.equal(failed.sent_at, null);
+
+  const later = await seedReply(randomUUID().slice(0, 8));
+  smtp.setRecipientRule(later.contactEmail, { code: 451, message: "4.7.1 try again later", times: 1 });
+  const queued = await api.call("POST", `/replies/${later.replyId}/answer`, later.token, { body_html: "<p>Hello again.</p>" });
+  assert.equal(queued.status, 202, queued.text);
+  await waitFor(async () => (await answerOf(later.token, later.replyId))?.error?.includes("try again later") || undefined, { what: "the temporary refusal recorded", timeoutMs: 30_000 });
+  const sent = await waitFor(async () => {
+    const answer = await answerOf(later.token, later.replyId);
+    return answer?.state === "sent" ? answer : undefined;
+  }, { what: "the answer sent on its retry", timeoutMs: 60_000 });
+  assert.equal(sent.error, null);
+  assert.equal(smtp.messagesTo(later.contactEmail).length, 1);
+  assert.equal((await engine.db.replyAnswer.findUniqueOrThrow({ where: { id: sent.id } })).attempts, 2);
+});
