@@ -104,5 +104,6 @@ test("enrollment.sent carries the enrollment as it is after the send", async () 
     sent_at: enrollment.sentAt!.toISOString(),
     replied_at: null,
     bounce_reason: null,
+    variant_id: null,
   });
 });

@@ -7,6 +7,7 @@ import { rateLimit } from "./middleware/rate-limit.js";
 import { requestId } from "./middleware/request-id.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
 import { billingRoutes } from "./routes/billing.js";
+import { blocklistRoutes } from "./routes/blocklist.js";
 import { campaignRoutes } from "./routes/campaigns.js";
 import { contactImportRoutes } from "./routes/contact-imports.js";
 import { contactRoutes } from "./routes/contacts.js";
@@ -17,6 +18,7 @@ import { outreachRoutes } from "./routes/outreaches.js";
 import { providerWebhookRoutes } from "./routes/provider-webhook.js";
 import { publicRoutes } from "./routes/public.js";
 import { relayReportRoutes } from "./routes/relay-reports.js";
+import { replyRoutes } from "./routes/replies.js";
 import { trackingRoutes } from "./routes/tracking.js";
 import { usageRoutes } from "./routes/usage.js";
 import { webhookRoutes } from "./routes/webhooks.js";
@@ -34,12 +36,14 @@ function authenticatedRoutes(ctx: ApiContext): Array<[string, Router, string | n
   return [
     ["/api_keys", apiKeyRoutes(ctx), "1mb"],
     ["/billing", billingRoutes(ctx), "1mb"],
+    ["/blocklist", blocklistRoutes(ctx), "8mb"],
     ["/campaigns", campaignRoutes(ctx), "8mb"],
     ["/contacts", contactRoutes(ctx), "1mb"],
     // imports of up to 250,000 contacts (64mb) in one request: the route streams its body itself
     ["/contact_imports", contactImportRoutes(ctx), null],
     ["/events", eventRoutes(ctx), "1mb"],
     ["/outreaches", outreachRoutes(ctx), "1mb"],
+    ["/replies", replyRoutes(ctx), "1mb"],
     ["/usage", usageRoutes(ctx), "1mb"],
     ["/webhooks", webhookRoutes(ctx), "1mb"],
   ];

@@ -68,6 +68,8 @@ test("renders every step for the contact, with the requested position (default 1
     body_html:
       '<p>Hello Ada Lovelace,</p><p>Is <b>Babbage &amp; Sons &lt;Ltd&gt;</b> hiring? Write to <a href="mailto:ada@example.com">ada@example.com</a> or see <a href="https://example.com/?ref=1&amp;c=2">our site</a>.</p>',
     body_text: "Hello Ada Lovelace,\n\nIs Babbage & Sons <Ltd> hiring? Write to ada@example.com or see our site (https://example.com/?ref=1&c=2).",
+    missing_tags: [],
+    variant_id: null,
   };
   const step2 = {
     position: 2,
@@ -75,6 +77,8 @@ test("renders every step for the contact, with the requested position (default 1
     subject: "Re: Ada, one more thing",
     body_html: "<div>Still there, Ada?</div><div>{{unknown_tag}}</div>",
     body_text: "Still there, Ada?\n{{unknown_tag}}",
+    missing_tags: [],
+    variant_id: null,
   };
   assert.deepEqual(res.body, {
     campaign_id: campaignId,
@@ -83,6 +87,8 @@ test("renders every step for the contact, with the requested position (default 1
     subject: step1.subject,
     body_html: step1.body_html,
     body_text: step1.body_text,
+    missing_tags: [],
+    variant_id: null,
     steps: [step1, step2],
   });
 
@@ -99,6 +105,8 @@ test("missing contact fields render as empty strings", async () => {
   assert.equal(res.body.subject, "Hi  at");
   assert.ok(res.body.body_html.startsWith("<p>Hello  ,</p><p>Is <b></b> hiring?"), res.body.body_html);
   assert.equal(res.body.body_text, "Hello ,\n\nIs hiring? Write to bare@example.com or see our site (https://example.com/?ref=1&c=2).");
+  assert.deepEqual(res.body.missing_tags, ["company", "first_name", "last_name"]);
+  assert.deepEqual(res.body.steps.map((s: { missing_tags: string[] }) => s.missing_tags), [["company", "first_name", "last_name"], ["first_name"]]);
 });
 
 test("an unknown, malformed or another account's contact is 404 contact_not_found", async () => {

@@ -9,13 +9,13 @@ const SMTP_PASSWORD = "smtp-pass-Sup3r-S3cret";
 const IMAP_PASSWORD = "imap-pass-Sup3r-S3cret";
 const SUMMARY_KEYS = ["created_at", "id", "name", "status"];
 const CREDENTIAL_KEYS = [
-  "created_at", "daily_limit", "disabled_at", "disabled_reason", "from_email", "from_name", "has_imap", "id", "imap_host", "imap_last_checked_at", "imap_last_error", "imap_port", "imap_secure", "imap_status", "imap_username", "label", "last_error", "last_error_at", "ramp", "ramp_started_at", "smtp_host", "smtp_port", "smtp_secure", "smtp_username",
+  "created_at", "daily_limit", "disabled_at", "disabled_reason", "from_email", "from_name", "has_imap", "id", "imap_host", "imap_last_checked_at", "imap_last_error", "imap_port", "imap_secure", "imap_status", "imap_username", "label", "last_error", "last_error_at", "ramp", "ramp_started_at", "smtp_host", "smtp_port", "smtp_secure", "smtp_username", "tracking_domain",
 ];
 const CAMPAIGN_KEYS = [
   "created_at", "credentials", "id", "jitter_scope", "schedule", "max_wait_seconds", "min_wait_seconds", "name", "outreach_id", "paused_reason", "per_batch", "rates",
-  "recent_bounces", "recent_failures", "bounce_rate_threshold", "sequence_steps", "skipped", "smtp_credentials", "status", "totals", "updated_at", "verify_email_mx",
+  "recent_bounces", "recent_failures", "bounce_rate_threshold", "sequence_steps", "skipped", "smtp_credentials", "status", "stop_on_auto_reply", "stop_on_reply_scope", "totals", "track_clicks", "tracking_domain", "updated_at", "variants", "verify_email_mx",
 ].sort();
-const ZERO_TOTALS = { total: 0, pending: 0, sent: 0, opened: 0, replied: 0, bounced: 0, unsubscribed: 0, sent_unconfirmed: 0, sends_failed: 0 };
+const ZERO_TOTALS = { total: 0, pending: 0, sent: 0, opened: 0, replied: 0, bounced: 0, unsubscribed: 0, clicked: 0, stopped: 0, sent_unconfirmed: 0, sends_failed: 0 };
 
 let api: TestApi;
 let tokenA: string;
@@ -106,7 +106,7 @@ describe("POST /campaigns", () => {
     assert.equal(body.bounce_rate_threshold, 8);
     assert.ok(!Number.isNaN(Date.parse(body.created_at)));
     assert.deepEqual(body.sequence_steps, [
-      { id: body.sequence_steps[0].id, position: 1, subject: "Step 1 for {{first_name}}", body_html: "<p>Hello {{first_name}}, step 1</p>", delay_minutes: 0 },
+      { id: body.sequence_steps[0].id, position: 1, subject: "Step 1 for {{first_name}}", body_html: "<p>Hello {{first_name}}, step 1</p>", variants: null, delay_minutes: 0 },
     ]);
     assert.equal(body.smtp_credentials.length, 1);
     const cred = body.smtp_credentials[0];
@@ -124,6 +124,7 @@ describe("POST /campaigns", () => {
         smtp_secure: false,
         smtp_username: "sender@example.com",
         daily_limit: 50,
+        tracking_domain: null,
         ramp: null,
         ramp_started_at: null,
         has_imap: false,
@@ -141,10 +142,10 @@ describe("POST /campaigns", () => {
       },
     );
     assert.deepEqual(body.totals, ZERO_TOTALS);
-    assert.deepEqual(body.rates, { bounce_rate: 0, open_rate: 0, reply_rate: 0 });
+    assert.deepEqual(body.rates, { bounce_rate: 0, open_rate: 0, reply_rate: 0, click_rate: 0 });
     assert.deepEqual(body.per_batch, []);
     assert.deepEqual(body.recent_bounces, []);
-    assert.deepEqual(body.skipped, { mx_invalid: 0, cross_campaign_duplicate: 0 });
+    assert.deepEqual(body.skipped, { mx_invalid: 0, cross_campaign_duplicate: 0, blocklisted: 0 });
     assert.deepEqual(body.credentials, [
       { id: cred.id, label: "Primary", from_email: "sender@example.com", sends_today: 0, step1_sends_today: 0, daily_limit: 50, daily_limit_today: 50, ramp_started_at: null, sends_total: 0, sends_unconfirmed: 0, bounces: 0, bounce_rate: 0, disabled_at: null, last_error: null, last_error_at: null, imap_status: null, imap_last_error: null, imap_last_checked_at: null },
     ]);
@@ -512,10 +513,10 @@ describe("GET /campaigns/:id statistics", () => {
     assert.equal(res.status, 200);
     assert.deepEqual(res.body, created, "POST answers what GET shows");
     assert.deepEqual(res.body.totals, ZERO_TOTALS);
-    assert.deepEqual(res.body.rates, { bounce_rate: 0, open_rate: 0, reply_rate: 0 });
+    assert.deepEqual(res.body.rates, { bounce_rate: 0, open_rate: 0, reply_rate: 0, click_rate: 0 });
     assert.deepEqual(res.body.per_batch, []);
     assert.deepEqual(res.body.recent_bounces, []);
-    assert.deepEqual(res.body.skipped, { mx_invalid: 0, cross_campaign_duplicate: 0 });
+    assert.deepEqual(res.body.skipped, { mx_invalid: 0, cross_campaign_duplicate: 0, blocklisted: 0 });
     assert.deepEqual(
       res.body.credentials.map((c: any) => [c.label, c.from_email, c.sends_today, c.daily_limit, c.sends_total, c.bounces, c.bounce_rate, c.disabled_at]),
       [
@@ -594,15 +595,15 @@ describe("GET /campaigns/:id statistics", () => {
     assert.equal(res.status, 200, res.text);
     const stats = res.body;
 
-    assert.deepEqual(stats.totals, { total: 8, pending: 1, sent: 1, opened: 1, replied: 2, bounced: 2, unsubscribed: 1, sent_unconfirmed: 0, sends_failed: 1 });
+    assert.deepEqual(stats.totals, { total: 8, pending: 1, sent: 1, opened: 1, replied: 2, bounced: 2, unsubscribed: 1, clicked: 0, stopped: 0, sent_unconfirmed: 0, sends_failed: 1 });
     assert.deepEqual(stats.per_batch, [
       { batch_number: 1, total: 4, pending: 1, sent: 1, opened: 1, replied: 1, bounced: 0, unsubscribed: 0 },
       { batch_number: 2, total: 4, pending: 0, sent: 0, opened: 0, replied: 1, bounced: 2, unsubscribed: 1 },
     ]);
     // 6 enrollments were sent (e2 e3 e4 e5 e6 e8); ever opened: e3 e4 e5 e8; ever replied: e4 e5.
     // Sends that reached SMTP: 6 (A) + 3 (B) + 1 (no credential) = 10, of which 2 bounced.
-    assert.deepEqual(stats.rates, { bounce_rate: 20, open_rate: 66.67, reply_rate: 33.33 });
-    assert.deepEqual(stats.skipped, { mx_invalid: 2, cross_campaign_duplicate: 1 });
+    assert.deepEqual(stats.rates, { bounce_rate: 20, open_rate: 66.67, reply_rate: 33.33, click_rate: 0 });
+    assert.deepEqual(stats.skipped, { mx_invalid: 2, cross_campaign_duplicate: 1, blocklisted: 0 });
     assert.deepEqual(stats.recent_bounces, [
       { enrollment_id: e7.id, contact_id: contacts[6]!.id, email: contacts[6]!.email, bounce_reason: "no MX record", bounced_at: now.toISOString() },
       { enrollment_id: e6.id, contact_id: contacts[5]!.id, email: contacts[5]!.email, bounce_reason: "550 5.1.1 user unknown", bounced_at: earlier.toISOString() },
@@ -629,7 +630,7 @@ describe("GET /campaigns/:id statistics", () => {
     assert.equal(res.body.recent_bounces.length, 20);
     assert.deepEqual(res.body.recent_bounces.map((b: any) => b.bounce_reason), Array.from({ length: 20 }, (_, i) => `reason ${24 - i}`));
     assert.deepEqual(res.body.totals, { ...ZERO_TOTALS, total: 25, bounced: 25 });
-    assert.deepEqual(res.body.rates, { bounce_rate: 0, open_rate: 0, reply_rate: 0 }, "no sends and no sent enrollments: rates are 0, not NaN");
+    assert.deepEqual(res.body.rates, { bounce_rate: 0, open_rate: 0, reply_rate: 0, click_rate: 0 }, "no sends and no sent enrollments: rates are 0, not NaN");
   });
 
   test("sends that ended failed are counted, the latest 20 listed newest first with their reason", async () => {

@@ -14,8 +14,8 @@ import {
 } from "./workflow-fixtures.js";
 
 const ENROLLMENT_KEYS = [
-  "batch_number", "bounce_reason", "campaign_id", "contact_id", "created_at", "email", "enrollment_id", "opened_at", "priority", "replied_at", "sent_at",
-  "status", "unsubscribed_at",
+  "batch_number", "bounce_reason", "campaign_id", "clicked_at", "contact_id", "created_at", "email", "enrollment_id", "opened_at", "priority", "replied_at", "sent_at",
+  "status", "stopped_at", "stopped_reason", "unsubscribed_at",
 ].sort();
 
 let env: WorkflowEnv;
@@ -200,7 +200,7 @@ describe("POST /campaigns/:id/enroll", () => {
     assert.equal(await db().enrollment.count({ where: { campaignId: first.id } }), 3, "the sibling is untouched");
 
     // the statistics of the campaign count the skips
-    assert.deepEqual((await call(env, "GET", `/campaigns/${second.id}`)).body.skipped, { mx_invalid: 0, cross_campaign_duplicate: 2 });
+    assert.deepEqual((await call(env, "GET", `/campaigns/${second.id}`)).body.skipped, { mx_invalid: 0, cross_campaign_duplicate: 2, blocklisted: 0 });
   });
 
   test("without unique_contacts, or without an outreach, a contact may be in several campaigns", async () => {

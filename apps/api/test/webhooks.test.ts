@@ -107,7 +107,7 @@ test("invalid create bodies are 422 validation_failed and write nothing", async 
     [{ webhook: { url: "https://user:pw@hooks.example.com/" } }, "webhook.url must not contain a user name or password"],
     [{ webhook: { url: "https://token@hooks.example.com/" } }, "webhook.url must not contain a user name or password"],
     [{ webhook: { url: `https://hooks.example.com/${"a".repeat(2030)}` } }, /webhook\.url length must be less than or equal to 2048/],
-    [{ webhook: { url: "https://hooks.example.com/", event_filters: ["enrollment.clicked"] } }, /^webhook\.event_filters\[0\] must be one of \[enrollment\.sent, /],
+    [{ webhook: { url: "https://hooks.example.com/", event_filters: ["enrollment.delivered"] } }, /^webhook\.event_filters\[0\] must be one of \[enrollment\.sent, /],
     [{ webhook: { url: "https://hooks.example.com/", event_filters: ["*", "ENROLLMENT.SENT"] } }, /^webhook\.event_filters\[1\] must be one of/],
     [{ webhook: { url: "https://hooks.example.com/", event_filters: [] } }, "webhook.event_filters must contain at least 1 items"],
     [{ webhook: { url: "https://hooks.example.com/", event_filters: "*" } }, "webhook.event_filters must be an array"],

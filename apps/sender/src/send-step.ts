@@ -6,8 +6,10 @@ import {
   deferSendToWindow,
   nextOpening,
   sendDay,
+  recordBlockedSend,
   recordCredentialError,
   recordBounce,
+  stepContentFor,
   recordTemporaryFailure,
   returnQueuedSend,
   returnSendToSchedule,
@@ -120,17 +122,22 @@ async function deliver(ctx: SenderContext, payload: { stepSendId: string; creden
     }
   }
   const contact = send.contact;
+  // the enrollment's variant of the step (and of step 1, whose subject a follow-up's "Re: " repeats)
+  const content = stepContentFor(send.step!, send.enrollmentId, send.stepPosition);
+  const first = send.stepPosition > 1 && send.first ? stepContentFor(send.first, send.enrollmentId, 1) : null;
   const email = buildStepEmail({
     stepSendId: send.id,
     enrollmentId: send.enrollmentId,
     stepPosition: send.stepPosition,
-    subject: send.step!.subject,
-    bodyHtml: send.step!.bodyHtml,
-    firstSubject: send.stepPosition > 1 && send.firstSubject !== null ? renderMessage({ subject: send.firstSubject, bodyHtml: "" }, contact).subject : null,
+    subject: content.subject,
+    bodyHtml: content.bodyHtml,
+    firstSubject: first ? renderMessage({ subject: first.subject, bodyHtml: "" }, contact).subject : null,
     contact,
     from: { email: credential.fromEmail, name: credential.fromName },
     previousMessageIds: send.previousMessageIds,
     publicBaseUrl: config.publicBaseUrl,
+    trackingDomain: credential.trackingDomain ?? send.trackingDomain,
+    trackClicks: send.trackClicks,
     trackingKey: ctx.keyring,
   });
   used.credentialId = credential.id;
@@ -148,7 +155,15 @@ async function deliver(ctx: SenderContext, payload: { stepSendId: string; creden
   }
 
   // From here the step may have gone out: it is never sent again.
-  const delivered = { stepSendId: send.id, accountId: send.accountId, credentialId: credential.id, messageId: email.messageId, accountPeriod: send.accountPeriod, now: new Date() };
+  const delivered = {
+    stepSendId: send.id,
+    accountId: send.accountId,
+    credentialId: credential.id,
+    messageId: email.messageId,
+    accountPeriod: send.accountPeriod,
+    variantId: content.variantId,
+    now: new Date(),
+  };
   if (failure === undefined) {
     const recorded = await recordDelivered(ctx, { ...delivered, outcome: "accepted" });
     if (recorded && credential.hasError) await clearCredentialError(db, credential.id).catch((err) => ctx.logger.warn("could not clear the credential's error", { error: (err as Error).message }));
@@ -189,7 +204,8 @@ function endpointOf(ctx: SenderContext, accountId: string, credential: SendCrede
 /**
  * A claimed send that does not go out now, and what became of it: back to
  * the schedule (campaign not active, no enabled inbox, outside its sending
- * window) or cancelled (enrollment stopped, contact unsubscribed, step gone).
+ * window), cancelled (enrollment stopped, contact unsubscribed, step gone) or
+ * skipped (address blocklisted since it was planned).
  * undefined when it goes out.
  */
 async function settleWithoutSmtp(ctx: SenderContext, send: SendContext, credential: SendCredential | undefined): Promise<string | undefined> {
@@ -199,9 +215,15 @@ async function settleWithoutSmtp(ctx: SenderContext, send: SendContext, credenti
     await returnSendToSchedule(db, send.id, later, send.campaignStatus !== "active" ? `campaign ${send.campaignStatus}` : "no enabled credential");
     return "held";
   }
-  if (STOPPED.has(send.enrollmentStatus) || send.contact.unsubscribedAt || !send.step) {
-    await cancelSend(db, send.id, !send.step ? "the step no longer exists" : `enrollment ${send.contact.unsubscribedAt ? "unsubscribed" : send.enrollmentStatus}`);
+  if (STOPPED.has(send.enrollmentStatus) || send.contact.unsubscribedAt || send.enrollmentStopped || !send.step) {
+    const why = !send.step ? "the step no longer exists" : `enrollment ${send.contact.unsubscribedAt ? "unsubscribed" : send.enrollmentStopped ? "stopped" : send.enrollmentStatus}`;
+    await cancelSend(db, send.id, why);
     return "cancelled";
+  }
+  if (send.blocked) {
+    // blocked since it was planned: skipped (kind blocklisted), the enrollment stopped
+    await recordBlockedSend(db, { stepSendId: send.id, enrollmentId: send.enrollmentId, accountId: send.accountId, campaignId: send.campaignId, contactId: send.contact.id, email: send.contact.email });
+    return "blocklisted";
   }
   // released inside its window but picked up after it closed (a backlog, no free session): wait for the next opening
   const now = new Date();

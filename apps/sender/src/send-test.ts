@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { EgressRefusedError, renderMessage, UnrecoverableError } from "@outreach/core";
-import { buildStepEmail, recordCredentialError } from "@outreach/domain";
+import { buildStepEmail, parseStepVariants, recordCredentialError } from "@outreach/domain";
 import { classifySmtpError } from "./classify-smtp-error.js";
 import type { SenderContext } from "./sender-context.js";
 import { smtpEndpointOf } from "./smtp-pool.js";
@@ -9,7 +9,8 @@ import { smtpEndpointOf } from "./smtp-pool.js";
 const NO_ENROLLMENT = "00000000-0000-0000-0000-000000000000";
 
 /**
- * test_send: every step of the campaign, in order and threaded, to one address,
+ * test_send: every step of the campaign (every variant of a step with
+ * variants), in order and threaded, to one address,
  * through the campaign's first enabled credential. Merge tags use the account's
  * contact with that address when there is one. Not an enrollment, not counted
  * against the plan (the API counts it against the account's daily test-send
@@ -41,25 +42,35 @@ export async function sendTest(ctx: SenderContext, payload: { accountId: string;
   try {
     const previous: string[] = [];
     const firstSubject = renderMessage({ subject: campaign.steps[0]?.subject ?? "", bodyHtml: "" }, contact).subject;
+    let sent = 0;
     for (const step of campaign.steps) {
-      const email = buildStepEmail({
-        stepSendId: randomUUID(),
-        enrollmentId: NO_ENROLLMENT,
-        stepPosition: step.position,
-        subject: step.subject,
-        bodyHtml: step.bodyHtml,
-        firstSubject: step.position > 1 ? firstSubject : null,
-        contact: { ...contact, email: payload.email },
-        from: { email: credential.fromEmail, name: credential.fromName },
-        previousMessageIds: [...previous],
-        publicBaseUrl: config.publicBaseUrl,
-        trackingKey: ctx.keyring,
-      });
-      connection.progress.startMessage();
-      await connection.transport.sendMail({ ...email, subject: `[Test] ${email.subject}`, headers: { ...email.headers, "X-Outreach-Test": "true" }, envelope: { from: credential.fromEmail, to: [payload.email] } });
-      previous.push(email.messageId);
+      // every variant of a step, so each can be checked; the first one threads the later steps
+      const variants = parseStepVariants(step.variants) ?? [{ subject: step.subject, bodyHtml: step.bodyHtml }];
+      const threadedTo = [...previous];
+      for (const [index, variant] of variants.entries()) {
+        const email = buildStepEmail({
+          stepSendId: randomUUID(),
+          enrollmentId: NO_ENROLLMENT,
+          stepPosition: step.position,
+          subject: variant.subject,
+          bodyHtml: variant.bodyHtml,
+          firstSubject: step.position > 1 ? firstSubject : null,
+          contact: { ...contact, email: payload.email },
+          from: { email: credential.fromEmail, name: credential.fromName },
+          previousMessageIds: threadedTo,
+          publicBaseUrl: config.publicBaseUrl,
+          trackingDomain: credential.trackingDomain ?? campaign.trackingDomain,
+          trackClicks: campaign.trackClicks,
+          trackingKey: ctx.keyring,
+        });
+        const label = variants.length > 1 ? `[Test] [Variant ${index + 1} of ${variants.length}]` : "[Test]";
+        connection.progress.startMessage();
+        await connection.transport.sendMail({ ...email, subject: `${label} ${email.subject}`, headers: { ...email.headers, "X-Outreach-Test": "true" }, envelope: { from: credential.fromEmail, to: [payload.email] } });
+        if (index === 0) previous.push(email.messageId);
+        sent += 1;
+      }
     }
-    return `sent ${campaign.steps.length} steps`;
+    return `sent ${sent} emails for ${campaign.steps.length} steps`;
   } catch (err) {
     broken = true;
     const classified = classifySmtpError(err, connection.progress.phase);

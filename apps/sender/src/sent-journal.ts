@@ -11,6 +11,8 @@ interface JournalEntry {
   accountPeriod: { start: string; end: string };
   outcome: "accepted" | "unknown";
   note: string | null;
+  /** absent in entries written before variants existed */
+  variantId?: string | null;
   sentAt: string;
   journaledAt: number;
 }
@@ -67,6 +69,7 @@ export class SentJournal {
       accountPeriod: { start: input.accountPeriod.start.toISOString(), end: input.accountPeriod.end.toISOString() },
       outcome: input.outcome ?? "accepted",
       note: input.note ?? null,
+      variantId: input.variantId ?? null,
       sentAt: input.now.toISOString(),
       journaledAt: Date.now(),
     };
@@ -113,6 +116,7 @@ function toSentInput(entry: JournalEntry): SentInput {
     accountPeriod: { start: new Date(entry.accountPeriod.start), end: new Date(entry.accountPeriod.end) },
     outcome: entry.outcome,
     note: entry.note,
+    variantId: entry.variantId ?? null,
     now: new Date(entry.sentAt),
   };
 }

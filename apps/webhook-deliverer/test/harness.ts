@@ -161,8 +161,8 @@ export function sampleEvents(): { [T in EventType]: EventDataByType[T] } {
   };
   return {
     "enrollment.sent": { ...enrollment, status: "sent", sent_at: "2026-11-20T09:15:02.123Z", replied_at: null, bounce_reason: null },
-    "enrollment.opened": { ...enrollment, status: "opened", sent_at: "2026-11-20T09:15:02.123Z", replied_at: null, bounce_reason: null },
-    "enrollment.replied": { ...enrollment, status: "replied", sent_at: "2026-11-20T09:15:02.123Z", replied_at: "2026-11-21T14:03:59.000Z", bounce_reason: null },
+    "enrollment.opened": { ...enrollment, status: "opened", sent_at: "2026-11-20T09:15:02.123Z", replied_at: null, bounce_reason: null, variant_id: null },
+    "enrollment.replied": { ...enrollment, status: "replied", sent_at: "2026-11-20T09:15:02.123Z", replied_at: "2026-11-21T14:03:59.000Z", bounce_reason: null, variant_id: null },
     "enrollment.bounced": {
       ...enrollment,
       status: "bounced",
@@ -173,6 +173,16 @@ export function sampleEvents(): { [T in EventType]: EventDataByType[T] } {
     "enrollment.unsubscribed": { ...enrollment, unsubscribed_at: "2026-11-22T18:00:00.000Z" },
     "credential.disabled": { credential_id: "6f1d7a52-3f4b-4a8e-9a55-0c1de1b0a004", from_email: "sales@example.com", campaign_id: enrollment.campaign_id, bounce_rate: 12.5, threshold: 5 },
     "campaign.paused": { campaign_id: enrollment.campaign_id, name: "Q4 outreach — EMEA 🚀", reason: "all_credentials_disabled" },
+    "enrollment.clicked": {
+      ...enrollment,
+      status: "opened",
+      sent_at: "2026-11-20T09:15:02.123Z",
+      replied_at: null,
+      bounce_reason: null,
+      variant_id: null,
+      url: "https://example.com/pricing?utm_source=outreach",
+      clicked_at: "2026-11-20T10:01:00.000Z",
+    },
   };
 }
 

@@ -9,16 +9,31 @@ export const EVENT_TYPES = [
   "campaign.paused",
 ] as const;
 
-export type EventType = (typeof EVENT_TYPES)[number];
+/**
+ * Events beyond the v1 set, delivered only to webhooks that name them in
+ * event_filters: "*" keeps meaning the v1 set, so no receiver gets a type it
+ * was not written for.
+ */
+export const OPT_IN_EVENT_TYPES = ["enrollment.clicked"] as const;
+
+/** Every event type the service emits (v1 and opt-in). */
+export const ALL_EVENT_TYPES = [...EVENT_TYPES, ...OPT_IN_EVENT_TYPES] as const;
+
+export type EventType = (typeof ALL_EVENT_TYPES)[number];
 
 export const EVENT_WILDCARD = "*";
 
 export function isEventType(value: unknown): value is EventType {
-  return typeof value === "string" && (EVENT_TYPES as readonly string[]).includes(value);
+  return typeof value === "string" && (ALL_EVENT_TYPES as readonly string[]).includes(value);
 }
 
+export function isOptInEventType(type: string): boolean {
+  return (OPT_IN_EVENT_TYPES as readonly string[]).includes(type);
+}
+
+/** A v1 type matches "*" or its own name; an opt-in type only its own name. */
 export function eventMatchesFilters(type: EventType, filters: readonly string[]): boolean {
-  return filters.includes(EVENT_WILDCARD) || filters.includes(type);
+  return filters.includes(type) || (filters.includes(EVENT_WILDCARD) && !isOptInEventType(type));
 }
 
 export interface EnrollmentEventData {
@@ -30,6 +45,14 @@ export interface EnrollmentEventData {
   sent_at: string | null;
   replied_at: string | null;
   bounce_reason: string | null;
+  /** the A/B variant of the step (of the step sent, or the last one sent before an open or reply); null without variants */
+  variant_id?: string | null;
+}
+
+/** data of enrollment.clicked (opt-in): the enrollment, the link's destination and when it was first clicked. */
+export interface EnrollmentClickedData extends EnrollmentEventData {
+  url: string;
+  clicked_at: string;
 }
 
 export interface EnrollmentUnsubscribedData {
@@ -62,6 +85,7 @@ export interface EventDataByType {
   "enrollment.unsubscribed": EnrollmentUnsubscribedData;
   "credential.disabled": CredentialDisabledData;
   "campaign.paused": CampaignPausedData;
+  "enrollment.clicked": EnrollmentClickedData;
 }
 
 export interface EventEnvelope<T extends EventType = EventType> {

@@ -1,5 +1,6 @@
 import { escapeHtml, renderMessage, type KeySource, type MergeContact } from "@outreach/core";
-import { listUnsubscribeHeaders, trackingLinks } from "./tracking-links.js";
+import { rewriteLinks } from "./click-tracking.js";
+import { clickTrackingUrl, listUnsubscribeHeaders, trackingBase, trackingLinks } from "./tracking-links.js";
 
 export interface StepEmailInput {
   /** the send row's id: the Message-ID is derived from it, so a retried send keeps its id */
@@ -15,6 +16,10 @@ export interface StepEmailInput {
   /** Message-IDs of the earlier steps sent to this enrollment, oldest first */
   previousMessageIds: string[];
   publicBaseUrl: string;
+  /** host of the tracking links in place of PUBLIC_BASE_URL's (the inbox's or the campaign's custom tracking domain) */
+  trackingDomain?: string | null;
+  /** links in the HTML go through the click redirect */
+  trackClicks?: boolean;
   /** the keyring (the links are made with its current key) */
   trackingKey: KeySource;
 }
@@ -39,17 +44,21 @@ export function messageIdFor(stepSendId: string, fromEmail: string): string {
 /**
  * A sequence step as the contact receives it: merge tags applied, follow-ups
  * threaded (In-Reply-To, References, "Re: " when the step has no subject of its
- * own), the open pixel, a visible unsubscribe link, List-Unsubscribe with
+ * own), the open pixel, links through the click redirect when clicks are
+ * tracked, a visible unsubscribe link, List-Unsubscribe with
  * one-click POST (RFC 8058), and a plain-text alternative.
  */
 export function buildStepEmail(input: StepEmailInput): StepEmail {
   const rendered = renderMessage({ subject: input.subject, bodyHtml: input.bodyHtml }, input.contact);
-  const links = trackingLinks(input.publicBaseUrl, input.trackingKey, input.enrollmentId);
+  const base = trackingBase(input.publicBaseUrl, input.trackingDomain);
+  const links = trackingLinks(base, input.trackingKey, input.enrollmentId);
   const subject = rendered.subject || (input.firstSubject ? `Re: ${input.firstSubject.replace(/^(re:\s*)+/i, "")}` : "");
   const footerHtml =
     `<p style="font-size:12px;color:#888888;margin-top:24px"><a href="${escapeHtml(links.unsubscribeUrl)}" style="color:#888888">Unsubscribe</a></p>` +
     `<img src="${escapeHtml(links.openPixelUrl)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`;
-  const html = /<\/body>/i.test(rendered.html) ? rendered.html.replace(/<\/body>/i, `${footerHtml}</body>`) : rendered.html + footerHtml;
+  // the text part keeps the original links: a redirect there would show as a long opaque URL
+  const body = input.trackClicks ? rewriteLinks(rendered.html, (url) => clickTrackingUrl(base, input.trackingKey, input.enrollmentId, url)) : rendered.html;
+  const html = /<\/body>/i.test(body) ? body.replace(/<\/body>/i, `${footerHtml}</body>`) : body + footerHtml;
   const previous = input.previousMessageIds;
   return {
     from: { address: input.from.email, name: input.from.name ?? "" },

@@ -1,4 +1,5 @@
 import { queryRows } from "@outreach/db";
+import { blockedAddressCondition } from "./blocklist.js";
 import { parseSchedule, scheduleZone, type SendSchedule } from "./send-window.js";
 import type { Tx } from "./tx.js";
 
@@ -14,6 +15,8 @@ export interface SendCredential {
   disabled: boolean;
   /** an inbox error is recorded on it (cleared by the next successful send) */
   hasError: boolean;
+  /** host of this inbox's tracking links, overriding the campaign's */
+  trackingDomain: string | null;
 }
 
 /** Everything a sender needs for one claimed send, read in one query. */
@@ -28,16 +31,32 @@ export interface SendContext {
   enrollmentId: string;
   enrollmentStatus: string;
   enrollmentCredentialId: string | null;
-  contact: { id: string; email: string; firstName: string | null; lastName: string | null; company: string | null; unsubscribedAt: Date | null };
+  /** the enrollment was stopped (a colleague's reply, a block) */
+  enrollmentStopped: boolean;
+  contact: {
+    id: string;
+    email: string;
+    firstName: string | null;
+    lastName: string | null;
+    company: string | null;
+    customFields: Record<string, string | number | boolean> | null;
+    unsubscribedAt: Date | null;
+  };
+  /** the address (or its domain) is on the account's blocklist */
+  blocked: boolean;
   campaignId: string;
   campaignStatus: string;
+  trackClicks: boolean;
+  /** host of the campaign's tracking links (null: PUBLIC_BASE_URL's) */
+  trackingDomain: string | null;
   /** the campaign's sending window, null for any time */
   schedule: SendSchedule | null;
   /** the zone the contact's sends keep to (the schedule's, or the contact's own with use_contact_timezone) */
   zone: string;
-  /** null when the step no longer exists */
-  step: { subject: string; bodyHtml: string } | null;
-  firstSubject: string | null;
+  /** null when the step no longer exists; variants as stored (see step-variants.ts) */
+  step: { subject: string; bodyHtml: string; variants: unknown } | null;
+  /** step 1 (its subject is the "Re: " of follow-ups without a subject of their own) */
+  first: { subject: string; bodyHtml: string; variants: unknown } | null;
   accountPeriod: { start: Date; end: Date };
   previousMessageIds: string[];
   credentials: SendCredential[];
@@ -46,10 +65,11 @@ export interface SendContext {
 /** The columns of a SendContext, read from the step send(s) of relation `s` (a table or a CTE). */
 const SEND_COLUMNS = `
     s.id, s.state::text AS state, s."accountId", s."stepPosition", s."dueAt", s.attempts, s."credentialId",
-      e.id AS "enrollmentId", e.status::text AS "enrollmentStatus", e."credentialId" AS "enrollmentCredentialId",
-      c.id AS "contactId", c.email, c."firstName", c."lastName", c.company, c."unsubscribedAt", c.timezone AS "contactTimezone",
-      cam.id AS "campaignId", cam.status::text AS "campaignStatus", cam.schedule,
-      st.subject, st."bodyHtml", first.subject AS "firstSubject",
+      e.id AS "enrollmentId", e.status::text AS "enrollmentStatus", e."credentialId" AS "enrollmentCredentialId", e."stoppedAt" IS NOT NULL AS "enrollmentStopped",
+      c.id AS "contactId", c.email, c."firstName", c."lastName", c.company, c."customFields", c."unsubscribedAt", c.timezone AS "contactTimezone",
+      ${blockedAddressCondition('s."accountId"', "c.email")} AS blocked,
+      cam.id AS "campaignId", cam.status::text AS "campaignStatus", cam.schedule, cam."trackClicks", cam."trackingDomain",
+      st.subject, st."bodyHtml", st.variants, first.subject AS "firstSubject", first."bodyHtml" AS "firstBodyHtml", first.variants AS "firstVariants",
       a."currentPeriodStart", a."currentPeriodEnd",
       ARRAY(SELECT p."messageId" FROM step_sends p
             WHERE p."enrollmentId" = e.id AND p."stepPosition" < s."stepPosition" AND p.state = 'sent' AND p."messageId" IS NOT NULL
@@ -57,7 +77,7 @@ const SEND_COLUMNS = `
       (SELECT coalesce(json_agg(json_build_object(
           'id', cr.id, 'fromEmail', cr."fromEmail", 'fromName', cr."fromName", 'smtpHost', cr."smtpHost", 'smtpPort', cr."smtpPort",
           'smtpSecure', cr."smtpSecure", 'smtpUsername', cr."smtpUsername", 'smtpPasswordEnc', cr."smtpPasswordEnc",
-          'disabled', cr."disabledAt" IS NOT NULL, 'hasError', cr."smtpLastError" IS NOT NULL) ORDER BY cr."createdAt", cr.id), '[]'::json)
+          'disabled', cr."disabledAt" IS NOT NULL, 'hasError', cr."smtpLastError" IS NOT NULL, 'trackingDomain', cr."trackingDomain") ORDER BY cr."createdAt", cr.id), '[]'::json)
        FROM smtp_credentials cr WHERE cr."campaignId" = cam.id) AS credentials
     FROM s
     JOIN enrollments e ON e.id = s."enrollmentId"
@@ -104,13 +124,25 @@ function toSendContext(r: Record<string, any>): SendContext {
     enrollmentId: r.enrollmentId,
     enrollmentStatus: r.enrollmentStatus,
     enrollmentCredentialId: r.enrollmentCredentialId,
-    contact: { id: r.contactId, email: r.email, firstName: r.firstName, lastName: r.lastName, company: r.company, unsubscribedAt: r.unsubscribedAt },
+    enrollmentStopped: r.enrollmentStopped === true,
+    contact: {
+      id: r.contactId,
+      email: r.email,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      company: r.company,
+      customFields: r.customFields ?? null,
+      unsubscribedAt: r.unsubscribedAt,
+    },
+    blocked: r.blocked === true,
     campaignId: r.campaignId,
     campaignStatus: r.campaignStatus,
+    trackClicks: r.trackClicks === true,
+    trackingDomain: r.trackingDomain ?? null,
     schedule,
     zone: scheduleZone(schedule, r.contactTimezone ?? null),
-    step: r.subject === null || r.subject === undefined ? null : { subject: r.subject, bodyHtml: r.bodyHtml },
-    firstSubject: r.firstSubject ?? null,
+    step: r.subject === null || r.subject === undefined ? null : { subject: r.subject, bodyHtml: r.bodyHtml, variants: r.variants ?? null },
+    first: r.firstSubject === null || r.firstSubject === undefined ? null : { subject: r.firstSubject, bodyHtml: r.firstBodyHtml, variants: r.firstVariants ?? null },
     accountPeriod: { start: r.currentPeriodStart, end: r.currentPeriodEnd },
     previousMessageIds: r.previousMessageIds ?? [],
     credentials: r.credentials as SendCredential[],

@@ -9,8 +9,20 @@ import type { Tx } from "./tx.js";
  * (a trigger wakes it at commit; see relay-outbox.ts).
  */
 export async function recordEvent<T extends EventType>(tx: Tx, accountId: string, type: T, data: EventDataByType[T]): Promise<string> {
-  const event = await tx.event.create({ data: { accountId, type, data: data as object }, select: { id: true } });
+  const payload = ATTRIBUTED.has(type) && (data as { variant_id?: unknown }).variant_id === undefined ? { ...data, variant_id: await attributedVariant(tx, (data as { enrollment_id: string }).enrollment_id) } : data;
+  const event = await tx.event.create({ data: { accountId, type, data: payload as object }, select: { id: true } });
   return event.id;
+}
+
+/** Events whose data names the A/B variant they are credited to (enrollment.sent names its own, see recordSentBatch). */
+const ATTRIBUTED = new Set<EventType>(["enrollment.opened", "enrollment.replied", "enrollment.clicked"]);
+
+/** The variant of the latest step sent to the enrollment: an open, click or reply is credited to it. null without variants. */
+export async function attributedVariant(tx: Tx, enrollmentId: string): Promise<string | null> {
+  const rows = await tx.$queryRaw<Array<{ variantId: string | null }>>`
+    SELECT "variantId" FROM step_sends WHERE "enrollmentId" = ${enrollmentId}::uuid AND state IN ('sent', 'bounced')
+    ORDER BY "stepPosition" DESC LIMIT 1`;
+  return rows[0]?.variantId ?? null;
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

@@ -69,6 +69,8 @@ export interface SentInput {
   note?: string | null;
   /** when SMTP accepted it (a send recorded later, from the journal, keeps its time) */
   now?: Date;
+  /** the A/B variant of the step that went out (null or absent for a step without variants) */
+  variantId?: string | null;
 }
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
@@ -119,18 +121,18 @@ async function applySent(tx: Tx, inputs: SentInput[]): Promise<Map<string, { ste
   const result = await queryRows<{ stepSendId: string; eventId: string; movedLaterSteps: boolean }>(
     tx,
     `WITH i AS (
-       SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::uuid[], $5::uuid[], $6::timestamptz[], $7::timestamptz[], $8::text[], $9::"DeliveryOutcome"[])
-         AS t(id, "sentAt", "messageId", "credentialId", "accountId", "periodStart", "periodEnd", note, outcome)),
+       SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::uuid[], $5::uuid[], $6::timestamptz[], $7::timestamptz[], $8::text[], $9::"DeliveryOutcome"[], $10::uuid[])
+         AS t(id, "sentAt", "messageId", "credentialId", "accountId", "periodStart", "periodEnd", note, outcome, "variantId")),
      s AS (
        UPDATE step_sends AS u SET state = 'sent', "sentAt" = i."sentAt", "messageId" = i."messageId", "credentialId" = i."credentialId",
-         "lastError" = i.note, outcome = i.outcome, "updatedAt" = i."sentAt"
+         "lastError" = i.note, outcome = i.outcome, "variantId" = i."variantId", "updatedAt" = i."sentAt"
        FROM i WHERE u.id = i.id AND u.state = 'sending'
-       RETURNING u.id, u."enrollmentId", u."stepPosition", u."dueAt", u."campaignId", i."sentAt", i."credentialId", i."accountId", i."periodStart", i."periodEnd"),
+       RETURNING u.id, u."enrollmentId", u."stepPosition", u."dueAt", u."campaignId", i."sentAt", i."credentialId", i."accountId", i."periodStart", i."periodEnd", i."variantId"),
      e AS (
        UPDATE enrollments AS n SET status = CASE WHEN n.status = 'pending' THEN 'sent'::"EnrollmentStatus" ELSE n.status END,
          "sentAt" = COALESCE(n."sentAt", s."sentAt"), "credentialId" = s."credentialId", "updatedAt" = s."sentAt"
        FROM s WHERE n.id = s."enrollmentId"
-       RETURNING n.id, n."contactId", n."campaignId", n.status, n."sentAt", n."repliedAt", n."bounceReason", n."accountId", s.id AS "stepSendId"),
+       RETURNING n.id, n."contactId", n."campaignId", n.status, n."sentAt", n."repliedAt", n."bounceReason", n."accountId", s.id AS "stepSendId", s."variantId"),
      later AS (
        UPDATE step_sends AS l SET "dueAt" = s."sentAt" + (l."dueAt" - s."dueAt"), "updatedAt" = s."sentAt"
        FROM s WHERE l."enrollmentId" = s."enrollmentId" AND l."stepPosition" > s."stepPosition" AND l.state = 'scheduled' AND s."dueAt" < s."sentAt"
@@ -145,7 +147,8 @@ async function applySent(tx: Tx, inputs: SentInput[]): Promise<Map<string, { ste
        SELECT e."accountId", 'enrollment.sent', jsonb_build_object(
          'enrollment_id', e.id, 'contact_id', e."contactId", 'contact_email', c.email, 'campaign_id', e."campaignId",
          'status', e.status, 'sent_at', to_char(e."sentAt" AT TIME ZONE 'UTC', ${ISO}),
-         'replied_at', to_char(e."repliedAt" AT TIME ZONE 'UTC', ${ISO}), 'bounce_reason', e."bounceReason")
+         'replied_at', to_char(e."repliedAt" AT TIME ZONE 'UTC', ${ISO}), 'bounce_reason', e."bounceReason",
+         'variant_id', e."variantId")
        FROM e JOIN contacts c ON c.id = e."contactId"
        ORDER BY e."stepSendId"
        RETURNING id, (data->>'enrollment_id')::uuid AS "enrollmentId")
@@ -163,6 +166,7 @@ async function applySent(tx: Tx, inputs: SentInput[]): Promise<Map<string, { ste
     rows.map((r) => r.period.end),
     rows.map((r) => r.input.note?.slice(0, 1000) ?? null),
     rows.map((r) => r.input.outcome ?? "accepted"),
+    rows.map((r) => r.input.variantId ?? null),
     ],
     "record_sent_batch",
   );

@@ -1,5 +1,5 @@
 import type { KeySource } from "@outreach/core";
-import { createTrackingToken } from "./tracking-token.js";
+import { createClickToken, createTrackingToken } from "./tracking-token.js";
 
 export interface TrackingLinks {
   /** the 1x1 open-tracking pixel for the HTML part */
@@ -8,13 +8,31 @@ export interface TrackingLinks {
   unsubscribeUrl: string;
 }
 
-/** The links one enrollment's emails carry, under PUBLIC_BASE_URL (config.publicBaseUrl), made with the current key. */
-export function trackingLinks(publicBaseUrl: string, keys: KeySource, enrollmentId: string): TrackingLinks {
-  const base = publicBaseUrl.replace(/\/+$/, "");
+/**
+ * The base of an email's tracking links: PUBLIC_BASE_URL, or with a custom
+ * tracking domain (a CNAME to the service) that host in its place, keeping
+ * PUBLIC_BASE_URL's scheme, port and path.
+ */
+export function trackingBase(publicBaseUrl: string, trackingDomain?: string | null): string {
+  if (!trackingDomain) return publicBaseUrl.replace(/\/+$/, "");
+  const url = new URL(publicBaseUrl);
+  url.hostname = trackingDomain;
+  return url.toString().replace(/\/+$/, "");
+}
+
+/** The links one enrollment's emails carry, under `base` (see trackingBase), made with the current key. */
+export function trackingLinks(base: string, keys: KeySource, enrollmentId: string): TrackingLinks {
+  const root = base.replace(/\/+$/, "");
   return {
-    openPixelUrl: `${base}/t/o/${createTrackingToken("open", enrollmentId, keys)}.gif`,
-    unsubscribeUrl: `${base}/u/${createTrackingToken("unsubscribe", enrollmentId, keys)}`,
+    openPixelUrl: `${root}/t/o/${createTrackingToken("open", enrollmentId, keys)}.gif`,
+    unsubscribeUrl: `${root}/u/${createTrackingToken("unsubscribe", enrollmentId, keys)}`,
   };
+}
+
+/** The click redirect of one link of one enrollment's email. */
+export function clickTrackingUrl(base: string, keys: KeySource, enrollmentId: string, destination: string): string {
+  const { token, encodedUrl } = createClickToken(enrollmentId, destination, keys);
+  return `${base.replace(/\/+$/, "")}/t/c/${token}/${encodedUrl}`;
 }
 
 export interface ListUnsubscribeHeaders {

@@ -31,8 +31,8 @@ function trackingKey(key: Buffer): Buffer {
   return derived;
 }
 
-/** hex of the truncated MAC */
-function mac(purpose: TrackingPurpose, id: string, key: Buffer): string {
+/** hex of the truncated MAC (a click's MAC covers its destination too: "click.<id>.<url>") */
+function mac(purpose: TrackingPurpose | "click", id: string, key: Buffer): string {
   return hmacSha256Hex(trackingKey(key), `${purpose}.${id}`).slice(0, MAC_BYTES * 2);
 }
 
@@ -63,4 +63,37 @@ export function readTrackingToken(purpose: TrackingPurpose, token: unknown, keys
   const given = bytes.subarray(ID_BYTES).toString("hex");
   const candidates = Buffer.isBuffer(keys) ? [keys] : keyringOf(keys).all;
   return candidates.some((key) => safeEqual(given, mac(purpose, id, key))) ? id : null;
+}
+
+/** Longest destination a tracked link may have: longer links are left as they are. */
+export const MAX_CLICK_URL_LENGTH = 4096;
+const ENCODED_URL_PATTERN = /^[A-Za-z0-9_-]{1,6000}$/;
+
+/**
+ * A click link's two path segments: the token (enrollment id + MAC over the
+ * enrollment and the destination) and the destination, base64url. Altering
+ * either makes the MAC fail, so the redirector only ever sends a reader to a
+ * URL that was in the email: it is never an open redirect.
+ */
+export function createClickToken(enrollmentId: string, url: string, keys: KeySource): { token: string; encodedUrl: string } {
+  if (typeof enrollmentId !== "string" || !UUID_PATTERN.test(enrollmentId)) throw new Error("a click token needs an enrollment UUID");
+  const id = enrollmentId.toLowerCase();
+  const key = Buffer.isBuffer(keys) ? keys : keys.current;
+  const token = Buffer.concat([uuidToBytes(id), Buffer.from(mac("click", `${id}.${url}`, key), "hex")]).toString("base64url");
+  return { token, encodedUrl: Buffer.from(url, "utf8").toString("base64url") };
+}
+
+/** The enrollment and destination of a click link, or null for anything malformed, altered or forged. */
+export function readClickToken(token: unknown, encodedUrl: unknown, keys: KeySource): { enrollmentId: string; url: string } | null {
+  if (typeof token !== "string" || !TOKEN_PATTERN.test(token) || typeof encodedUrl !== "string" || !ENCODED_URL_PATTERN.test(encodedUrl)) return null;
+  const bytes = Buffer.from(token, "base64url");
+  if (bytes.length !== ID_BYTES + MAC_BYTES || bytes.toString("base64url") !== token) return null;
+  const urlBytes = Buffer.from(encodedUrl, "base64url");
+  if (urlBytes.toString("base64url") !== encodedUrl) return null;
+  const url = urlBytes.toString("utf8");
+  if (url.length > MAX_CLICK_URL_LENGTH || !/^https?:\/\//i.test(url)) return null;
+  const id = bytesToUuid(bytes.subarray(0, ID_BYTES));
+  const given = bytes.subarray(ID_BYTES).toString("hex");
+  const candidates = Buffer.isBuffer(keys) ? [keys] : keyringOf(keys).all;
+  return candidates.some((key) => safeEqual(given, mac("click", `${id}.${url}`, key))) ? { enrollmentId: id, url } : null;
 }

@@ -54,6 +54,7 @@ test("the first open marks a sent enrollment opened and emits one event; later o
     sent_at: "2026-03-01T10:00:00.000Z",
     replied_at: null,
     bounce_reason: null,
+    variant_id: null,
   });
 });
 

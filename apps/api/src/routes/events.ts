@@ -1,6 +1,6 @@
 import Joi from "joi";
 import { Router } from "express";
-import { EVENT_TYPES, type EventType } from "@outreach/core";
+import { ALL_EVENT_TYPES, type EventType } from "@outreach/core";
 import { authOf } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { serializeEvent } from "../serializers/event.js";
@@ -8,7 +8,7 @@ import { listEvents } from "../services/list-events.js";
 import { fields, validateQuery } from "../validation.js";
 
 const listSchema = Joi.object<{ type?: EventType; limit: number; starting_after?: string }>({
-  type: Joi.any().valid(...EVENT_TYPES),
+  type: Joi.any().valid(...ALL_EVENT_TYPES),
   limit: fields.limit(100, 20),
   starting_after: Joi.string().max(100),
 });

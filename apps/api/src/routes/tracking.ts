@@ -1,5 +1,5 @@
 import { Router, type ErrorRequestHandler, type Request, type Response } from "express";
-import { readTrackingToken, recipientOfLink, recordOpen, unsubscribeByEnrollment } from "@outreach/domain";
+import { readClickToken, readTrackingToken, recipientOfLink, recordClick, recordOpen, unsubscribeByEnrollment } from "@outreach/domain";
 import { clientIp, clientIpBucket } from "../client-ip.js";
 import type { ApiContext } from "../context.js";
 import { checkRateLimit, type RateLimitPolicy } from "../middleware/rate-limit.js";
@@ -30,7 +30,8 @@ function sendPage(res: Response, status: number, title: string, body: string): v
 }
 
 const sendPixel = (res: Response) => res.status(200).set({ "Cache-Control": NO_STORE, Pragma: "no-cache", Expires: "0" }).type("gif").send(TRACKING_PIXEL);
-const invalidLink = (res: Response) => sendPage(res, 404, "Link not valid", "<h1>This link is not valid</h1><p>The unsubscribe link is incomplete or no longer exists. Check that the whole link was copied from the email.</p>");
+const invalidLink = (res: Response, what: "unsubscribe link" | "link" = "unsubscribe link") =>
+  sendPage(res, 404, "Link not valid", `<h1>This link is not valid</h1><p>The ${what} is incomplete or no longer exists. Check that the whole link was copied from the email.</p>`);
 const limited = (res: Response, retryMs: number) => {
   res.setHeader("Retry-After", String(Math.max(1, Math.ceil(retryMs / 1000))));
   sendPage(res, 429, "Too many requests", "<h1>Too many requests</h1><p>Too many requests came from your network. Please try again in a minute.</p>");
@@ -69,6 +70,23 @@ export function trackingRoutes(ctx: ApiContext): Router {
       }
     }
     sendPixel(res);
+  });
+
+  // A tracked link: the destination was signed with the enrollment when the email was made, so
+  // only a URL that was in the email is ever redirected to (never an open redirect); anything
+  // altered is refused. The first GET per enrollment is recorded; a HEAD (link checkers) or a
+  // client over its limit is redirected without being recorded.
+  router.get("/t/c/:token/:url", async (req, res) => {
+    const link = readClickToken(req.params.token, req.params.url, keyring);
+    if (!link) return invalidLink(res, "link");
+    if (req.method === "GET" && !(await overLimit(req))) {
+      try {
+        await recordClick(ctx.db, link.enrollmentId, link.url);
+      } catch (err) {
+        ctx.logger.error("recording a click failed", { enrollmentId: link.enrollmentId, error: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    res.status(302).set({ Location: link.url, "Cache-Control": NO_STORE, "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow" }).end();
   });
 
   // A GET only asks: link scanners and prefetchers follow links, so only the POST unsubscribes.
@@ -125,6 +143,7 @@ export function trackingRoutes(ctx: ApiContext): Router {
     const method = req.method === "HEAD" ? "GET" : req.method;
     if (method === "GET" && req.path.startsWith("/t/o/")) return sendPixel(res);
     if ((method === "GET" || method === "POST") && req.path.startsWith("/u/")) return invalidLink(res);
+    if (method === "GET" && req.path.startsWith("/t/c/")) return invalidLink(res, "link");
     next();
   };
   router.use(malformedToken);

@@ -1,7 +1,7 @@
 import { checkEgressHosts } from "../services/check-egress-hosts.js";
 import { Router, type Request } from "express";
 import Joi from "joi";
-import { AppError, checkWebhookUrl, type EgressGuard, EVENT_TYPES, EVENT_WILDCARD, WEBHOOK_URL_MAX_LENGTH } from "@outreach/core";
+import { AppError, checkWebhookUrl, type EgressGuard, ALL_EVENT_TYPES, EVENT_WILDCARD, WEBHOOK_URL_MAX_LENGTH } from "@outreach/core";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { idempotent } from "../middleware/idempotency.js";
@@ -38,9 +38,9 @@ function urlField(allowPrivate: boolean) {
     });
 }
 
-/** Non-empty list of v1 event types or "*", stored deduplicated in the given order. */
+/** Non-empty list of event types (v1 and opt-in) or "*" (the v1 set), stored deduplicated in the given order. */
 const eventFiltersField = J.array()
-  .items(J.string().valid(...EVENT_TYPES, EVENT_WILDCARD))
+  .items(J.string().valid(...ALL_EVENT_TYPES, EVENT_WILDCARD))
   .min(1)
   .max(50)
   .custom((value: string[]) => [...new Set(value)]);

@@ -12,7 +12,7 @@ export const MAX_CREDENTIALS = 100;
 export const MAX_SUBJECT_LENGTH = 998;
 /** 512 KiB: far above any real email, and small enough that rendering one (linear in its length) takes milliseconds. */
 export const MAX_BODY_HTML_LENGTH = 524_288;
-/** Each merge tag renders a contact value of up to 254 characters (more once HTML-escaped): this bounds how far a body grows when rendered. */
+/** Each merge tag renders a contact value of up to 1,000 characters (a custom field; up to 6 times that once HTML-escaped): this bounds how far a body grows when rendered (at most about 600 KB). */
 export const MAX_MERGE_TAGS = 100;
 /** A year of delay between two steps is more than any sequence needs and keeps cumulative delays far from overflow. */
 const MAX_DELAY_MINUTES = 525_600;
@@ -36,6 +36,19 @@ function line(max: number) {
 
 const name = line(200).trim().min(1);
 const host = J.string().trim().max(253).hostname();
+/** Variants a step may carry (A/B/.. tests). */
+export const MAX_VARIANTS = 10;
+/** A DNS name with at least two labels (not an IP address): the host a tracking CNAME is made for. */
+const DNS_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+export const trackingDomainField = J.string()
+  .trim()
+  .lowercase()
+  .max(253)
+  .pattern(DNS_NAME, { name: "host name" })
+  .messages({ "string.pattern.name": "{{#label}} must be a host name such as track.example.com (no scheme, port or path)" });
+export const STOP_ON_REPLY_SCOPES = ["contact", "domain"] as const;
+export type StopOnReplyScope = (typeof STOP_ON_REPLY_SCOPES)[number];
+const stopOnReplyScope = J.string().valid(...STOP_ON_REPLY_SCOPES);
 const port = J.number().integer().min(1).max(65535);
 const minWait = J.number().integer().min(0).max(MAX_WAIT_SECONDS);
 const maxWait = J.number().integer().min(0).max(MAX_WAIT_SECONDS);
@@ -56,6 +69,7 @@ const credentialSchema = J.object({
   smtp_password: line(1000).min(1).required(),
   daily_limit: J.number().integer().min(1).max(1_000_000).required(),
   ramp: rampField,
+  tracking_domain: trackingDomainField.allow(null),
   imap_host: host.allow(null),
   imap_port: port.allow(null),
   imap_secure: J.boolean().allow(null),
@@ -73,22 +87,41 @@ const credentialSchema = J.object({
   return value;
 }, "IMAP settings all or nothing");
 
+// a follow-up may leave its subject empty: it is then sent as "Re: <step 1 subject>"
+const subjectField = line(MAX_SUBJECT_LENGTH).allow("");
+const bodyHtmlField = text(MAX_BODY_HTML_LENGTH)
+  .min(1)
+  .custom((value: string, helpers) => (countMergeTags(value) > MAX_MERGE_TAGS ? helpers.message({ custom: `{{#label}} must contain at most ${MAX_MERGE_TAGS} merge tags` }) : value), "merge tag limit");
+
+const variantSchema = J.object({
+  subject: subjectField.required(),
+  body_html: bodyHtmlField.required(),
+  // relative share of the enrollments: weights 1 and 3 send the second variant to three quarters
+  weight: J.number().integer().min(1).max(1000).default(1),
+});
+
 const stepSchema = J.object({
   position: J.number().integer().min(1).max(MAX_STEPS).required(),
-  // a follow-up may leave its subject empty: it is then sent as "Re: <step 1 subject>"
-  subject: line(MAX_SUBJECT_LENGTH).allow("").required(),
-  body_html: text(MAX_BODY_HTML_LENGTH)
-    .min(1)
-    .custom((value: string, helpers) => (countMergeTags(value) > MAX_MERGE_TAGS ? helpers.message({ custom: `{{#label}} must contain at most ${MAX_MERGE_TAGS} merge tags` }) : value), "merge tag limit")
-    .required(),
+  // required unless the step has variants (then each variant has its own)
+  subject: subjectField,
+  body_html: bodyHtmlField,
+  variants: J.array().items(variantSchema).min(2).max(MAX_VARIANTS),
   delay_minutes: J.number().integer().min(0).max(MAX_DELAY_MINUTES).default(0),
-});
+})
+  .custom((step: StepInput, helpers) => {
+    if (step.variants && (step.subject !== undefined || step.body_html !== undefined)) {
+      return helpers.message({ custom: "{{#label}} has variants: give subject and body_html in each variant, not on the step" });
+    }
+    if (!step.variants && step.subject === undefined) return helpers.message({ custom: "{{#label}}.subject is required (or variants)" });
+    if (!step.variants && step.body_html === undefined) return helpers.message({ custom: "{{#label}}.body_html is required (or variants)" });
+    return step;
+  }, "subject and body, or variants");
 
 const stepsSchema = J.array()
   .items(stepSchema)
   .min(1)
   .max(MAX_STEPS)
-  .custom((steps: Array<{ position: number; delay_minutes: number; subject: string }>, helpers) => {
+  .custom((steps: StepInput[], helpers) => {
     const positions = steps.map((step) => step.position).sort((a, b) => a - b);
     if (positions.some((position, index) => position !== index + 1)) {
       return helpers.message({ custom: `{{#label}} positions must be exactly 1 to ${steps.length} with no gaps or duplicates (got ${positions.join(", ")})` });
@@ -97,8 +130,9 @@ const stepsSchema = J.array()
     if (first.delay_minutes !== 0) {
       return helpers.message({ custom: "{{#label}} step 1 must have delay_minutes 0" });
     }
-    if (first.subject.trim() === "") {
-      return helpers.message({ custom: "{{#label}} step 1 must have a subject (follow-ups without one reply to it)" });
+    const firstSubjects = first.variants ? first.variants.map((variant) => variant.subject) : [first.subject ?? ""];
+    if (firstSubjects.some((subject) => subject.trim() === "")) {
+      return helpers.message({ custom: "{{#label}} step 1 must have a subject (follow-ups without one reply to it), in every variant" });
     }
     return steps;
   }, "positions 1..n");
@@ -123,6 +157,10 @@ export const createCampaignSchema = J.object<CreateCampaignInput>({
   schedule: scheduleField.default(null),
   verify_email_mx: J.boolean().default(false),
   bounce_rate_threshold: bounceRateThreshold.default(8.0),
+  track_clicks: J.boolean().default(false),
+  tracking_domain: trackingDomainField.allow(null).default(null),
+  stop_on_reply_scope: stopOnReplyScope.default("contact"),
+  stop_on_auto_reply: J.boolean().default(false),
   smtp_credentials: J.array().items(credentialSchema).min(1).max(MAX_CREDENTIALS).required(),
   sequence_steps: stepsSchema.required(),
 }).custom((value: CreateCampaignInput, helpers) => {
@@ -130,7 +168,20 @@ export const createCampaignSchema = J.object<CreateCampaignInput>({
   return message ? helpers.message({ custom: message }) : value;
 }, "wait range");
 
-export const UPDATABLE_CAMPAIGN_FIELDS = ["name", "outreach_id", "min_wait_seconds", "max_wait_seconds", "jitter_scope", "schedule", "verify_email_mx", "bounce_rate_threshold"] as const;
+export const UPDATABLE_CAMPAIGN_FIELDS = [
+  "name",
+  "outreach_id",
+  "min_wait_seconds",
+  "max_wait_seconds",
+  "jitter_scope",
+  "schedule",
+  "verify_email_mx",
+  "bounce_rate_threshold",
+  "track_clicks",
+  "tracking_domain",
+  "stop_on_reply_scope",
+  "stop_on_auto_reply",
+] as const;
 
 /** The fields of PATCH /campaigns/:id, wrapped or at the top level. */
 export const updateCampaignSchema = J.object<UpdateCampaignInput>({
@@ -142,6 +193,10 @@ export const updateCampaignSchema = J.object<UpdateCampaignInput>({
   schedule: scheduleField,
   verify_email_mx: J.boolean(),
   bounce_rate_threshold: bounceRateThreshold,
+  track_clicks: J.boolean(),
+  tracking_domain: trackingDomainField.allow(null),
+  stop_on_reply_scope: stopOnReplyScope,
+  stop_on_auto_reply: J.boolean(),
 })
   .min(1)
   .messages({ "object.min": `{{#label}} must contain at least one of ${UPDATABLE_CAMPAIGN_FIELDS.join(", ")}` });
@@ -164,6 +219,7 @@ export interface CredentialInput {
   smtp_password: string;
   daily_limit: number;
   ramp?: RampInput | null;
+  tracking_domain?: string | null;
   imap_host?: string | null;
   imap_port?: number | null;
   imap_secure?: boolean | null;
@@ -171,10 +227,18 @@ export interface CredentialInput {
   imap_password?: string | null;
 }
 
-export interface StepInput {
-  position: number;
+export interface VariantInput {
   subject: string;
   body_html: string;
+  weight: number;
+}
+
+export interface StepInput {
+  position: number;
+  /** set unless the step has variants */
+  subject?: string;
+  body_html?: string;
+  variants?: VariantInput[];
   delay_minutes: number;
 }
 
@@ -187,6 +251,10 @@ export interface CreateCampaignInput {
   schedule: ScheduleInput | null;
   verify_email_mx: boolean;
   bounce_rate_threshold: number;
+  track_clicks: boolean;
+  tracking_domain: string | null;
+  stop_on_reply_scope: StopOnReplyScope;
+  stop_on_auto_reply: boolean;
   smtp_credentials: CredentialInput[];
   sequence_steps: StepInput[];
 }
@@ -200,4 +268,8 @@ export interface UpdateCampaignInput {
   schedule?: ScheduleInput | null;
   verify_email_mx?: boolean;
   bounce_rate_threshold?: number;
+  track_clicks?: boolean;
+  tracking_domain?: string | null;
+  stop_on_reply_scope?: StopOnReplyScope;
+  stop_on_auto_reply?: boolean;
 }

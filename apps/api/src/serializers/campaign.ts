@@ -1,4 +1,5 @@
 import type { Campaign, SequenceStep, SmtpCredential } from "@outreach/db";
+import { parseStepVariants } from "@outreach/domain";
 import type { CampaignWithRelations } from "../services/find-campaign.js";
 import type { CampaignStats, StatusCounts } from "../services/get-campaign-stats.js";
 import type { CampaignPreview, PreviewStep } from "../services/preview-campaign.js";
@@ -9,7 +10,15 @@ export function serializeCampaignSummary(campaign: Pick<Campaign, "id" | "name" 
 }
 
 export function serializeSequenceStep(step: SequenceStep) {
-  return { id: step.id, position: step.position, subject: step.subject, body_html: step.bodyHtml, delay_minutes: step.delayMinutes };
+  const variants = parseStepVariants(step.variants);
+  return {
+    id: step.id,
+    position: step.position,
+    subject: step.subject,
+    body_html: step.bodyHtml,
+    variants: variants ? variants.map((variant) => ({ id: variant.id, subject: variant.subject, body_html: variant.bodyHtml, weight: variant.weight })) : null,
+    delay_minutes: step.delayMinutes,
+  };
 }
 
 /** Reply detection on an inbox: null without IMAP settings; "pending" until first checked; "error" with the reason while it fails. */
@@ -31,6 +40,7 @@ export function serializeSmtpCredential(credential: SmtpCredential) {
     smtp_secure: credential.smtpSecure,
     smtp_username: credential.smtpUsername,
     daily_limit: credential.dailyLimit,
+    tracking_domain: credential.trackingDomain,
     ramp: credential.rampStartPerDay !== null && credential.rampIncreasePerDay !== null ? { start_per_day: credential.rampStartPerDay, increase_per_day: credential.rampIncreasePerDay } : null,
     ramp_started_at: credential.rampStartedAt,
     has_imap: credential.imapHost !== null,
@@ -54,8 +64,23 @@ function serializeCounts(counts: StatusCounts) {
 
 export function serializeCampaignStats(stats: CampaignStats) {
   return {
-    totals: { ...serializeCounts(stats.totals), sent_unconfirmed: stats.sentUnconfirmed, sends_failed: stats.sendsFailed },
-    rates: { bounce_rate: stats.rates.bounceRate, open_rate: stats.rates.openRate, reply_rate: stats.rates.replyRate },
+    totals: { ...serializeCounts(stats.totals), clicked: stats.clicked, stopped: stats.stopped, sent_unconfirmed: stats.sentUnconfirmed, sends_failed: stats.sendsFailed },
+    rates: { bounce_rate: stats.rates.bounceRate, open_rate: stats.rates.openRate, reply_rate: stats.rates.replyRate, click_rate: stats.rates.clickRate },
+    variants: stats.variants.map((variant) => ({
+      step_position: variant.stepPosition,
+      variant_id: variant.variantId,
+      subject: variant.subject,
+      weight: variant.weight,
+      sent: variant.sent,
+      opened: variant.opened,
+      replied: variant.replied,
+      clicked: variant.clicked,
+      bounced: variant.bounced,
+      open_rate: variant.rates.openRate,
+      reply_rate: variant.rates.replyRate,
+      click_rate: variant.rates.clickRate,
+      bounce_rate: variant.rates.bounceRate,
+    })),
     per_batch: stats.perBatch.map((batch) => ({ batch_number: batch.batchNumber, ...serializeCounts(batch) })),
     recent_bounces: stats.recentBounces.map((bounce) => ({
       enrollment_id: bounce.enrollmentId,
@@ -94,7 +119,7 @@ export function serializeCampaignStats(stats: CampaignStats) {
       last_error_at: credential.smtpLastErrorAt,
       ...imapHealth(credential),
     })),
-    skipped: { mx_invalid: stats.skipped.mxInvalid, cross_campaign_duplicate: stats.skipped.crossCampaignDuplicate },
+    skipped: { mx_invalid: stats.skipped.mxInvalid, cross_campaign_duplicate: stats.skipped.crossCampaignDuplicate, blocklisted: stats.skipped.blocklisted },
   };
 }
 
@@ -112,6 +137,10 @@ export function serializeCampaign(campaign: CampaignWithRelations, stats: Campai
     schedule: campaign.schedule ?? null,
     verify_email_mx: campaign.verifyEmailMx,
     bounce_rate_threshold: campaign.bounceRateThreshold.toNumber(),
+    track_clicks: campaign.trackClicks,
+    tracking_domain: campaign.trackingDomain,
+    stop_on_reply_scope: campaign.stopOnReplyScope,
+    stop_on_auto_reply: campaign.stopOnAutoReply,
     created_at: campaign.createdAt,
     updated_at: campaign.updatedAt,
     sequence_steps: campaign.steps.map(serializeSequenceStep),
@@ -121,7 +150,7 @@ export function serializeCampaign(campaign: CampaignWithRelations, stats: Campai
 }
 
 function serializePreviewStep(step: PreviewStep) {
-  return { position: step.position, delay_minutes: step.delayMinutes, subject: step.subject, body_html: step.html, body_text: step.text };
+  return { position: step.position, delay_minutes: step.delayMinutes, subject: step.subject, body_html: step.html, body_text: step.text, missing_tags: step.missingTags, variant_id: step.variantId };
 }
 
 export function serializeCampaignPreview(preview: CampaignPreview) {
@@ -132,6 +161,8 @@ export function serializeCampaignPreview(preview: CampaignPreview) {
     subject: preview.selected.subject,
     body_html: preview.selected.html,
     body_text: preview.selected.text,
+    missing_tags: preview.selected.missingTags,
+    variant_id: preview.selected.variantId,
     steps: preview.steps.map(serializePreviewStep),
   };
 }

@@ -12,9 +12,12 @@ export function serializeEnrollment(enrollment: EnrollmentWithContact) {
     priority: enrollment.priority,
     sent_at: enrollment.sentAt,
     opened_at: enrollment.openedAt,
+    clicked_at: enrollment.clickedAt,
     replied_at: enrollment.repliedAt,
     bounce_reason: enrollment.bounceReason,
     unsubscribed_at: enrollment.unsubscribedAt,
+    stopped_at: enrollment.stoppedAt,
+    stopped_reason: enrollment.stoppedReason,
     created_at: enrollment.createdAt,
   };
 }

@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { encryptSecret, type Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import type { CreateCampaignInput, CredentialInput } from "../schemas/campaign.js";
+import type { StepVariant } from "@outreach/domain";
+import type { CreateCampaignInput, CredentialInput, StepInput } from "../schemas/campaign.js";
 import { scheduleJson } from "./schedule-json.js";
 import { campaignRelations, type CampaignWithRelations } from "./find-campaign.js";
 import { lockOutreach } from "./lock-outreach.js";
@@ -22,12 +24,25 @@ function credentialData(accountId: string, input: CredentialInput, createdAt: Da
     rampStartPerDay: input.ramp?.start_per_day ?? null,
     rampIncreasePerDay: input.ramp?.increase_per_day ?? null,
     rampStartedAt: input.ramp ? createdAt : null,
+    trackingDomain: input.tracking_domain ?? null,
     imapHost: hasImap ? input.imap_host! : null,
     imapPort: hasImap ? input.imap_port! : null,
     imapSecure: hasImap ? (input.imap_secure ?? input.imap_port === 993) : false,
     imapUsername: hasImap ? input.imap_username! : null,
     imapPasswordEnc: hasImap ? encryptSecret(input.imap_password!, keyring) : null,
     createdAt,
+  };
+}
+
+/** A step's row: with variants, each gets an id and the step keeps the first one's subject and body. */
+function stepData(step: StepInput) {
+  const variants: StepVariant[] | undefined = step.variants?.map((variant) => ({ id: randomUUID(), subject: variant.subject, bodyHtml: variant.body_html, weight: variant.weight }));
+  return {
+    position: step.position,
+    subject: variants ? variants[0]!.subject : step.subject!,
+    bodyHtml: variants ? variants[0]!.bodyHtml : step.body_html!,
+    delayMinutes: step.delay_minutes,
+    ...(variants ? { variants: variants as unknown as object[] } : {}),
   };
 }
 
@@ -51,13 +66,12 @@ export async function createCampaign(db: Db, keyring: Keyring, accountId: string
         schedule: scheduleJson(input.schedule),
         verifyEmailMx: input.verify_email_mx,
         bounceRateThreshold: input.bounce_rate_threshold,
+        trackClicks: input.track_clicks,
+        trackingDomain: input.tracking_domain,
+        stopOnReplyScope: input.stop_on_reply_scope,
+        stopOnAutoReply: input.stop_on_auto_reply,
         steps: {
-          create: input.sequence_steps.map((step) => ({
-            position: step.position,
-            subject: step.subject,
-            bodyHtml: step.body_html,
-            delayMinutes: step.delay_minutes,
-          })),
+          create: input.sequence_steps.map(stepData),
         },
         credentials: {
           create: input.smtp_credentials.map((credential, index) => credentialData(accountId, credential, new Date(now + index), keyring)),

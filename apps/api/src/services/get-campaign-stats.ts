@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import type { Db, SmtpCredential } from "@outreach/db";
-import { credentialRamp, dailyLimitOn, parseSchedule, scheduleZone } from "@outreach/domain";
+import { credentialRamp, dailyLimitOn, parseSchedule, parseStepVariants, scheduleZone } from "@outreach/domain";
 
 /** Enrollment counts by current status: every enrollment is in exactly one. */
 export interface StatusCounts {
@@ -50,18 +50,36 @@ export interface RecentFailure {
   failedAt: Date;
 }
 
+/** One A/B variant's sends and what they drew (see getCampaignStats for the crediting rule). */
+export interface VariantStats {
+  stepPosition: number;
+  variantId: string;
+  subject: string;
+  weight: number;
+  sent: number;
+  opened: number;
+  replied: number;
+  clicked: number;
+  bounced: number;
+  rates: { openRate: number; replyRate: number; clickRate: number; bounceRate: number };
+}
+
 export interface CampaignStats {
   totals: StatusCounts;
+  /** enrollments that clicked a tracked link (first click), and those stopped by a colleague's reply or a block */
+  clicked: number;
+  stopped: number;
   /** step sends recorded as sent whose delivery outcome is unknown (see DeliveryOutcome) */
   sentUnconfirmed: number;
-  rates: { bounceRate: number; openRate: number; replyRate: number };
+  rates: { bounceRate: number; openRate: number; replyRate: number; clickRate: number };
+  variants: VariantStats[];
   perBatch: BatchStats[];
   recentBounces: RecentBounce[];
   /** step sends that ended failed, and the most recent of them with their reason */
   sendsFailed: number;
   recentFailures: RecentFailure[];
   credentials: CredentialStats[];
-  skipped: { mxInvalid: number; crossCampaignDuplicate: number };
+  skipped: { mxInvalid: number; crossCampaignDuplicate: number; blocklisted: number };
 }
 
 const RECENT_BOUNCES = 20;
@@ -83,6 +101,18 @@ interface BatchRow extends StatusCounts {
   delivered: number;
   ever_opened: number;
   ever_replied: number;
+  ever_clicked: number;
+  stopped: number;
+}
+
+interface VariantRow {
+  step_position: number;
+  variant_id: string;
+  sent: number;
+  opened: number;
+  replied: number;
+  clicked: number;
+  bounced: number;
 }
 
 interface SendRow {
@@ -121,13 +151,22 @@ interface SkipRow {
  * A campaign's statistics, from four aggregate queries read in one snapshot.
  *
  * - totals and per_batch count enrollments by their current status (a
- *   replied enrollment is counted under replied only), so they add up to total.
+ *   replied enrollment is counted under replied only), so they add up to total,
+ *   except that an enrollment stopped before it was sent (blocklisted, or a
+ *   colleague replied) is not pending: it is counted in stopped only.
  * - open_rate and reply_rate are "ever" rates over enrollments that were sent
  *   (sentAt set): opened = openedAt or repliedAt set (a reply implies the mail
  *   was read, even when the pixel was blocked), replied = repliedAt set. An
  *   enrollment that later bounced or unsubscribed still counts if it had opened.
  * - bounce_rate is per send: bounced step sends / step sends that reached SMTP
  *   (state sent or bounced), the measure the credential health check uses.
+ * - clicked / click_rate: enrollments sent that clicked a tracked link (first
+ *   click), over the same base as open_rate. stopped: enrollments stopped by a
+ *   colleague's reply (stop_on_reply_scope domain) or a block since planning.
+ * - variants: per A/B variant, its sends (sent = reached SMTP, bounced among
+ *   them) and the opens, replies and clicks credited to it: an enrollment's
+ *   first open (or its reply, when the pixel was blocked), reply and first
+ *   click are credited to the last step sent to it before that moment.
  * - credentials: the same per credential; sends_today counts those whose sentAt
  *   is in the current day (in the schedule's time zone, UTC without one),
  *   step1_sends_today only the step-1 ones (what daily_limit counts), and
@@ -139,15 +178,21 @@ interface SkipRow {
  *   used up, a job that kept failing before its send was claimed, a send
  *   interrupted mid-SMTP), the most recent with the reason.
  */
-export async function getCampaignStats(db: Db, campaign: { id: string; schedule?: unknown; credentials: SmtpCredential[] }, now = new Date()): Promise<CampaignStats> {
+export async function getCampaignStats(
+  db: Db,
+  campaign: { id: string; schedule?: unknown; credentials: SmtpCredential[]; steps?: Array<{ position: number; variants: unknown }> },
+  now = new Date(),
+): Promise<CampaignStats> {
   const id = campaign.id;
   const day = today(campaign.schedule ?? null, now);
-  const [batchRows, sendRows, bounceRows, failureRows, skipRows] = await db.$transaction(
+  const steps = (campaign.steps ?? []).map((step) => ({ position: step.position, variants: parseStepVariants(step.variants) }));
+  const hasVariants = steps.some((step) => step.variants);
+  const [batchRows, sendRows, bounceRows, failureRows, skipRows, variantRows] = await db.$transaction(
     [
       db.$queryRaw<BatchRow[]>`
         SELECT "batchNumber" AS batch_number,
           count(*)::int AS total,
-          count(*) FILTER (WHERE status = 'pending')::int AS pending,
+          count(*) FILTER (WHERE status = 'pending' AND "stoppedAt" IS NULL)::int AS pending,
           count(*) FILTER (WHERE status = 'sent')::int AS sent,
           count(*) FILTER (WHERE status = 'opened')::int AS opened,
           count(*) FILTER (WHERE status = 'replied')::int AS replied,
@@ -155,7 +200,9 @@ export async function getCampaignStats(db: Db, campaign: { id: string; schedule?
           count(*) FILTER (WHERE status = 'unsubscribed')::int AS unsubscribed,
           count(*) FILTER (WHERE "sentAt" IS NOT NULL)::int AS delivered,
           count(*) FILTER (WHERE "sentAt" IS NOT NULL AND ("openedAt" IS NOT NULL OR "repliedAt" IS NOT NULL))::int AS ever_opened,
-          count(*) FILTER (WHERE "sentAt" IS NOT NULL AND "repliedAt" IS NOT NULL)::int AS ever_replied
+          count(*) FILTER (WHERE "sentAt" IS NOT NULL AND "repliedAt" IS NOT NULL)::int AS ever_replied,
+          count(*) FILTER (WHERE "sentAt" IS NOT NULL AND "clickedAt" IS NOT NULL)::int AS ever_clicked,
+          count(*) FILTER (WHERE "stoppedAt" IS NOT NULL)::int AS stopped
         FROM enrollments
         WHERE "campaignId" = ${id}::uuid
         GROUP BY "batchNumber"
@@ -191,6 +238,27 @@ export async function getCampaignStats(db: Db, campaign: { id: string; schedule?
         FROM enrollment_skips
         WHERE "campaignId" = ${id}::uuid
         GROUP BY kind`,
+      hasVariants
+        ? db.$queryRaw<VariantRow[]>`
+        WITH s AS (
+          SELECT "enrollmentId", "stepPosition", "variantId", state, "sentAt",
+            lead("sentAt") OVER (PARTITION BY "enrollmentId" ORDER BY "sentAt", "stepPosition") AS next_sent
+          FROM step_sends
+          WHERE "campaignId" = ${id}::uuid AND state IN ('sent', 'bounced') AND "sentAt" IS NOT NULL),
+        credited AS (
+          SELECT s."stepPosition", s."variantId", s.state, s."sentAt", s.next_sent,
+            least(e."openedAt", e."repliedAt") AS opened_at, e."repliedAt" AS replied_at, e."clickedAt" AS clicked_at
+          FROM s JOIN enrollments e ON e.id = s."enrollmentId"
+          WHERE s."variantId" IS NOT NULL)
+        SELECT "stepPosition" AS step_position, "variantId"::text AS variant_id,
+          count(*)::int AS sent,
+          count(*) FILTER (WHERE state = 'bounced')::int AS bounced,
+          count(*) FILTER (WHERE opened_at >= "sentAt" AND (next_sent IS NULL OR opened_at < next_sent))::int AS opened,
+          count(*) FILTER (WHERE replied_at >= "sentAt" AND (next_sent IS NULL OR replied_at < next_sent))::int AS replied,
+          count(*) FILTER (WHERE clicked_at >= "sentAt" AND (next_sent IS NULL OR clicked_at < next_sent))::int AS clicked
+        FROM credited
+        GROUP BY 1, 2`
+        : db.$queryRaw<VariantRow[]>`SELECT NULL WHERE false`,
     ],
     { isolationLevel: "RepeatableRead" },
   );
@@ -199,11 +267,15 @@ export async function getCampaignStats(db: Db, campaign: { id: string; schedule?
   let delivered = 0;
   let everOpened = 0;
   let everReplied = 0;
+  let everClicked = 0;
+  let stopped = 0;
   const perBatch = batchRows.map((row): BatchStats => {
     for (const key of Object.keys(totals) as Array<keyof StatusCounts>) totals[key] += row[key];
     delivered += row.delivered;
     everOpened += row.ever_opened;
     everReplied += row.ever_replied;
+    everClicked += row.ever_clicked;
+    stopped += row.stopped;
     const { batch_number, total, pending, sent, opened, replied, bounced, unsubscribed } = row;
     return { batchNumber: batch_number, total, pending, sent, opened, replied, bounced, unsubscribed };
   });
@@ -225,11 +297,34 @@ export async function getCampaignStats(db: Db, campaign: { id: string; schedule?
     };
   });
 
+  const byVariant = new Map(variantRows.map((row) => [`${row.step_position} ${row.variant_id}`, row]));
+  const variants = steps.flatMap((step) =>
+    (step.variants ?? []).map((variant): VariantStats => {
+      const row = byVariant.get(`${step.position} ${variant.id}`);
+      const [sent, opened, replied, clicked, bounced] = [row?.sent ?? 0, row?.opened ?? 0, row?.replied ?? 0, row?.clicked ?? 0, row?.bounced ?? 0];
+      return {
+        stepPosition: step.position,
+        variantId: variant.id,
+        subject: variant.subject,
+        weight: variant.weight,
+        sent,
+        opened,
+        replied,
+        clicked,
+        bounced,
+        rates: { openRate: percent(opened, sent), replyRate: percent(replied, sent), clickRate: percent(clicked, sent), bounceRate: percent(bounced, sent) },
+      };
+    }),
+  );
+
   const skips = new Map(skipRows.map((row) => [row.kind, row.count]));
   return {
     totals,
+    clicked: everClicked,
+    stopped,
     sentUnconfirmed: sendRows.reduce((sum, row) => sum + row.unconfirmed, 0),
-    rates: { bounceRate: percent(bounces, sends), openRate: percent(everOpened, delivered), replyRate: percent(everReplied, delivered) },
+    rates: { bounceRate: percent(bounces, sends), openRate: percent(everOpened, delivered), replyRate: percent(everReplied, delivered), clickRate: percent(everClicked, delivered) },
+    variants,
     perBatch,
     recentBounces: bounceRows.map((row) => ({
       enrollmentId: row.enrollment_id,
@@ -248,6 +343,6 @@ export async function getCampaignStats(db: Db, campaign: { id: string; schedule?
       failedAt: row.failed_at,
     })),
     credentials,
-    skipped: { mxInvalid: skips.get("mx_invalid") ?? 0, crossCampaignDuplicate: skips.get("cross_campaign_duplicate") ?? 0 },
+    skipped: { mxInvalid: skips.get("mx_invalid") ?? 0, crossCampaignDuplicate: skips.get("cross_campaign_duplicate") ?? 0, blocklisted: skips.get("blocklisted") ?? 0 },
   };
 }

@@ -58,6 +58,10 @@ export async function updateCampaign(db: Db, accountId: string, id: string, inpu
         schedule: input.schedule === undefined ? undefined : scheduleJson(input.schedule),
         verifyEmailMx: input.verify_email_mx,
         bounceRateThreshold: input.bounce_rate_threshold,
+        trackClicks: input.track_clicks,
+        trackingDomain: input.tracking_domain,
+        stopOnReplyScope: input.stop_on_reply_scope,
+        stopOnAutoReply: input.stop_on_auto_reply,
       },
     });
     const replan = campaign.status === "active" && PLAN_FIELDS.some((field) => input[field] !== undefined);

@@ -1,3 +1,4 @@
+import { OPT_IN_EVENT_TYPES } from "@outreach/core";
 import type { Tx } from "../tx.js";
 
 export interface RelayBatch {
@@ -9,7 +10,8 @@ export interface RelayBatch {
 /**
  * Fans out the oldest events not yet relayed, in order of creation: one
  * delivery per enabled webhook of the event's account whose filters match
- * ("*" or the exact type), and the events are marked relayed, all in one
+ * (the exact type, or "*" for a v1 type: opt-in types such as
+ * enrollment.clicked go only to webhooks that name them), and the events are marked relayed, all in one
  * transaction. Rows are taken with FOR UPDATE SKIP LOCKED, so any number of
  * relays run side by side without taking the same event; the unique
  * (webhook, event) pair makes a repeat harmless. The deliveries' creation
@@ -28,7 +30,7 @@ export async function relayOutboxBatch(db: { $transaction: <T>(fn: (tx: Tx) => P
       INSERT INTO webhook_deliveries (id, "accountId", "webhookId", "eventId", "eventType", "nextAttemptAt", "createdAt")
       SELECT gen_random_uuid(), e."accountId", w.id, e.id, e.type, ${now}, ${now}
       FROM events e
-      JOIN webhooks w ON w."accountId" = e."accountId" AND w."disabledAt" IS NULL AND ('*' = ANY(w."eventFilters") OR e.type = ANY(w."eventFilters"))
+      JOIN webhooks w ON w."accountId" = e."accountId" AND w."disabledAt" IS NULL AND (e.type = ANY(w."eventFilters") OR ('*' = ANY(w."eventFilters") AND e.type <> ALL(${[...OPT_IN_EVENT_TYPES]}::text[])))
       WHERE e.id = ANY(${ids}::uuid[])
       ORDER BY e."createdAt", e.id, w."createdAt"
       ON CONFLICT ("webhookId", "eventId") DO NOTHING`;
