@@ -12,6 +12,8 @@ export interface ApiResponse {
 }
 
 export interface EngineApi {
+  /** http://127.0.0.1:<port> */
+  baseUrl: string;
   call(method: string, path: string, token?: string, body?: unknown): Promise<ApiResponse>;
   /** A new account through POST /signup: its id and API key. */
   signUp(email: string): Promise<{ accountId: string; token: string }>;
@@ -44,6 +46,7 @@ export async function startEngineApi(engine: Engine): Promise<EngineApi> {
     return { status: res.status, body: json, text };
   };
   return {
+    baseUrl: base,
     call,
     async signUp(email) {
       const res = await call("POST", "/signup", undefined, { email });

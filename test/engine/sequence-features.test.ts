@@ -1,36 +1,24 @@
 import assert from "node:assert/strict";
-import { request as httpRequest, type Server } from "node:http";
+import { request as httpRequest } from "node:http";
 import { after, before, test } from "node:test";
-import { createLogger, loadConfig } from "@outreach/core";
 import { parseStepVariants, pickVariant, relayOutboxBatch } from "@outreach/domain";
-import { LOOPBACK_MAIL_ENV } from "@outreach/testing";
-import { createApp } from "../../apps/api/src/app.js";
-import { closeApiContext, createApiContext, type ApiContext } from "../../apps/api/src/context.js";
+import { startEngineApi, type EngineApi } from "./engine-api.js";
 import { enrollMany, eventsOf, startEngine, waitFor, type Engine } from "./harness.js";
 import { runRetriesNow } from "./retry-schedule.js";
 
-// A/B variants and click tracking through the whole product: the API, the
-// dispatcher and the sender, mail to the loopback SMTP server.
+// A/B variants, click tracking, tracking domains and custom fields through the
+// whole product: the API, the dispatcher and the sender, mail to the loopback SMTP server.
 let engine: Engine;
-let ctx: ApiContext;
-let server: Server;
+let api: EngineApi;
 let port: number;
 
 before(async () => {
   engine = await startEngine();
-  const config = loadConfig("api", { DATABASE_URL: engine.config.databaseUrl, QUEUE_PREFIX: engine.config.queuePrefix, PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error", ...LOOPBACK_MAIL_ENV });
-  ctx = createApiContext(config, createLogger({ service: "api", level: "error" }));
-  await waitFor(() => ctx.redis.status === "ready", { what: "redis" });
-  server = await new Promise((resolve) => {
-    const s = createApp(ctx).listen(0, "127.0.0.1", () => resolve(s));
-  });
-  const address = server.address();
-  port = typeof address === "object" && address ? address.port : 0;
+  api = await startEngineApi(engine);
+  port = Number(new URL(api.baseUrl).port);
 });
 after(async () => {
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  if (ctx) await closeApiContext(ctx);
+  await api?.close();
   await engine?.stop();
 });
 
