@@ -4,7 +4,7 @@ import { after, before, describe, test } from "node:test";
 import { assertEnvelope, call, createCampaign, credential, startWorkflowApi, type WorkflowEnv } from "./workflow-fixtures.js";
 
 const CREDENTIAL_KEYS = [
-  "created_at", "daily_limit", "disabled_at", "disabled_reason", "from_email", "from_name", "has_imap", "id", "imap_host", "imap_last_checked_at", "imap_last_error", "imap_port", "imap_secure", "imap_status", "imap_username", "label", "last_error", "last_error_at", "ramp", "ramp_started_at", "smtp_host", "smtp_port", "smtp_secure", "smtp_username",
+  "created_at", "daily_limit", "disabled_at", "disabled_reason", "from_email", "from_name", "has_imap", "id", "imap_host", "imap_last_checked_at", "imap_last_error", "imap_port", "imap_secure", "imap_status", "imap_username", "label", "last_error", "last_error_at", "ramp", "ramp_started_at", "smtp_host", "smtp_port", "smtp_secure", "smtp_username", "tracking_domain",
 ];
 
 let env: WorkflowEnv;

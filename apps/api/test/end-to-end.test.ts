@@ -70,7 +70,7 @@ test("a new user goes from signup to a campaign with a webhook through the real 
   const listed = await call("GET", "/campaigns", token);
   assert.deepEqual(listed.body, [{ id: campaign.body.id, name: "Q4 intro", status: "pending", created_at: campaign.body.created_at }]);
   const detail = await call("GET", `/campaigns/${campaign.body.id}`, token);
-  assert.deepEqual(detail.body.totals, { total: 0, pending: 0, sent: 0, opened: 0, replied: 0, bounced: 0, unsubscribed: 0, sent_unconfirmed: 0, sends_failed: 0 });
+  assert.deepEqual(detail.body.totals, { total: 0, pending: 0, sent: 0, opened: 0, replied: 0, bounced: 0, unsubscribed: 0, clicked: 0, stopped: 0, sent_unconfirmed: 0, sends_failed: 0 });
   const preview = await call("GET", `/campaigns/${campaign.body.id}/preview?contact_id=${ada.id}`, token);
   assert.equal(preview.body.subject, "Hello Ada");
   assert.equal(preview.body.body_html, "<p>Hi Ada at Engines Ltd</p>");

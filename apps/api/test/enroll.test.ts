@@ -324,9 +324,12 @@ describe("POST /campaigns/:id/enroll_contact", () => {
       priority: 1000,
       sent_at: null,
       opened_at: null,
+      clicked_at: null,
       replied_at: null,
       bounce_reason: null,
       unsubscribed_at: null,
+      stopped_at: null,
+      stopped_reason: null,
       created_at: row.createdAt.toISOString(),
     });
     assert.deepEqual([row.batchNumber, row.priority, row.accountId], [4, 1000, env.a.accountId]);
