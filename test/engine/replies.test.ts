@@ -196,3 +196,86 @@ test("an answer refused for good is failed with the server's answer; a temporary
   assert.equal(smtp.messagesTo(later.contactEmail).length, 1);
   assert.equal((await engine.db.replyAnswer.findUniqueOrThrow({ where: { id: sent.id } })).attempts, 2);
 });
+
+test("stop_on_reply_scope domain: a reply from one person at a company stops the campaign's others there; free-mail stops nobody else", async () => {
+  const { db, smtp, config } = engine;
+  const tag = randomUUID().slice(0, 8);
+  const { accountId, token } = await api.signUp(`company-${tag}@example.test`);
+  const inbox = `company-${tag}@sender.test`;
+  await imap.addUser(inbox, IMAP_PASSWORD);
+  const keyring = Keyring.fromConfig(config);
+  const campaign = await db.campaign.create({
+    data: {
+      accountId,
+      name: "Company stop",
+      minWaitSeconds: 0,
+      maxWaitSeconds: 0,
+      stopOnReplyScope: "domain",
+      steps: { create: [{ position: 1, subject: "Hello {{first_name}}", bodyHtml: "<p>Hi</p>" }, { position: 2, subject: "", bodyHtml: "<p>Following up</p>", delayMinutes: 60 }] },
+    },
+  });
+  const credential = await db.smtpCredential.create({
+    data: {
+      accountId,
+      campaignId: campaign.id,
+      label: "Inbox",
+      fromEmail: inbox,
+      smtpHost: smtp.host,
+      smtpPort: smtp.port,
+      smtpSecure: false,
+      smtpUsername: inbox,
+      smtpPasswordEnc: encryptSecret("secret", keyring),
+      dailyLimit: 100,
+      imapHost: imap.host,
+      imapPort: imap.port,
+      imapSecure: false,
+      imapUsername: inbox,
+      imapPasswordEnc: encryptSecret(IMAP_PASSWORD, keyring),
+    },
+  });
+  const addresses = [`ceo-${tag}@acme.test`, `cfo-${tag}@acme.test`, `ann-${tag}@gmail.com`, `bob-${tag}@gmail.com`];
+  const enrollments = new Map<string, string>();
+  for (const email of addresses) {
+    const contact = await db.contact.create({ data: { accountId, email, firstName: email.split("-")[0] } });
+    enrollments.set(email, (await db.enrollment.create({ data: { accountId, campaignId: campaign.id, contactId: contact.id } })).id);
+  }
+  await engine.dispatch(accountId, campaign.id);
+  await waitFor(() => addresses.every((email) => smtp.messagesTo(email).length === 1), { what: "step 1 to all four", timeoutMs: 30_000 });
+  await waitFor(async () => (await db.smtpCredential.findUniqueOrThrow({ where: { id: credential.id } })).imapUidValidity !== null, { what: "the inbox to be watched", timeoutMs: 30_000 });
+
+  const replyFrom = (email: string) =>
+    [
+      `From: <${email}>`,
+      `To: <${inbox}>`,
+      "Subject: Re: Hello",
+      `Date: ${new Date().toUTCString()}`,
+      `Message-ID: <r-${randomUUID()}@example.test>`,
+      `In-Reply-To: ${smtp.messagesTo(email)[0]!.parsed.messageId}`,
+      "Content-Type: text/plain; charset=utf-8",
+      "",
+      "Not interested, thanks.",
+      "",
+    ].join("\r\n");
+  const state = async (email: string) => db.enrollment.findUniqueOrThrow({ where: { id: enrollments.get(email)! } });
+
+  await imap.appendMessage(inbox, replyFrom(addresses[0]!));
+  const colleague = await waitFor(async () => ((await state(addresses[1]!)).stoppedAt ? state(addresses[1]!) : undefined), { what: "the colleague stopped", timeoutMs: 30_000 });
+  assert.equal(colleague.stoppedReason, "company_replied");
+  assert.equal(colleague.status, "sent", "the colleague's status stays: they did not reply");
+  assert.equal((await state(addresses[0]!)).status, "replied");
+  const step2 = await db.stepSend.findFirstOrThrow({ where: { enrollmentId: enrollments.get(addresses[1]!)!, stepPosition: 2 } });
+  assert.equal(step2.state, "cancelled");
+  for (const email of addresses.slice(2)) assert.equal((await state(email)).stoppedAt, null, `${email} is at another domain`);
+
+  // a reply from a free-mail address stops only its own enrollment
+  await imap.appendMessage(inbox, replyFrom(addresses[2]!));
+  await waitFor(async () => (await state(addresses[2]!)).status === "replied", { what: "the gmail.com reply", timeoutMs: 30_000 });
+  const other = await state(addresses[3]!);
+  assert.equal(other.stoppedAt, null);
+  assert.equal(other.status, "sent");
+  assert.equal((await db.stepSend.findFirstOrThrow({ where: { enrollmentId: other.id, stepPosition: 2 } })).state, "scheduled");
+  // the campaign's stats count the stop
+  const stats = await api.call("GET", `/campaigns/${campaign.id}`, token);
+  assert.equal(stats.body.totals.stopped, 1);
+  assert.equal(stats.body.totals.replied, 2);
+});
