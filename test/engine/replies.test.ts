@@ -35,26 +35,19 @@ after(async () => {
   await imap?.close();
 });
 
-test("a reply is read back through the API without its quote, and the answer arrives threaded through the same inbox", async () => {
-  const { db, smtp, config } = engine;
-  const tag = randomUUID().slice(0, 8);
-  const { accountId, token } = await api.signUp(`replies-${tag}@example.test`);
-  const inbox = `inbox-${tag}@sender.test`;
-  const contactEmail = `maria-${tag}@contoso.test`;
+/** An inbox of the campaign sending to the SMTP test server and watched on the IMAP test server (its IMAP user is created). */
+async function addWatchedInbox(accountId: string, campaignId: string, inbox: string, fromName?: string) {
+  const keyring = Keyring.fromConfig(engine.config);
   await imap.addUser(inbox, IMAP_PASSWORD);
-  const keyring = Keyring.fromConfig(config);
-  const campaign = await db.campaign.create({
-    data: { accountId, name: "Replies", minWaitSeconds: 0, maxWaitSeconds: 0, steps: { create: [{ position: 1, subject: "Hello {{first_name}}", bodyHtml: "<p>Hi {{first_name}}, a quick question.</p>" }] } },
-  });
-  const credential = await db.smtpCredential.create({
+  return engine.db.smtpCredential.create({
     data: {
       accountId,
-      campaignId: campaign.id,
+      campaignId,
       label: "Inbox",
       fromEmail: inbox,
-      fromName: "Jordan Lee",
-      smtpHost: smtp.host,
-      smtpPort: smtp.port,
+      fromName: fromName ?? null,
+      smtpHost: engine.smtp.host,
+      smtpPort: engine.smtp.port,
       smtpSecure: false,
       smtpUsername: inbox,
       smtpPasswordEnc: encryptSecret("secret", keyring),
@@ -66,6 +59,18 @@ test("a reply is read back through the API without its quote, and the answer arr
       imapPasswordEnc: encryptSecret(IMAP_PASSWORD, keyring),
     },
   });
+}
+
+test("a reply is read back through the API without its quote, and the answer arrives threaded through the same inbox", async () => {
+  const { db, smtp } = engine;
+  const tag = randomUUID().slice(0, 8);
+  const { accountId, token } = await api.signUp(`replies-${tag}@example.test`);
+  const inbox = `inbox-${tag}@sender.test`;
+  const contactEmail = `maria-${tag}@contoso.test`;
+  const campaign = await db.campaign.create({
+    data: { accountId, name: "Replies", minWaitSeconds: 0, maxWaitSeconds: 0, steps: { create: [{ position: 1, subject: "Hello {{first_name}}", bodyHtml: "<p>Hi {{first_name}}, a quick question.</p>" }] } },
+  });
+  const credential = await addWatchedInbox(accountId, campaign.id, inbox, "Jordan Lee");
   const contact = await db.contact.create({ data: { accountId, email: contactEmail, firstName: "Maria" } });
   await db.enrollment.create({ data: { accountId, campaignId: campaign.id, contactId: contact.id, batchNumber: 1 } });
 
@@ -198,12 +203,10 @@ test("an answer refused for good is failed with the server's answer; a temporary
 });
 
 test("stop_on_reply_scope domain: a reply from one person at a company stops the campaign's others there; free-mail stops nobody else", async () => {
-  const { db, smtp, config } = engine;
+  const { db, smtp } = engine;
   const tag = randomUUID().slice(0, 8);
   const { accountId, token } = await api.signUp(`company-${tag}@example.test`);
   const inbox = `company-${tag}@sender.test`;
-  await imap.addUser(inbox, IMAP_PASSWORD);
-  const keyring = Keyring.fromConfig(config);
   const campaign = await db.campaign.create({
     data: {
       accountId,
@@ -214,25 +217,7 @@ test("stop_on_reply_scope domain: a reply from one person at a company stops the
       steps: { create: [{ position: 1, subject: "Hello {{first_name}}", bodyHtml: "<p>Hi</p>" }, { position: 2, subject: "", bodyHtml: "<p>Following up</p>", delayMinutes: 60 }] },
     },
   });
-  const credential = await db.smtpCredential.create({
-    data: {
-      accountId,
-      campaignId: campaign.id,
-      label: "Inbox",
-      fromEmail: inbox,
-      smtpHost: smtp.host,
-      smtpPort: smtp.port,
-      smtpSecure: false,
-      smtpUsername: inbox,
-      smtpPasswordEnc: encryptSecret("secret", keyring),
-      dailyLimit: 100,
-      imapHost: imap.host,
-      imapPort: imap.port,
-      imapSecure: false,
-      imapUsername: inbox,
-      imapPasswordEnc: encryptSecret(IMAP_PASSWORD, keyring),
-    },
-  });
+  const credential = await addWatchedInbox(accountId, campaign.id, inbox);
   const addresses = [`ceo-${tag}@acme.test`, `cfo-${tag}@acme.test`, `ann-${tag}@gmail.com`, `bob-${tag}@gmail.com`];
   const enrollments = new Map<string, string>();
   for (const email of addresses) {
