@@ -3,6 +3,7 @@ import { recordCredentialError } from "@outreach/domain";
 import { classifySmtpError } from "./classify-smtp-error.js";
 import type { SenderContext } from "./sender-context.js";
 import { smtpEndpointOf, type SmtpConnection } from "./smtp-pool.js";
+import type { SmtpPhase } from "./smtp-progress.js";
 
 type Payload = { accountId: string; answerId: string };
 /** What this needs of the BullMQ job: how many tries it has had and may have. */
@@ -71,9 +72,10 @@ export async function sendAnswer(ctx: SenderContext, payload: Payload, job?: Job
     throw err;
   }
 
-  let broken = false;
+  const references = [...reply.references.filter((id) => id !== reply.messageId), ...(reply.messageId ? [reply.messageId] : [])].map(bracketed);
+  let failure: unknown;
+  let phase: SmtpPhase = "envelope";
   try {
-    const references = [...reply.references.filter((id) => id !== reply.messageId), ...(reply.messageId ? [reply.messageId] : [])].map(bracketed);
     connection.progress.startMessage();
     await connection.transport.sendMail({
       from: credential.fromName ? { name: credential.fromName, address: credential.fromEmail } : credential.fromEmail,
@@ -86,19 +88,25 @@ export async function sendAnswer(ctx: SenderContext, payload: Payload, job?: Job
       ...(references.length ? { references } : {}),
       envelope: { from: credential.fromEmail, to: [reply.fromEmail] },
     });
+  } catch (err) {
+    failure = err;
+    phase = connection.progress.phase;
+  } finally {
+    // a failed session is closed, never reused
+    ctx.pool.release(connection, failure !== undefined);
+  }
+  // Accepted: recorded sent. Should that write fail, the job's retry finds the row
+  // "sending" and does nothing: the answer is never sent twice.
+  if (failure === undefined) {
     await finish(ctx, answer.id, "sent", null);
     return "sent";
-  } catch (err) {
-    broken = true;
-    const classified = classifySmtpError(err, connection.progress.phase);
-    if (classified.kind === "credential") await recordCredentialError(db, credential.id, classified.reason);
-    if (classified.kind === "bounce" || classified.kind === "unknown") {
-      await finish(ctx, answer.id, "failed", classified.reason);
-      throw new UnrecoverableError(classified.reason);
-    }
-    await finish(ctx, answer.id, lastAttempt(job) ? "failed" : "queued", classified.reason);
-    throw err;
-  } finally {
-    ctx.pool.release(connection, broken);
   }
+  const classified = classifySmtpError(failure, phase);
+  if (classified.kind === "credential") await recordCredentialError(db, credential.id, classified.reason);
+  if (classified.kind === "bounce" || classified.kind === "unknown") {
+    await finish(ctx, answer.id, "failed", classified.reason);
+    throw new UnrecoverableError(classified.reason);
+  }
+  await finish(ctx, answer.id, lastAttempt(job) ? "failed" : "queued", classified.reason);
+  throw failure;
 }
