@@ -161,6 +161,13 @@ test("a 50/50 split over 1,000 enrollments: each gets its variant, deterministic
   const after = await call("GET", `/campaigns/${campaignId}`, { token });
   const credited = (after.body.variants as Array<{ variant_id: string; opened: number }>).find((v) => v.variant_id === its.variantId)!;
   assert.equal(credited.opened, 1);
+
+  // a follow-up without a subject of its own answers the step-1 variant this enrollment received
+  const followed = its.enrollment;
+  await engine.db.stepSend.updateMany({ where: { enrollmentId: followed.id, stepPosition: 2 }, data: { dueAt: new Date() } });
+  const followUp = await waitFor(() => engine.smtp.messagesTo(followed.contact.email).find((m) => m.parsed.subject?.startsWith("Re:")), { what: "step 2" });
+  const firstVariant = expected.get(followed.contact.email)!;
+  assert.equal(followUp.parsed.subject, `Re: ${firstVariant.subject.replace("{{first_name}}", followed.contact.firstName ?? "")}`);
 });
 
 test("tracked links on the inbox's custom tracking domain: a click is recorded once and redirected, a tampered link refused, enrollment.clicked only to webhooks naming it", async () => {

@@ -124,7 +124,7 @@ async function deliver(ctx: SenderContext, payload: { stepSendId: string; creden
   const contact = send.contact;
   // the enrollment's variant of the step (and of step 1, whose subject a follow-up's "Re: " repeats)
   const content = stepContentFor(send.step!, send.enrollmentId, send.stepPosition);
-  const first = send.stepPosition > 1 && send.first ? stepContentFor(send.first, send.enrollmentId, 1) : null;
+  const first = send.first ? stepContentFor(send.first, send.enrollmentId, 1) : null;
   const email = buildStepEmail({
     stepSendId: send.id,
     enrollmentId: send.enrollmentId,

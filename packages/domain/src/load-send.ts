@@ -55,7 +55,11 @@ export interface SendContext {
   zone: string;
   /** null when the step no longer exists; variants as stored (see step-variants.ts) */
   step: { subject: string; bodyHtml: string; variants: unknown } | null;
-  /** step 1 (its subject is the "Re: " of follow-ups without a subject of their own) */
+  /**
+   * For a follow-up, step 1's subject and its variants' subjects (the "Re: " of
+   * follow-ups without a subject of their own); bodies are not read (""). null
+   * for step 1 itself.
+   */
   first: { subject: string; bodyHtml: string; variants: unknown } | null;
   accountPeriod: { start: Date; end: Date };
   previousMessageIds: string[];
@@ -69,7 +73,9 @@ const SEND_COLUMNS = `
       c.id AS "contactId", c.email, c."firstName", c."lastName", c.company, c."customFields", c."unsubscribedAt", c.timezone AS "contactTimezone",
       ${blockedAddressCondition('s."accountId"', "c.email")} AS blocked,
       cam.id AS "campaignId", cam.status::text AS "campaignStatus", cam.schedule, cam."trackClicks", cam."trackingDomain",
-      st.subject, st."bodyHtml", st.variants, first.subject AS "firstSubject", first."bodyHtml" AS "firstBodyHtml", first.variants AS "firstVariants",
+      st.subject, st."bodyHtml", st.variants, first.subject AS "firstSubject",
+      (SELECT jsonb_agg(jsonb_build_object('id', v.e->'id', 'subject', v.e->'subject', 'weight', v.e->'weight', 'bodyHtml', '') ORDER BY v.ord)
+       FROM jsonb_array_elements(first.variants) WITH ORDINALITY AS v(e, ord)) AS "firstVariants",
       a."currentPeriodStart", a."currentPeriodEnd",
       ARRAY(SELECT p."messageId" FROM step_sends p
             WHERE p."enrollmentId" = e.id AND p."stepPosition" < s."stepPosition" AND p.state = 'sent' AND p."messageId" IS NOT NULL
@@ -85,7 +91,7 @@ const SEND_COLUMNS = `
     JOIN campaigns cam ON cam.id = s."campaignId"
     JOIN accounts a ON a.id = s."accountId"
     LEFT JOIN sequence_steps st ON st."campaignId" = cam.id AND st.position = s."stepPosition"
-    LEFT JOIN sequence_steps first ON first."campaignId" = cam.id AND first.position = 1`;
+    LEFT JOIN sequence_steps first ON first."campaignId" = cam.id AND first.position = 1 AND s."stepPosition" > 1`;
 
 export async function loadSend(tx: Tx, stepSendId: string): Promise<SendContext | null> {
   const rows = await tx.$queryRawUnsafe<Array<Record<string, any>>>(`WITH s AS (SELECT * FROM step_sends WHERE id = $1::uuid) SELECT ${SEND_COLUMNS}`, stepSendId);
@@ -142,7 +148,7 @@ function toSendContext(r: Record<string, any>): SendContext {
     schedule,
     zone: scheduleZone(schedule, r.contactTimezone ?? null),
     step: r.subject === null || r.subject === undefined ? null : { subject: r.subject, bodyHtml: r.bodyHtml, variants: r.variants ?? null },
-    first: r.firstSubject === null || r.firstSubject === undefined ? null : { subject: r.firstSubject, bodyHtml: r.firstBodyHtml, variants: r.firstVariants ?? null },
+    first: r.firstSubject === null || r.firstSubject === undefined ? null : { subject: r.firstSubject, bodyHtml: "", variants: r.firstVariants ?? null },
     accountPeriod: { start: r.currentPeriodStart, end: r.currentPeriodEnd },
     previousMessageIds: r.previousMessageIds ?? [],
     credentials: r.credentials as SendCredential[],
