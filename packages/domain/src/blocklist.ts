@@ -1,3 +1,4 @@
+import { emailDomain } from "./mx-lookup.js";
 import { cancelSend } from "./send-outcome.js";
 import { stopEnrollments } from "./stop-enrollments.js";
 import type { Tx } from "./tx.js";
@@ -11,23 +12,23 @@ export type BlocklistSource = "api" | "unsubscribe" | "complaint";
  * its domain (the part after the last "@", lower-cased). A domain entry blocks
  * that exact host only: "example.com" does not block "mail.example.com".
  */
-export function blockedValues(email: string): [address: string, domain: string] {
+function blockedValues(email: string): [address: string, domain: string] {
   const address = email.trim().toLowerCase();
-  return [address, address.slice(address.lastIndexOf("@") + 1)];
-}
-
-/** SQL text of the domain of `emailSql` (the part after its last "@"), lower-cased. */
-function domainSql(emailSql: string): string {
-  return `lower(substring(${emailSql} from '[^@]*$'))`;
+  return [address, emailDomain(address)];
 }
 
 /**
- * SQL text, usable in raw queries: true when the address `emailSql` is blocked
- * for the account `accountIdSql` (both SQL expressions, e.g. `c."accountId"`,
- * `c.email` or `$1::uuid`). Two probes of the (accountId, value) unique index.
+ * SQL text: the account's entries that block the address `emailSql` (both SQL
+ * expressions, e.g. `c."accountId"`, `c.email` or `$1::uuid`): two probes of
+ * the (accountId, value) unique index.
  */
+function blockingEntriesSql(accountIdSql: string, emailSql: string): string {
+  return `FROM blocklist_entries b WHERE b."accountId" = ${accountIdSql} AND b.value IN (lower(${emailSql}), lower(substring(${emailSql} from '[^@]*$')))`;
+}
+
+/** SQL text, usable in raw queries: true when the address `emailSql` is blocked for the account `accountIdSql`. */
 export function blockedAddressCondition(accountIdSql: string, emailSql: string): string {
-  return `EXISTS (SELECT 1 FROM blocklist_entries b WHERE b."accountId" = ${accountIdSql} AND b.value IN (lower(${emailSql}), ${domainSql(emailSql)}))`;
+  return `EXISTS (SELECT 1 ${blockingEntriesSql(accountIdSql, emailSql)})`;
 }
 
 /**
@@ -35,8 +36,7 @@ export function blockedAddressCondition(accountIdSql: string, emailSql: string):
  * before 'domain'), or NULL when it is not blocked.
  */
 export function blockingKindSql(accountIdSql: string, emailSql: string): string {
-  return `(SELECT b.kind FROM blocklist_entries b WHERE b."accountId" = ${accountIdSql} AND b.value IN (lower(${emailSql}), ${domainSql(emailSql)})
-    ORDER BY b.kind = 'email' DESC LIMIT 1)`;
+  return `(SELECT b.kind ${blockingEntriesSql(accountIdSql, emailSql)} ORDER BY b.kind = 'email' DESC LIMIT 1)`;
 }
 
 /** The skip reason for an address blocked by an entry of `kind`. */
@@ -52,10 +52,6 @@ export async function findBlockingEntry(tx: Tx, accountId: string, email: string
     WHERE "accountId" = ${accountId}::uuid AND value IN (${address}, ${domain})
     ORDER BY kind = 'email' DESC LIMIT 1`;
   return rows[0] ?? null;
-}
-
-export async function isBlocked(tx: Tx, accountId: string, email: string): Promise<boolean> {
-  return (await findBlockingEntry(tx, accountId, email)) !== null;
 }
 
 /**

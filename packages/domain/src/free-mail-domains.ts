@@ -113,13 +113,6 @@ export const FREE_MAIL_DOMAINS: ReadonlySet<string> = new Set([
   "bigpond.com",
 ]);
 
-/** The lower-cased domain of an address (after its last "@"), or null when it has none. */
-export function emailDomain(address: string): string | null {
-  const at = address.lastIndexOf("@");
-  const domain = at === -1 ? "" : address.slice(at + 1).trim().toLowerCase();
-  return domain || null;
-}
-
 export function isFreeMailDomain(domain: string): boolean {
   return FREE_MAIL_DOMAINS.has(domain.toLowerCase());
 }

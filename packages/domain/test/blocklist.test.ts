@@ -2,8 +2,10 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Db, StepSendState } from "@outreach/db";
 import { createTestDatabase, type TestDatabase } from "@outreach/testing";
-import { blockedAddressCondition, blockingKindSql, findBlockingEntry, isBlocked, recordBlockedSend } from "../src/blocklist.js";
+import { blockedAddressCondition, blockingKindSql, findBlockingEntry, recordBlockedSend } from "../src/blocklist.js";
 import { unsubscribeByEnrollment, unsubscribeContact, unsubscribeContactByEmail } from "../src/unsubscribe-contact.js";
+
+const isBlocked = async (db: Db, accountId: string, email: string) => (await findBlockingEntry(db, accountId, email)) !== null;
 
 let database: TestDatabase;
 let db: Db;

@@ -1,5 +1,6 @@
 import { cancelPendingSends } from "../cancel-pending-sends.js";
-import { emailDomain, isFreeMailDomain } from "../free-mail-domains.js";
+import { isFreeMailDomain } from "../free-mail-domains.js";
+import { emailDomain } from "../mx-lookup.js";
 import { enrollmentEventData, recordEvent } from "../record-event.js";
 import { recordBounce } from "../send-outcome.js";
 import { stopEnrollments } from "../stop-enrollments.js";
