@@ -187,7 +187,29 @@ export async function getCampaignStats(
   const day = today(campaign.schedule ?? null, now);
   const steps = (campaign.steps ?? []).map((step) => ({ position: step.position, variants: parseStepVariants(step.variants) }));
   const hasVariants = steps.some((step) => step.variants);
-  const [batchRows, sendRows, bounceRows, failureRows, skipRows, variantRows] = await db.$transaction(
+  // only for a campaign with variants: a window over all its sends
+  const variantQuery = hasVariants
+    ? db.$queryRaw<VariantRow[]>`
+        WITH s AS (
+          SELECT "enrollmentId", "stepPosition", "variantId", state, "sentAt",
+            lead("sentAt") OVER (PARTITION BY "enrollmentId" ORDER BY "sentAt", "stepPosition") AS next_sent
+          FROM step_sends
+          WHERE "campaignId" = ${id}::uuid AND state IN ('sent', 'bounced') AND "sentAt" IS NOT NULL),
+        credited AS (
+          SELECT s."stepPosition", s."variantId", s.state, s."sentAt", s.next_sent,
+            least(e."openedAt", e."repliedAt") AS opened_at, e."repliedAt" AS replied_at, e."clickedAt" AS clicked_at
+          FROM s JOIN enrollments e ON e.id = s."enrollmentId"
+          WHERE s."variantId" IS NOT NULL)
+        SELECT "stepPosition" AS step_position, "variantId"::text AS variant_id,
+          count(*)::int AS sent,
+          count(*) FILTER (WHERE state = 'bounced')::int AS bounced,
+          count(*) FILTER (WHERE opened_at >= "sentAt" AND (next_sent IS NULL OR opened_at < next_sent))::int AS opened,
+          count(*) FILTER (WHERE replied_at >= "sentAt" AND (next_sent IS NULL OR replied_at < next_sent))::int AS replied,
+          count(*) FILTER (WHERE clicked_at >= "sentAt" AND (next_sent IS NULL OR clicked_at < next_sent))::int AS clicked
+        FROM credited
+        GROUP BY 1, 2`
+    : null;
+  const results = await db.$transaction(
     [
       db.$queryRaw<BatchRow[]>`
         SELECT "batchNumber" AS batch_number,
@@ -238,30 +260,12 @@ export async function getCampaignStats(
         FROM enrollment_skips
         WHERE "campaignId" = ${id}::uuid
         GROUP BY kind`,
-      hasVariants
-        ? db.$queryRaw<VariantRow[]>`
-        WITH s AS (
-          SELECT "enrollmentId", "stepPosition", "variantId", state, "sentAt",
-            lead("sentAt") OVER (PARTITION BY "enrollmentId" ORDER BY "sentAt", "stepPosition") AS next_sent
-          FROM step_sends
-          WHERE "campaignId" = ${id}::uuid AND state IN ('sent', 'bounced') AND "sentAt" IS NOT NULL),
-        credited AS (
-          SELECT s."stepPosition", s."variantId", s.state, s."sentAt", s.next_sent,
-            least(e."openedAt", e."repliedAt") AS opened_at, e."repliedAt" AS replied_at, e."clickedAt" AS clicked_at
-          FROM s JOIN enrollments e ON e.id = s."enrollmentId"
-          WHERE s."variantId" IS NOT NULL)
-        SELECT "stepPosition" AS step_position, "variantId"::text AS variant_id,
-          count(*)::int AS sent,
-          count(*) FILTER (WHERE state = 'bounced')::int AS bounced,
-          count(*) FILTER (WHERE opened_at >= "sentAt" AND (next_sent IS NULL OR opened_at < next_sent))::int AS opened,
-          count(*) FILTER (WHERE replied_at >= "sentAt" AND (next_sent IS NULL OR replied_at < next_sent))::int AS replied,
-          count(*) FILTER (WHERE clicked_at >= "sentAt" AND (next_sent IS NULL OR clicked_at < next_sent))::int AS clicked
-        FROM credited
-        GROUP BY 1, 2`
-        : db.$queryRaw<VariantRow[]>`SELECT NULL WHERE false`,
+      ...(variantQuery ? [variantQuery] : []),
     ],
     { isolationLevel: "RepeatableRead" },
   );
+  const [batchRows, sendRows, bounceRows, failureRows, skipRows] = results as [BatchRow[], SendRow[], BounceRow[], FailureRow[], SkipRow[]];
+  const variantRows = (results[5] ?? []) as VariantRow[];
 
   const totals: StatusCounts = { total: 0, pending: 0, sent: 0, opened: 0, replied: 0, bounced: 0, unsubscribed: 0 };
   let delivered = 0;
