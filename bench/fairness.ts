@@ -9,14 +9,14 @@
 // BENCH_CANDIDATE_INDEX=1 runs it with a candidate index added to the throwaway database (see candidateIndex).
 // BENCH_EXPLAIN=1 adds the plan of A's release query (the feeder's and every sender's) to the result.
 // Writes bench/results/fairness.json.
-import { createTestDatabase, uniqueQueuePrefix, type AppProcess } from "@outreach/testing";
+import { createTestDatabase, uniqueQueuePrefix } from "@outreach/testing";
 import {
   analyze,
-  appEnv,
   candidateIndex,
   argNumber,
   CpuMeter,
   dispatchClient,
+  EngineApps,
   dropQueuePrefix,
   log,
   machineInfo,
@@ -26,9 +26,7 @@ import {
   seedAccount,
   slowLogStart,
   slowLogSummary,
-  startApp,
   startLeanSink,
-  stopApp,
   writeResult,
 } from "./lib/engine-bench.js";
 
@@ -50,7 +48,7 @@ const sink = await startLeanSink();
 const database = await createTestDatabase();
 const prefix = uniqueQueuePrefix();
 const client = await dispatchClient(prefix);
-const apps: AppProcess[] = [];
+const apps = new EngineApps();
 try {
   const seedStarted = performance.now();
   const a = await seedAccount(database.db, { label: "fair-a", contacts: aEnrollments, credentials: aCredentials, dailyLimit: 1_000_000, minWaitSeconds: 0, maxWaitSeconds: 0, smtp: sink });
@@ -59,10 +57,7 @@ try {
   await analyze(database.db);
   const seedMs = Math.round(performance.now() - seedStarted);
   const slowLog = await slowLogStart(database.db, database.name);
-  const env = appEnv(database.url, prefix);
-  const [dispatcher, ...senderApps] = await Promise.all([startApp("dispatcher", env), ...Array.from({ length: senders }, () => startApp("sender", env))]);
-  apps.push(dispatcher!, ...senderApps);
-  const cpu = new CpuMeter({ dispatcher, ...Object.fromEntries(senderApps.map((s, i) => [`sender_${i + 1}`, s])) }, database.name);
+  const cpu = new CpuMeter(await apps.start(database.url, prefix, senders), database.name);
   const bUser = b.usernames[0]!;
   const aCount = () => sink.count - (sink.byUser.get(bUser) ?? 0);
   log(`A: ${aEnrollments} enrollments on ${aCredentials} inboxes; ${senders} senders; ${probes} probes of B (seeded in ${seedMs} ms)`);
@@ -121,7 +116,7 @@ try {
         );
         return rows.map((r) => r["QUERY PLAN"]);
       });
-    await Promise.all(apps.map((app) => stopApp(app)));
+    await apps.stop();
     releasePlans = { as_run: await explain() };
     await database.db.$executeRawUnsafe("ANALYZE step_sends");
     releasePlans.after_analyze = await explain();
@@ -158,11 +153,8 @@ try {
     release_query_plans_for_a: releasePlans,
   });
 } finally {
-  await Promise.all(apps.map((app) => stopApp(app)));
-  for (const app of apps) {
-    const lines = app.output().trim().split("\n").filter(Boolean);
-    if (lines.length) log(`${app.app} ${app.child.pid} logged ${lines.length} line(s), e.g. ${lines.slice(0, 3).join(" | ")}`);
-  }
+  await apps.stop();
+  apps.logOutput();
   await client.close();
   await database.drop();
   await dropQueuePrefix(prefix);

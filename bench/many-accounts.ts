@@ -16,24 +16,22 @@
 // One dispatcher and `senders` sender processes; daily_limit 1,000 per inbox.
 // Also: duplicates (must be 0), SMTP sessions opened, per-send cost (bench/lib/send-cost.ts).
 // Writes bench/results/many-accounts.json.
-import { createTestDatabase, uniqueQueuePrefix, type AppProcess } from "@outreach/testing";
+import { createTestDatabase, uniqueQueuePrefix } from "@outreach/testing";
 import { encryptSecret, Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import {
   analyze,
-  appEnv,
   argNumber,
   CpuMeter,
   dispatchClient,
+  EngineApps,
   dropQueuePrefix,
   ENCRYPTION_KEY,
   log,
   machineInfo,
   maxOf,
   round,
-  startApp,
   startInstantSink,
-  stopApp,
   writeResult,
   type Sink,
 } from "./lib/engine-bench.js";
@@ -112,24 +110,15 @@ async function run(sink: Sink, senders: number) {
   const total = accounts * perAccount;
   const database = await createTestDatabase();
   const prefix = uniqueQueuePrefix();
-  const apps: AppProcess[] = [];
+  const apps = new EngineApps();
   const client = await dispatchClient(prefix);
-  let stopped = false;
-  const stopAll = async () => {
-    if (stopped) return;
-    stopped = true;
-    await Promise.all(apps.map((app) => stopApp(app)));
-  };
   try {
     const seedStarted = performance.now();
     const campaigns = await seed(database.db, sink);
     await analyze(database.db);
     await trackStatements(database.db, database.name);
     const seedMs = Math.round(performance.now() - seedStarted);
-    const env = appEnv(database.url, prefix);
-    const [dispatcher, ...senderApps] = await Promise.all([startApp("dispatcher", env), ...Array.from({ length: senders }, () => startApp("sender", env))]);
-    apps.push(dispatcher!, ...senderApps);
-    const processes = { dispatcher, ...Object.fromEntries(senderApps.map((s, i) => [`sender_${i + 1}`, s])) };
+    const processes = await apps.start(database.url, prefix, senders);
     const cpu = new CpuMeter(processes, database.name);
     const cost = await startSendCost(database, processes);
     sink.reset();
@@ -170,7 +159,7 @@ async function run(sink: Sink, senders: number) {
       sessionsPerInboxMean: perInboxSessions.length ? round(perInboxSessions.reduce((a, b) => a + b, 0) / perInboxSessions.length, 2) : 0,
       mostPerUser: Math.max(0, ...sink.byUser.values()),
     };
-    await stopAll();
+    await apps.stop();
     const perSend = await cost.finish(total);
     const states = await database.db.$queryRawUnsafe<Array<{ state: string; n: number }>>(`${BENCH_TAG} SELECT state::text, count(*)::int AS n FROM step_sends GROUP BY 1`);
     const result = {
@@ -194,9 +183,8 @@ async function run(sink: Sink, senders: number) {
     log(`  first message p50 ${result.first_message_per_account_ms.p50} ms, p99 ${result.first_message_per_account_ms.p99} ms; all in ${result.drain_all_ms} ms; ${snapshot.sessions} sessions, ${snapshot.duplicates} duplicates`);
     return result;
   } finally {
-    await stopAll();
-    const noisy = apps.map((app) => ({ app: app.app, pid: app.child.pid, output: app.output().trim().split("\n").filter(Boolean) })).filter((a) => a.output.length);
-    for (const a of noisy) log(`${a.app} ${a.pid} logged ${a.output.length} line(s), e.g. ${a.output.slice(0, 3).join(" | ")}`);
+    await apps.stop();
+    apps.logOutput();
     await client.close();
     await database.drop();
     await dropQueuePrefix(prefix);

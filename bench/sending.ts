@@ -20,14 +20,14 @@
 // BENCH_CANDIDATE_INDEX=1 adds a candidate index to each throwaway database (see candidateIndex).
 // DISPATCHER_NODE_ARGS / SENDER_NODE_ARGS add node flags (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
 // Writes bench/results/sending.json.
-import { createTestDatabase, uniqueQueuePrefix, type AppProcess } from "@outreach/testing";
+import { createTestDatabase, uniqueQueuePrefix } from "@outreach/testing";
 import {
   analyze,
-  appEnv,
   argNumber,
   candidateIndex,
   CpuMeter,
   dispatchClient,
+  EngineApps,
   dropQueuePrefix,
   log,
   machineInfo,
@@ -38,10 +38,8 @@ import {
   seedAccount,
   slowLogStart,
   slowLogSummary,
-  startApp,
   startInstantSink,
   startLeanSink,
-  stopApp,
   writeResult,
   type Sink,
 } from "./lib/engine-bench.js";
@@ -99,14 +97,8 @@ const sorted = (map: Map<string, number>) => Object.fromEntries([...map.entries(
 async function engineRun(sink: Sink, contacts: number, senders: number) {
   const database = await createTestDatabase();
   const prefix = uniqueQueuePrefix();
-  const apps: AppProcess[] = [];
+  const apps = new EngineApps();
   const client = await dispatchClient(prefix);
-  let stopped = false;
-  const stopAll = async () => {
-    if (stopped) return;
-    stopped = true;
-    await Promise.all(apps.map((app) => stopApp(app)));
-  };
   try {
     const seedStarted = performance.now();
     const seeded = await seedAccount(database.db, { label: "send", contacts, credentials: inboxes, dailyLimit: 1_000_000, minWaitSeconds: 0, maxWaitSeconds: 0, smtp: sink });
@@ -115,10 +107,7 @@ async function engineRun(sink: Sink, contacts: number, senders: number) {
     const seedMs = Math.round(performance.now() - seedStarted);
     const slowLog = await slowLogStart(database.db, database.name);
     await trackStatements(database.db, database.name);
-    const env = appEnv(database.url, prefix);
-    const [dispatcher, ...senderApps] = await Promise.all([startApp("dispatcher", env), ...Array.from({ length: senders }, () => startApp("sender", env))]);
-    apps.push(dispatcher!, ...senderApps);
-    const processes = { dispatcher, ...Object.fromEntries(senderApps.map((s, i) => [`sender_${i + 1}`, s])) };
+    const processes = await apps.start(database.url, prefix, senders);
     const cpu = new CpuMeter(processes, database.name);
     const cost = await startSendCost(database, processes);
     sink.reset();
@@ -152,7 +141,7 @@ async function engineRun(sink: Sink, contacts: number, senders: number) {
     const messagesPerInbox = sorted(sink.byUser);
     const duplicates = sink.duplicates;
     const received = sink.count;
-    await stopAll();
+    await apps.stop();
     const perSend = await cost.finish(contacts);
     // per send, from its claim (queued -> sending) to its record (sent): load, SMTP session, send, record
     const [timing] = await database.db.$queryRawUnsafe<Array<{ p50: number; p90: number; p99: number; max: number }>>(
@@ -193,9 +182,8 @@ async function engineRun(sink: Sink, contacts: number, senders: number) {
     log(`  ${result.sends_per_second} sends/s, ${sessions.opened} sessions, ${perSend.postgres.statements.per_send ?? "?"} statements/send`);
     return result;
   } finally {
-    await stopAll();
-    const noisy = apps.map((app) => ({ app: app.app, pid: app.child.pid, output: app.output().trim().split("\n").filter(Boolean) })).filter((a) => a.output.length);
-    for (const a of noisy) log(`${a.app} ${a.pid} logged ${a.output.length} line(s), e.g. ${a.output.slice(0, 3).join(" | ")}`);
+    await apps.stop();
+    apps.logOutput();
     await client.close();
     await database.drop();
     await dropQueuePrefix(prefix);

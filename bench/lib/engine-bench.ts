@@ -603,6 +603,38 @@ export async function stopApp(app: AppProcess, graceMs = 20_000): Promise<number
   }
 }
 
+/**
+ * A dispatcher and `senders` sender processes on one database and queue
+ * prefix: their processes by name (dispatcher, sender_1, ...) for the CPU and
+ * cost probes, a stop that may be called more than once (mid-run, and again
+ * in a finally), and what they logged.
+ */
+export class EngineApps {
+  private readonly apps: AppProcess[] = [];
+  private stopped = false;
+
+  async start(databaseUrl: string, queuePrefix: string, senders: number): Promise<Record<string, AppProcess | undefined>> {
+    const env = appEnv(databaseUrl, queuePrefix);
+    const [dispatcher, ...senderApps] = await Promise.all([startApp("dispatcher", env), ...Array.from({ length: senders }, () => startApp("sender", env))]);
+    this.apps.push(dispatcher!, ...senderApps);
+    return { dispatcher, ...Object.fromEntries(senderApps.map((s, i) => [`sender_${i + 1}`, s])) };
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    await Promise.all(this.apps.map((app) => stopApp(app)));
+  }
+
+  /** Logs a few lines of each app that wrote anything (apps run with LOG_LEVEL error). */
+  logOutput(): void {
+    for (const app of this.apps) {
+      const output = app.output().trim().split("\n").filter(Boolean);
+      if (output.length) log(`${app.app} ${app.child.pid} logged ${output.length} line(s), e.g. ${output.slice(0, 3).join(" | ")}`);
+    }
+  }
+}
+
 const TICKS = 100; // USER_HZ on Linux
 
 /** CPU seconds (user + system) a process has used, or null when /proc cannot tell. */
