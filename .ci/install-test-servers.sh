@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages of the real servers some tests start as private instances:
-# Dovecot (packages/testing/src/dovecot.ts; without it the IMAP tests fall back to the
-# in-process hoodiecrow server) and PgBouncer (packages/testing/src/pgbouncer.ts; without it
-# test/engine/pgbouncer.test.ts fails, saying why). The packages' system services are never
+# Dovecot (packages/testing/src/dovecot.ts; without it most IMAP tests fall back to the
+# in-process hoodiecrow server and the Dovecot-only ones skip) and PgBouncer
+# (packages/testing/src/pgbouncer.ts; without it test/engine/pgbouncer.test.ts skips). Under
+# CI neither skips: a missing server fails those tests. The packages' system services are never
 # started. Only warns when apt is unavailable.
 set -u
 

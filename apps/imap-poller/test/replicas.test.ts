@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import type { Redis } from "ioredis";
 import { createRedis, Keyring, loadConfig, redisKey, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { createTestDatabase, imapServerKind, startAppProcess, startImapServer, uniqueQueuePrefix, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { createTestDatabase, dovecotUnavailableReason, imapServerKind, skipWithoutSystemServer, startAppProcess, startImapServer, uniqueQueuePrefix, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
 import { preferredReplica } from "../src/replica-ring.js";
 import { dovecotSessions, eventsOf, processOfConnection, replyTo, seedInbox, startConnectionMeter, type ConnectionMeter, type SeededInbox } from "./helpers.js";
 
@@ -18,7 +18,7 @@ import { dovecotSessions, eventsOf, processOfConnection, replyTo, seedInbox, sta
 const INBOXES = 12;
 // The in-process stand-in server keeps a 30-minute timer for every IDLE a killed client never
 // ended, which would keep this file from exiting; Dovecot is what this test is about anyway.
-const skip = imapServerKind() === "dovecot" ? false : "needs Dovecot (bash .ci/install-test-servers.sh)";
+const skip = skipWithoutSystemServer("Dovecot", imapServerKind() === "dovecot" ? undefined : (dovecotUnavailableReason() ?? "IMAP_TEST_SERVER is not dovecot"));
 
 let imap: ImapTestServer;
 let database: TestDatabase;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createLogger, EgressGuard, Keyring, loadConfig, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { createTestDatabase, dovecotUnavailableReason, LOOPBACK_MAIL_ENV, startDovecot, TEST_TLS_CA, uniqueQueuePrefix, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { createTestDatabase, dovecotUnavailableReason, skipWithoutSystemServer, LOOPBACK_MAIL_ENV, startDovecot, TEST_TLS_CA, uniqueQueuePrefix, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
 import { handleInboxMessage, readInboxCursor, reportInboxHealth, resetInboxCursor, skipInboxMessage } from "../src/inbox-store.js";
 import { InboxWatcher, type InboxEndpoint } from "../src/inbox-watcher.js";
 import { enrollmentStatus, IMAP_PASSWORD, replyTo, seedInbox, startConnectionMeter, type ConnectionMeter, type SeededInbox } from "./helpers.js";
@@ -11,7 +11,7 @@ import { enrollmentStatus, IMAP_PASSWORD, replyTo, seedInbox, startConnectionMet
 // implicit TLS both work and keep the password off the wire; an untrusted certificate and a
 // server without STARTTLS are the credential's error. Dovecot only (the in-process IMAP
 // server has no TLS); .ci/run installs it.
-const unavailable = dovecotUnavailableReason();
+const unavailable = skipWithoutSystemServer("Dovecot", dovecotUnavailableReason());
 let tlsServer: ImapTestServer & { tlsPort: number | null };
 let plainServer: ImapTestServer & { tlsPort: number | null };
 let database: TestDatabase;

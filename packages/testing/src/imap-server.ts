@@ -3,6 +3,7 @@ import { once } from "node:events";
 import type { AddressInfo, Socket } from "node:net";
 import hoodiecrow from "hoodiecrow-imap";
 import { dovecotUnavailableReason, startDovecot } from "./dovecot.js";
+import { isCi } from "./system-servers.js";
 
 export type ImapServerKind = "dovecot" | "hoodiecrow";
 
@@ -97,12 +98,16 @@ export async function startHoodiecrowImap(): Promise<ImapTestServer> {
   };
 }
 
-/** Dovecot when it can run here, else hoodiecrow; `IMAP_TEST_SERVER=dovecot|hoodiecrow` forces one. */
+/**
+ * Dovecot when it can run here, else hoodiecrow; under CI always Dovecot (so a missing install
+ * fails loudly instead of quietly testing against the stand-in); `IMAP_TEST_SERVER=dovecot|hoodiecrow`
+ * forces one.
+ */
 export function imapServerKind(): ImapServerKind {
   const forced = process.env.IMAP_TEST_SERVER;
   if (forced === "dovecot" || forced === "hoodiecrow") return forced;
   if (forced) throw new Error(`IMAP_TEST_SERVER must be "dovecot" or "hoodiecrow", got ${JSON.stringify(forced)}`);
-  return dovecotUnavailableReason() === undefined ? "dovecot" : "hoodiecrow";
+  return dovecotUnavailableReason() === undefined || isCi() ? "dovecot" : "hoodiecrow";
 }
 
 export function startImapServer(): Promise<ImapTestServer> {

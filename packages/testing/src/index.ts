@@ -9,3 +9,4 @@ export * from "./free-port.js";
 export * from "./stripe-stand-in.js";
 export * from "./bulk-campaign.js";
 export * from "./pgbouncer.js";
+export * from "./system-servers.js";

@@ -5,6 +5,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { ImapFlow } from "imapflow";
 import { simpleParser } from "mailparser";
 import { dovecotUnavailableReason, startDovecot } from "../src/dovecot.js";
+import { skipWithoutSystemServer } from "../src/system-servers.js";
 import {
   imapServerKind,
   startHoodiecrowImap,
@@ -147,7 +148,7 @@ describeImapServer("hoodiecrow IMAP server", startHoodiecrowImap, false);
 describeImapServer(
   "Dovecot IMAP server",
   startDovecot,
-  dovecotUnavailableReason() ? `Dovecot unavailable: ${dovecotUnavailableReason()}` : false,
+  skipWithoutSystemServer("Dovecot", dovecotUnavailableReason()),
 );
 
 describe("startImapServer", () => {
