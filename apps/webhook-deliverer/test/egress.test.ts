@@ -80,6 +80,12 @@ for (const kind of ["127.0.0.1", "localhost", "[::1]", "a name resolving to 127.
     assert.equal(delivery.attemptLog.length, 1);
     assert.equal(delivery.attemptLog[0]!.statusCode, null);
     assert.match(delivery.attemptLog[0]!.error!, /^refused: .*public host/);
+    if (kind.startsWith("a name")) {
+      // the tenant reads last_error: it names the refusal, never the internal address the name resolved to
+      for (const error of [delivery.lastError!, delivery.attemptLog[0]!.error!]) {
+        assert.equal(error, "refused: internal.customer-three.test must be a public host: it resolves to a private or reserved address");
+      }
+    }
     assert.equal(delivery.nextAttemptAt, null);
     assert.equal(rx.requests.length, 0);
   });

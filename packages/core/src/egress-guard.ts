@@ -170,6 +170,8 @@ export class EgressRefusedError extends Error {
     readonly host: string,
     readonly reason: string,
     readonly kind: "internal" | "unresolvable" = "internal",
+    /** the internal address a name resolved to: for our logs only, never in a message a client sees */
+    readonly address?: string,
   ) {
     super(`${host} ${reason}`);
     this.name = "EgressRefusedError";
@@ -188,6 +190,8 @@ export interface EgressGuardOptions {
 }
 
 const PUBLIC_ONLY = "must be a public host, not a loopback, private, link-local or other internal address";
+// without the address: our network's layout is none of a tenant's business
+const RESOLVES_INTERNAL = "must be a public host: it resolves to a private or reserved address";
 
 function stripBrackets(host: string): string {
   return host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
@@ -267,7 +271,7 @@ export class EgressGuard {
     if (addresses.length === 0) throw new EgressRefusedError(host, "does not resolve", "unresolvable");
     // every answer must be public: a name with one internal answer is refused whole
     const internal = this.options.allowPrivate ? undefined : addresses.find((entry) => isPrivateAddress(entry.address));
-    if (internal) throw new EgressRefusedError(host, `${PUBLIC_ONLY} (it resolves to ${internal.address})`);
+    if (internal) throw new EgressRefusedError(host, RESOLVES_INTERNAL, "internal", internal.address);
     const target: EgressTarget = { hostname, ...addresses[0]! };
     if (this.cache.size >= 10_000) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(hostname, { target, expiresAt: Date.now() + this.cacheMs });
