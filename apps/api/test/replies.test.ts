@@ -184,6 +184,11 @@ test("POST /replies/:id/answer validates its body (422 naming the field) and 404
     [{ body_html: "<p>a\u0000b</p>" }, "body_html"],
     [{ body_html: `<p>${"x".repeat(524_288)}</p>` }, "body_html"],
     [{ body_html: "<p>x</p>", subject: "two\r\nlines" }, "subject"],
+    // a line break at either end is refused too, not trimmed away
+    [{ body_html: "<p>x</p>", subject: "Pricing\r\n" }, "subject"],
+    [{ body_html: "<p>x</p>", subject: "\r\nBcc: x@y.test" }, "subject"],
+    [{ body_html: "<p>x</p>", subject: "Pricing\n" }, "subject"],
+    [{ body_html: "<p>x</p>", subject: "   " }, "subject"],
     [{ body_html: "<p>x</p>", subject: "" }, "subject"],
     [{ body_html: "<p>x</p>", bcc: "x@y.test" }, "bcc"],
   ];

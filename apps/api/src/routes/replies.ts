@@ -20,10 +20,13 @@ const listQuery = Joi.object<{ limit: number; starting_after?: string; campaign_
 
 const answerSchema = J.object<AnswerReplyInput>({
   body_html: withoutNul(J.string().min(1).max(MAX_BODY_HTML_LENGTH)).required(),
-  // a header line: no CR or LF
-  subject: withoutNul(J.string().trim().min(1).max(MAX_SUBJECT_LENGTH))
+  // a header line: no CR or LF anywhere, as step subjects; trimmed only after
+  // that check, so a line break at either end is refused rather than cut off
+  subject: withoutNul(J.string().max(MAX_SUBJECT_LENGTH))
     .pattern(/[\r\n]/, { invert: true, name: "line" })
-    .messages({ "string.pattern.invert.name": "{{#label}} must be a single line of text" }),
+    .messages({ "string.pattern.invert.name": "{{#label}} must be a single line of text" })
+    .custom((value: string) => value.trim())
+    .min(1),
 });
 
 /** Mounted at /replies behind authentication: the replies detected in the account's inboxes, and answers to them. */
