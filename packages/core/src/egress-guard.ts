@@ -32,6 +32,12 @@ const PRIVATE_V4: readonly Cidr[] = [
   [[203, 0, 113, 0], 24], // documentation (TEST-NET-3)
   [[224, 0, 0, 0], 4], // multicast
   [[240, 0, 0, 0], 4], // reserved, incl. broadcast 255.255.255.255
+  // Cloud metadata and platform endpoints outside the ranges above. The others
+  // are inside them: 169.254.169.254 (AWS, GCP, Azure IMDS, Oracle, DigitalOcean,
+  // OpenStack), 169.254.170.2 (AWS ECS task metadata), 169.254.0.23 (Tencent),
+  // 100.100.100.200 (Alibaba), 192.0.0.192 (Oracle); IPv6 fd00:ec2::254 (AWS)
+  // and fd20:ce::254 (GCP) are unique-local.
+  [[168, 63, 129, 16], 32], // Azure WireServer / platform DNS (a public address)
 ];
 
 // IPv6 ranges inside global unicast (2000::/3) that are still not public.

@@ -162,3 +162,25 @@ test("lookup() serves net/http clients with the checked address only", async () 
   const refused = await new Promise<NodeJS.ErrnoException | null>((resolve) => guard.lookup("bad.example.com", {}, (err) => resolve(err)));
   assert.equal(refused?.code, "EGRESS_REFUSED");
 });
+
+test("cloud metadata and platform endpoints are refused: Azure's 168.63.129.16 (a public address), and the others", async () => {
+  const metadata = [
+    "168.63.129.16", // Azure WireServer / platform DNS
+    "169.254.169.254", // AWS, GCP, Azure IMDS, Oracle, DigitalOcean, OpenStack
+    "169.254.170.2", // AWS ECS task metadata
+    "169.254.0.23", // Tencent Cloud
+    "100.100.100.200", // Alibaba Cloud
+    "192.0.0.192", // Oracle Cloud
+    "fd00:ec2::254", // AWS IMDS over IPv6
+    "fd20:ce::254", // GCP metadata over IPv6
+  ];
+  for (const ip of metadata) assert.equal(isPrivateAddress(ip), true, ip);
+  // the same addresses inside IPv6 forms that embed an IPv4 address
+  for (const ip of ["::ffff:168.63.129.16", "::ffff:a83f:8110", "64:ff9b::a83f:8110", "2002:a83f:8110::1"]) assert.equal(isPrivateAddress(ip), true, ip);
+  // its neighbours stay public
+  for (const ip of ["168.63.129.15", "168.63.129.17"]) assert.equal(isPrivateAddress(ip), false, ip);
+
+  const guard = new EgressGuard({ allowPrivate: false }, tableResolver({ "wire.example.com": [{ address: "168.63.129.16", family: 4 }] }));
+  assert.match(await refusal(guard, "168.63.129.16"), /must be a public host/);
+  assert.match(await refusal(guard, "wire.example.com"), /must be a public host/);
+});
