@@ -144,6 +144,12 @@ function envOf(container: Obj): Record<string, string> {
   return Object.fromEntries((container.env ?? []).map((e: Obj) => [e.name, e.value]));
 }
 
+/** The Secret as an operator applies it: every REPLACE_ME placeholder replaced by a real value. */
+function operatorSecrets(): Record<string, string> {
+  const real = Object.fromEntries(Object.entries(secretValues).map(([k, v]) => [k, v.replaceAll("REPLACE_ME", randomBytes(12).toString("hex"))]));
+  return { ...real, ENCRYPTION_KEY: randomBytes(32).toString("base64") };
+}
+
 /** The environment a container sees from its envFrom and env (env wins), secrets made usable. */
 function effectiveEnv(container: Obj): Record<string, string> {
   const env: Record<string, string> = {};
@@ -151,7 +157,7 @@ function effectiveEnv(container: Obj): Record<string, string> {
     if (from.configMapRef) Object.assign(env, one("ConfigMap", from.configMapRef.name).data);
     if (from.secretRef) {
       assert.equal(from.secretRef.name, secret.metadata.name);
-      Object.assign(env, secretValues, { ENCRYPTION_KEY: randomBytes(32).toString("base64") });
+      Object.assign(env, operatorSecrets());
     }
   }
   return { ...env, ...envOf(container) };
@@ -337,6 +343,13 @@ test("the Secret holds the six secrets as placeholders only; the ConfigMap none 
   // The placeholder key must stop the apps rather than encrypt with a known key.
   const env = { ...configMap.data, ...secretValues };
   assert.throws(() => loadConfig("api", env), (err: unknown) => err instanceof ConfigError && err.variable === "ENCRYPTION_KEY");
+  // and with a real key, the placeholder provider secrets stop them too
+  assert.throws(
+    () => loadConfig("api", { ...env, ENCRYPTION_KEY: randomBytes(32).toString("base64") }),
+    (err: unknown) => err instanceof ConfigError && err.variable === "STRIPE_SECRET_KEY",
+  );
+  const withoutProvider = { ...env, ENCRYPTION_KEY: randomBytes(32).toString("base64"), STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "" };
+  assert.throws(() => loadConfig("api", withoutProvider), (err: unknown) => err instanceof ConfigError && err.variable === "RELAY_WEBHOOK_SECRET");
 });
 
 test("every Deployment gets the ConfigMap and Secret, and its configuration loads", () => {

@@ -29,12 +29,24 @@ export interface Config {
   /** Express "trust proxy": a hop count (0 = none) or the CIDRs of trusted proxies. Never "every hop". */
   trustProxy: number | string[];
   rateLimitPerMinute: number;
+  /** All of an account's keys together, per 60 s: more keys give no more requests. */
+  rateLimitPerAccountPerMinute: number;
+  /** Failed authentications (unknown or revoked keys) per client IP per 60 s before 429; a request without a key never counts. */
+  authFailureLimitPerMinute: number;
+  /** How long GET /plans is answered from memory (0: every request reads the database). */
+  plansCacheSeconds: number;
   /** Tracking routes (open pixel, unsubscribe) per client IP per 60 s. */
   trackingRateLimitPerMinute: number;
   signupLimitPerHour: number;
   imapPollIntervalSeconds: number;
   /** the most IMAP connections (watched inboxes) one imap-poller replica holds */
   imapMaxConnections: number;
+  /** the most inboxes of one account a poller replica watches (0: no fixed cap, only a fair share when inboxes wait) */
+  imapMaxInboxesPerAccount: number;
+  /** the wait after a refused IMAP login, doubling with each refusal in a row */
+  imapLoginRetrySeconds: number;
+  /** refused IMAP logins in a row after which the inbox is no longer tried until re-enabled */
+  imapLoginMaxFailures: number;
   dnsServers: string[];
   webhookAllowPrivateUrls: boolean;
   mailAllowPrivateHosts: boolean;
@@ -45,6 +57,8 @@ export interface Config {
   retention: { requestLogDays: number; eventDays: number; webhookDeliveryDays: number };
   /** How long the sender waits for any SMTP answer (or for the socket to accept data) before the attempt fails. */
   smtpSocketTimeoutMs: number;
+  /** The most one SMTP transaction may take, from connecting (or taking an open session) to the server's final answer, however steadily the server answers. */
+  smtpTransactionTimeoutMs: number;
   smtpSessionsPerMailbox: number;
   encryptionKey: Buffer;
   encryptionKeyIsDevelopment: boolean;
@@ -112,10 +126,17 @@ const schema = Joi.object({
   DOCS_URL: Joi.string().uri({ scheme: ["http", "https"] }),
   TRUST_PROXY: Joi.string().default("false"),
   RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(1).default(60),
+  // default: three times RATE_LIMIT_PER_MINUTE (see loadConfig)
+  RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: Joi.number().integer().min(1),
+  AUTH_FAILURE_LIMIT_PER_MINUTE: Joi.number().integer().min(1).default(300),
+  PLANS_CACHE_SECONDS: Joi.number().integer().min(0).max(3600).default(30),
   TRACKING_RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(1).default(600),
   SIGNUP_LIMIT_PER_HOUR: Joi.number().integer().min(1).default(5),
   IMAP_POLL_INTERVAL_SECONDS: Joi.number().integer().min(1).default(60),
   IMAP_MAX_CONNECTIONS: Joi.number().integer().min(1).max(100_000).default(1000),
+  IMAP_MAX_INBOXES_PER_ACCOUNT: Joi.number().integer().min(0).max(100_000).default(0),
+  IMAP_LOGIN_RETRY_SECONDS: Joi.number().integer().min(1).max(86_400).default(60),
+  IMAP_LOGIN_MAX_FAILURES: Joi.number().integer().min(1).max(1000).default(5),
   DNS_SERVERS: Joi.string().allow("").default(""),
   WEBHOOK_ALLOW_PRIVATE_URLS: boolean.default(false),
   MAIL_ALLOW_PRIVATE_HOSTS: boolean.default(false),
@@ -126,6 +147,8 @@ const schema = Joi.object({
   RETENTION_EVENT_DAYS: Joi.number().integer().min(1).max(3650).default(30),
   RETENTION_WEBHOOK_DELIVERY_DAYS: Joi.number().integer().min(1).max(3650).default(30),
   SMTP_SOCKET_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(60_000),
+  // under the dispatcher's 5 minutes after which a send still "sending" is failed as interrupted
+  SMTP_TRANSACTION_TIMEOUT_MS: Joi.number().integer().min(1_000).max(240_000).default(120_000),
   // concurrent SMTP sessions per mailbox (same host and username), within the account's 10
   SMTP_SESSIONS_PER_MAILBOX: Joi.number().integer().min(1).max(10).default(2),
   ENCRYPTION_KEY: Joi.string().base64(),
@@ -225,6 +248,31 @@ function parseKey(variable: string, text: string): Buffer {
   return key;
 }
 
+/** A value left as shipped in an example: REPLACE_ME anywhere (any case), "changeme", or only blanks. */
+export function isPlaceholderSecret(text: string): boolean {
+  const trimmed = text.trim().toLowerCase();
+  return trimmed === "" || trimmed.includes("replace_me") || ["changeme", "change-me", "change_me"].includes(trimmed);
+}
+
+/**
+ * In production a feature that is on must have a real secret: a payment
+ * provider (STRIPE_SECRET_KEY set) needs both of its secrets, and the relay
+ * endpoint (on when RELAY_WEBHOOK_SECRET is set) a secret nobody else knows.
+ * Empty values count as unset, so an empty secret turns its feature off.
+ */
+function refusePlaceholderSecrets(value: Record<string, string | undefined>): void {
+  const refuse = (variable: string, problem: string) => new ConfigError(variable, `Invalid configuration: ${variable}: ${problem}`);
+  const placeholder = "is a placeholder (REPLACE_ME, changeme or blank), refused when NODE_ENV=production; set the real secret";
+  if (value.STRIPE_SECRET_KEY !== undefined) {
+    if (isPlaceholderSecret(value.STRIPE_SECRET_KEY)) throw refuse("STRIPE_SECRET_KEY", `${placeholder}, or leave it empty to run without a payment provider`);
+    if (value.STRIPE_WEBHOOK_SECRET === undefined) throw refuse("STRIPE_WEBHOOK_SECRET", "required when STRIPE_SECRET_KEY is set and NODE_ENV=production");
+  }
+  if (value.STRIPE_WEBHOOK_SECRET !== undefined && isPlaceholderSecret(value.STRIPE_WEBHOOK_SECRET)) throw refuse("STRIPE_WEBHOOK_SECRET", placeholder);
+  if (value.RELAY_WEBHOOK_SECRET !== undefined && isPlaceholderSecret(value.RELAY_WEBHOOK_SECRET)) {
+    throw refuse("RELAY_WEBHOOK_SECRET", `${placeholder}, or leave it empty to turn POST /webhooks/relay off`);
+  }
+}
+
 /** Reads and validates the environment. Throws ConfigError naming the first bad variable (and never echoing a secret). */
 export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): Config {
   // Treat empty strings as unset, the way shells and ConfigMaps produce them.
@@ -262,6 +310,7 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
     }
     encryptionKey = Buffer.from(DEVELOPMENT_ENCRYPTION_KEY, "base64");
   }
+  if (production) refusePlaceholderSecrets(value);
   const encryptionPreviousKeys = ((value.ENCRYPTION_PREVIOUS_KEYS as string | undefined) ?? "")
     .split(",")
     .map((s) => s.trim())
@@ -292,10 +341,16 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
     docsUrl: stripTrailingSlash(value.DOCS_URL ?? `${publicBaseUrl}/docs`),
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
     rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
+    rateLimitPerAccountPerMinute: value.RATE_LIMIT_PER_ACCOUNT_PER_MINUTE ?? 3 * value.RATE_LIMIT_PER_MINUTE,
+    authFailureLimitPerMinute: value.AUTH_FAILURE_LIMIT_PER_MINUTE,
+    plansCacheSeconds: value.PLANS_CACHE_SECONDS,
     trackingRateLimitPerMinute: value.TRACKING_RATE_LIMIT_PER_MINUTE,
     signupLimitPerHour: value.SIGNUP_LIMIT_PER_HOUR,
     imapPollIntervalSeconds: value.IMAP_POLL_INTERVAL_SECONDS,
     imapMaxConnections: value.IMAP_MAX_CONNECTIONS,
+    imapMaxInboxesPerAccount: value.IMAP_MAX_INBOXES_PER_ACCOUNT,
+    imapLoginRetrySeconds: value.IMAP_LOGIN_RETRY_SECONDS,
+    imapLoginMaxFailures: value.IMAP_LOGIN_MAX_FAILURES,
     dnsServers,
     webhookAllowPrivateUrls: value.WEBHOOK_ALLOW_PRIVATE_URLS,
     mailAllowPrivateHosts: value.MAIL_ALLOW_PRIVATE_HOSTS,
@@ -304,6 +359,7 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
     webhookRetryBaseMs: value.WEBHOOK_RETRY_BASE_MS,
     retention: { requestLogDays: value.RETENTION_REQUEST_LOG_DAYS, eventDays: value.RETENTION_EVENT_DAYS, webhookDeliveryDays: value.RETENTION_WEBHOOK_DELIVERY_DAYS },
     smtpSocketTimeoutMs: value.SMTP_SOCKET_TIMEOUT_MS,
+    smtpTransactionTimeoutMs: value.SMTP_TRANSACTION_TIMEOUT_MS,
     smtpSessionsPerMailbox: value.SMTP_SESSIONS_PER_MAILBOX,
     encryptionKey,
     encryptionKeyIsDevelopment,

@@ -161,3 +161,30 @@ test("SMTP_SESSIONS_PER_MAILBOX: 2 by default, 1 to 10 (within the account's 10 
   assert.equal(loadConfig("sender", { SMTP_SESSIONS_PER_MAILBOX: "5" }).smtpSessionsPerMailbox, 5);
   for (const bad of ["0", "11", "two"]) assert.throws(() => loadConfig("sender", { SMTP_SESSIONS_PER_MAILBOX: bad }), ConfigError);
 });
+
+test("production refuses placeholder secrets for the features that are on, naming the variable and not echoing it", () => {
+  const base = { NODE_ENV: "production", ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") };
+  const refused = (env: Record<string, string>, variable: string) =>
+    assert.throws(
+      () => loadConfig("api", { ...base, ...env }),
+      (err: unknown) => err instanceof ConfigError && err.variable === variable && err.message.includes(variable) && !/sk_live_x/.test(err.message),
+      `${JSON.stringify(env)} is refused naming ${variable}`,
+    );
+  for (const placeholder of ["REPLACE_ME", "replace_me", "sk_REPLACE_ME_later", "changeme", "ChangeMe", "   "]) {
+    refused({ STRIPE_SECRET_KEY: placeholder, STRIPE_WEBHOOK_SECRET: "whsec_real" }, "STRIPE_SECRET_KEY");
+    refused({ STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: placeholder }, "STRIPE_WEBHOOK_SECRET");
+    refused({ RELAY_WEBHOOK_SECRET: placeholder }, "RELAY_WEBHOOK_SECRET");
+  }
+  // a payment provider needs its webhook secret too (an empty one counts as unset)
+  refused({ STRIPE_SECRET_KEY: "sk_live_x" }, "STRIPE_WEBHOOK_SECRET");
+  refused({ STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "" }, "STRIPE_WEBHOOK_SECRET");
+  // the shipped k8s Secret's placeholders, with a real key
+  refused({ STRIPE_SECRET_KEY: "REPLACE_ME", STRIPE_WEBHOOK_SECRET: "REPLACE_ME", RELAY_WEBHOOK_SECRET: "REPLACE_ME" }, "STRIPE_SECRET_KEY");
+
+  // features off (unset or empty) need no secret; real secrets pass
+  assert.equal(loadConfig("api", { ...base, STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "", RELAY_WEBHOOK_SECRET: "" }).stripeSecretKey, undefined);
+  const config = loadConfig("api", { ...base, STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_real", RELAY_WEBHOOK_SECRET: "a-long-random-relay-secret" });
+  assert.equal(config.relayWebhookSecret, "a-long-random-relay-secret");
+  // outside production placeholders are tolerated (development, tests)
+  assert.equal(loadConfig("api", { STRIPE_SECRET_KEY: "REPLACE_ME", RELAY_WEBHOOK_SECRET: "changeme" }).relayWebhookSecret, "changeme");
+});
