@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
 import { signPayload } from "@outreach/core";
+import { recordBounce, UNVERIFIED_BOUNCE_PREFIX } from "@outreach/domain";
 import type { StepSendState } from "@outreach/db";
 import { assertError, request, signUp, startTestApi, type TestApi } from "./helpers.js";
 
@@ -229,6 +230,25 @@ test("a bounce without a message id matches the most recent step sent to the add
   const replay = await report([{ type: "bounce", email }]);
   assert.deepEqual(replay.body, { received: 1, bounced: 0, unsubscribed: 0, ignored: 1 });
   assert.deepEqual(await snapshot(), before);
+});
+
+test("a signed report, even without a message id, confirms a bounce known before only from an unverified notice: it then counts", async () => {
+  const email = freshEmail();
+  // threshold 5%: the one bounce of 10 sends (10%) is over it once it counts
+  const f = await sentEnrollment(accountA, email, { threshold: 5, extraSends: 9 });
+  await db().$transaction((tx) => recordBounce(tx, { enrollmentId: f.enrollmentId, accountId: accountA, reason: "550 5.1.1 User unknown", stepSendId: f.stepIds[0], credentialId: f.credentialId, verified: false }));
+  assert.equal((await enrollmentOf(f.enrollmentId)).bounceReason, `${UNVERIFIED_BOUNCE_PREFIX}550 5.1.1 User unknown`);
+  assert.equal((await db().smtpCredential.findUniqueOrThrow({ where: { id: f.credentialId } })).disabledAt, null, "an unverified bounce does not count");
+
+  const res = await report([{ type: "bounce", email, reason: "550 no such user" }]);
+  assert.deepEqual(res.body, { received: 1, bounced: 1, unsubscribed: 0, ignored: 0 });
+  const step = await db().stepSend.findUniqueOrThrow({ where: { id: f.stepIds[0] } });
+  assert.deepEqual([step.state, step.bounceUnverified], ["bounced", false]);
+  assert.equal((await enrollmentOf(f.enrollmentId)).bounceReason, "550 no such user");
+  assert.equal((await eventsOf("enrollment.bounced", f.enrollmentId)).length, 1);
+  assert.ok((await db().smtpCredential.findUniqueOrThrow({ where: { id: f.credentialId } })).disabledAt, "10% is over 5%");
+  // a replay of the report is not a second bounce
+  assert.deepEqual((await report([{ type: "bounce", email }])).body, { received: 1, bounced: 0, unsubscribed: 0, ignored: 1 });
 });
 
 test("without a message id, occurred_at picks the step sent before the bounce happened", async () => {

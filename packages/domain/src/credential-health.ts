@@ -10,8 +10,10 @@ export interface HealthResult {
 }
 
 /**
- * After a bounce: the credential's bounce rate (bounced sends / sends that
- * reached SMTP) against the campaign's threshold. Above it, the credential is
+ * After a verified bounce: the credential's bounce rate (bounced sends /
+ * sends that reached SMTP) against the campaign's threshold. Bounces known
+ * only from a notice matched by its recipient (bounceUnverified) are not
+ * counted: anyone can mail such a notice; their sends still count as sends. Above it, the credential is
  * disabled (credential.disabled) and its held sends are marked to move to the
  * other inboxes: the move itself is the replan-held-sends job's (the
  * dispatcher's sweep enqueues it), in chunks, so this stays a few statements
@@ -26,7 +28,7 @@ export async function checkCredentialHealth(tx: Tx, credentialId: string, now = 
     SELECT id, "fromEmail", "campaignId", "accountId", "disabledAt" FROM smtp_credentials WHERE id = ${credentialId}::uuid FOR UPDATE`;
   if (!credential) return { bounceRate: 0, disabled: false, campaignPaused: false, eventIds: [] };
   const [{ sends, bounces }] = await tx.$queryRaw<[{ sends: number; bounces: number }]>`
-    SELECT count(*) FILTER (WHERE state IN ('sent', 'bounced'))::int AS sends, count(*) FILTER (WHERE state = 'bounced')::int AS bounces
+    SELECT count(*) FILTER (WHERE state IN ('sent', 'bounced'))::int AS sends, count(*) FILTER (WHERE state = 'bounced' AND NOT "bounceUnverified")::int AS bounces
     FROM step_sends WHERE "credentialId" = ${credentialId}::uuid AND state IN ('sent', 'bounced')`;
   const bounceRate = sends === 0 ? 0 : Math.round((bounces / sends) * 10_000) / 100;
   if (credential.disabledAt) return { bounceRate, disabled: false, campaignPaused: false, eventIds: [] };

@@ -209,35 +209,53 @@ export interface BouncedInput {
   /** the send that bounced, when the bounce came from SMTP or a report naming it */
   stepSendId?: string;
   credentialId?: string | null;
+  /**
+   * false for a bounce known only from a delivery notice matched by its
+   * recipient (it cites no Message-ID of ours): anyone can send one, so it
+   * stops the enrollment but never counts toward the credential's bounce rate.
+   * Default true: SMTP refusals, notices citing our Message-ID, signed relay reports.
+   */
+  verified?: boolean;
   now?: Date;
 }
+
+/** Starts the bounce_reason (and the send's last_error) of an unverified bounce. */
+export const UNVERIFIED_BOUNCE_PREFIX = "unverified (matched by recipient only): ";
 
 /**
  * Records a bounce: the send row (when known), the enrollment (bounced, with the
  * server's reason), later steps cancelled, enrollment.bounced, and the
- * credential health check. Returns the event ids written.
+ * credential health check. An unverified bounce is marked as such (the send's
+ * bounceUnverified, the reason's UNVERIFIED_BOUNCE_PREFIX) and runs no health
+ * check. A verified bounce of a send bounced unverified before confirms it:
+ * it then counts, and the enrollment's reason becomes the verified one (no
+ * second enrollment.bounced). Returns the event ids written.
  */
 export async function recordBounce(tx: Tx, input: BouncedInput): Promise<{ eventIds: string[]; health: HealthResult | null }> {
   const now = input.now ?? new Date();
+  const verified = input.verified !== false;
+  const reason = (verified ? input.reason : UNVERIFIED_BOUNCE_PREFIX + input.reason).slice(0, 1000);
   if (input.stepSendId) {
     await tx.$executeRaw`
-      UPDATE step_sends SET state = 'bounced', "sentAt" = COALESCE("sentAt", ${now}), "lastError" = ${input.reason}, "updatedAt" = ${now},
-        "credentialId" = COALESCE(${input.credentialId ?? null}::uuid, "credentialId")
-      WHERE id = ${input.stepSendId}::uuid AND state IN ('sending', 'sent')`;
+      UPDATE step_sends SET state = 'bounced', "sentAt" = COALESCE("sentAt", ${now}), "lastError" = ${reason}, "updatedAt" = ${now},
+        "credentialId" = COALESCE(${input.credentialId ?? null}::uuid, "credentialId"), "bounceUnverified" = ${!verified}
+      WHERE id = ${input.stepSendId}::uuid AND (state IN ('sending', 'sent') OR (${verified} AND state = 'bounced' AND "bounceUnverified"))`;
   }
   const enrollment = await tx.enrollment.findUniqueOrThrow({ where: { id: input.enrollmentId }, include: { contact: { select: { id: true, email: true } } } });
   const eventIds: string[] = [];
   if (enrollment.status !== "bounced") {
     const bounced = await tx.enrollment.update({
       where: { id: enrollment.id },
-      data: { status: "bounced", bouncedAt: now, bounceReason: input.reason.slice(0, 1000) },
+      data: { status: "bounced", bouncedAt: now, bounceReason: reason },
       include: { contact: { select: { id: true, email: true } } },
     });
     await cancelPendingSends(tx, [enrollment.id], "enrollment bounced");
     eventIds.push(await recordEvent(tx, input.accountId, "enrollment.bounced", enrollmentEventData(bounced, bounced.contact)));
+  } else if (verified && enrollment.bounceReason?.startsWith(UNVERIFIED_BOUNCE_PREFIX)) {
+    await tx.enrollment.update({ where: { id: enrollment.id }, data: { bounceReason: reason } });
   }
   const credentialId = input.credentialId ?? enrollment.credentialId;
-  const health = input.stepSendId && credentialId ? await checkCredentialHealth(tx, credentialId, now) : null;
+  const health = verified && input.stepSendId && credentialId ? await checkCredentialHealth(tx, credentialId, now) : null;
   if (health) eventIds.push(...health.eventIds);
   return { eventIds, health };
 }

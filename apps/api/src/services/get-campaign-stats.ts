@@ -120,6 +120,7 @@ interface SendRow {
   sends: number;
   unconfirmed: number;
   bounces: number;
+  verified_bounces: number;
   sends_today: number;
   step1_sends_today: number;
 }
@@ -159,7 +160,10 @@ interface SkipRow {
  *   was read, even when the pixel was blocked), replied = repliedAt set. An
  *   enrollment that later bounced or unsubscribed still counts if it had opened.
  * - bounce_rate is per send: bounced step sends / step sends that reached SMTP
- *   (state sent or bounced), the measure the credential health check uses.
+ *   (state sent or bounced). It and totals.bounced include unverified bounces
+ *   (a notice matched by recipient only: the enrollment did stop as bounced);
+ *   credentials[].bounces / bounce_rate do not: they are the measure the
+ *   credential health check compares with the threshold.
  * - clicked / click_rate: enrollments sent that clicked a tracked link (first
  *   click), over the same base as open_rate. stopped: enrollments stopped by a
  *   colleague's reply (stop_on_reply_scope domain) or a block since planning.
@@ -234,6 +238,7 @@ export async function getCampaignStats(
           count(*)::int AS sends,
           count(*) FILTER (WHERE outcome = 'unknown')::int AS unconfirmed,
           count(*) FILTER (WHERE state = 'bounced')::int AS bounces,
+          count(*) FILTER (WHERE state = 'bounced' AND NOT "bounceUnverified")::int AS verified_bounces,
           count(*) FILTER (WHERE "sentAt" >= ${day.start}::timestamptz AND "sentAt" < ${day.end}::timestamptz)::int AS sends_today,
           count(*) FILTER (WHERE "stepPosition" = 1 AND "sentAt" >= ${day.start}::timestamptz AND "sentAt" < ${day.end}::timestamptz)::int AS step1_sends_today
         FROM step_sends
@@ -296,8 +301,8 @@ export async function getCampaignStats(
       dailyLimitToday: dailyLimitOn(credential.dailyLimit, credentialRamp(credential), day.day),
       sendsTotal: row?.sends ?? 0,
       sendsUnconfirmed: row?.unconfirmed ?? 0,
-      bounces: row?.bounces ?? 0,
-      bounceRate: percent(row?.bounces ?? 0, row?.sends ?? 0),
+      bounces: row?.verified_bounces ?? 0,
+      bounceRate: percent(row?.verified_bounces ?? 0, row?.sends ?? 0),
     };
   });
 

@@ -32,6 +32,7 @@ interface MatchedSend {
   contactId: string;
   credentialId: string | null;
   state: string;
+  bounceUnverified: boolean;
 }
 
 /** Message-IDs are stored as sent, "<local@domain>"; relays report them with or without the brackets. */
@@ -52,7 +53,7 @@ async function findReportedSend(tx: Tx, event: RelayReportEvent, lock: boolean):
   const forUpdate = lock ? "FOR UPDATE OF s" : "";
   if (event.messageId) {
     const rows = await tx.$queryRawUnsafe<MatchedSend[]>(
-      `SELECT s.id, s."accountId", s."enrollmentId", e."contactId", s."credentialId", s.state::text AS state
+      `SELECT s.id, s."accountId", s."enrollmentId", e."contactId", s."credentialId", s.state::text AS state, s."bounceUnverified"
        FROM step_sends s JOIN enrollments e ON e.id = s."enrollmentId"
        WHERE s."messageId" = ANY($1::text[])
        LIMIT 1 ${forUpdate}`,
@@ -62,7 +63,7 @@ async function findReportedSend(tx: Tx, event: RelayReportEvent, lock: boolean):
   }
   const sentBefore = event.occurredAt ? new Date(event.occurredAt.getTime() + CLOCK_SKEW_MS) : null;
   const rows = await tx.$queryRawUnsafe<MatchedSend[]>(
-    `SELECT s.id, s."accountId", s."enrollmentId", e."contactId", s."credentialId", s.state::text AS state
+    `SELECT s.id, s."accountId", s."enrollmentId", e."contactId", s."credentialId", s.state::text AS state, s."bounceUnverified"
      FROM contacts c
      JOIN enrollments e ON e."contactId" = c.id
      JOIN step_sends s ON s."enrollmentId" = e.id
@@ -77,8 +78,9 @@ async function findReportedSend(tx: Tx, event: RelayReportEvent, lock: boolean):
 
 async function applyBounce(tx: Tx, event: RelayReportEvent, now: Date): Promise<boolean> {
   const send = await findReportedSend(tx, event, true);
-  // already bounced (a replay, or the SMTP server refused it at the time): counted once, reported once
-  if (!send || send.state !== "sent") return false;
+  // already bounced (a replay, or the SMTP server refused it at the time): counted once, reported once;
+  // a signed report confirms a bounce known before only from an unverified notice (it then counts)
+  if (!send || !(send.state === "sent" || (send.state === "bounced" && send.bounceUnverified))) return false;
   await recordBounce(tx, {
     enrollmentId: send.enrollmentId,
     accountId: send.accountId,

@@ -62,7 +62,8 @@ async function findSentStep(tx: Tx, accountId: string, ids: string[]): Promise<{
 /**
  * Our sent step to this recipient from this inbox, most recent first, within
  * two weeks: a DSN that does not quote our Message-ID (some servers send only
- * the failed address) still bounces the right enrollment.
+ * the failed address) still bounces the right enrollment, as an unverified
+ * bounce (anyone can mail the inbox such a notice).
  */
 async function findSentStepTo(tx: Tx, source: InboundSource, recipient: string, now: Date): Promise<{ id: string; enrollmentId: string; state: string; credentialId: string | null } | null> {
   const rows = await tx.$queryRaw<Array<{ id: string; enrollmentId: string; state: string; credentialId: string | null }>>`
@@ -158,8 +159,10 @@ const FROM_NAME_LIMIT = 256;
  * Handles one message of a watched inbox, exactly once: the inbound_messages
  * row (unique per inbox, UIDVALIDITY and UID) and the inbox's cursor are
  * written in the same transaction as the consequence, so a message seen again
- * (a restart, another replica) changes nothing. A DSN for one of our messages
- * bounces its enrollment (with the credential health check); an unsubscribe
+ * (a restart, another replica) changes nothing. A DSN citing one of our
+ * messages bounces its enrollment (with the credential health check); one
+ * naming only the recipient bounces the enrollment as unverified, without
+ * counting toward the credential's bounce rate (see recordBounce); an unsubscribe
  * request from a contact unsubscribes it in the account; an auto-reply is
  * recorded with its enrollment, and counts as a reply only when its campaign
  * has stop_on_auto_reply; a reply marks its enrollment replied, unless it
@@ -185,16 +188,21 @@ export async function recordInboundMessage(tx: Tx, source: InboundSource, receiv
   let enrollmentId: string | null = null;
   if (classification.kind === "bounce") {
     const { originalMessageId, recipient } = classification.dsn;
-    const step =
-      (await findSentStep(tx, source.accountId, [originalMessageId ?? ""])) ?? (!originalMessageId && recipient ? await findSentStepTo(tx, source, recipient, now) : null);
+    // Only a notice citing one of our Message-IDs (each holds the send's random UUID, which only
+    // that email's recipient ever saw) is verified; one matched by its recipient alone may be forged
+    const cited = await findSentStep(tx, source.accountId, [originalMessageId ?? ""]);
+    const step = cited ?? (!originalMessageId && recipient ? await findSentStepTo(tx, source, recipient, now) : null);
+    const verified = cited !== null;
     if (step) {
       enrollmentId = step.enrollmentId;
       outcome = "bounce";
-      // a step already bounced (the same DSN twice, or the relay reported it first) changes nothing
-      const [locked] = await tx.$queryRaw<Array<{ state: string }>>`SELECT state::text AS state FROM step_sends WHERE id = ${step.id}::uuid FOR UPDATE`;
-      if (locked?.state === "sent") {
+      // a step already bounced (the same DSN twice, or the relay reported it first) changes nothing,
+      // except that a verified notice confirms an unverified bounce
+      const [locked] = await tx.$queryRaw<Array<{ state: string; bounceUnverified: boolean }>>`
+        SELECT state::text AS state, "bounceUnverified" FROM step_sends WHERE id = ${step.id}::uuid FOR UPDATE`;
+      if (locked?.state === "sent" || (verified && locked?.state === "bounced" && locked.bounceUnverified)) {
         const reason = [classification.dsn.status, classification.dsn.diagnostic].filter(Boolean).join(" ") || "bounced (delivery status notification)";
-        await recordBounce(tx, { enrollmentId: step.enrollmentId, accountId: source.accountId, reason, stepSendId: step.id, credentialId: step.credentialId ?? source.credentialId, now });
+        await recordBounce(tx, { enrollmentId: step.enrollmentId, accountId: source.accountId, reason, stepSendId: step.id, credentialId: step.credentialId ?? source.credentialId, verified, now });
       }
     }
   } else if (classification.kind === "auto_reply") {

@@ -1,0 +1,116 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { after, before, test } from "node:test";
+import { Keyring, loadConfig, type Config } from "@outreach/core";
+import type { Db } from "@outreach/db";
+import { UNVERIFIED_BOUNCE_PREFIX } from "@outreach/domain";
+import { startWorker } from "@outreach/runtime";
+import { createTestDatabase, findFreePort, LOOPBACK_MAIL_ENV, REPO_ROOT, startImapServer, uniqueQueuePrefix, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { imapPollerWorker } from "../src/worker.js";
+import { enrollmentStatus, eventsOf, mail, seedInbox, type SeededEnrollment, type SeededInbox } from "./helpers.js";
+
+// Forged delivery notices in a watched inbox, through the real poller and a real IMAP server:
+// a notice that cites no Message-ID of ours stops the enrollment it names but never moves the
+// credential's bounce rate; one citing our Message-ID still counts.
+let imap: ImapTestServer;
+let database: TestDatabase;
+let db: Db;
+let config: Config;
+let keyring: Keyring;
+let poller: Awaited<ReturnType<typeof startWorker>> | undefined;
+
+before(async () => {
+  imap = await startImapServer();
+  database = await createTestDatabase();
+  db = database.db;
+  config = loadConfig("imap-poller", {
+    DATABASE_URL: database.url,
+    QUEUE_PREFIX: uniqueQueuePrefix(),
+    LOG_LEVEL: "error",
+    IMAP_POLL_INTERVAL_SECONDS: "60",
+    HEALTH_PORT: String(await findFreePort()),
+    ...LOOPBACK_MAIL_ENV,
+  });
+  keyring = Keyring.fromConfig(config);
+  poller = await startWorker(imapPollerWorker, config);
+});
+after(async () => {
+  await poller?.close();
+  await imap?.close();
+  await database?.drop();
+});
+
+/** What anyone can mail the inbox: a notice from "the mailer daemon" naming a colleague, with no copy of our message. */
+function forgedBounce(s: SeededInbox, e: SeededEnrollment, n: number): string {
+  return mail(
+    { From: `Mail Delivery System <mailer-daemon@anything${n}.test>`, To: s.inbox, Subject: "Mail delivery failed: returning message to sender", "X-Failed-Recipients": e.contactEmail, "Auto-Submitted": "auto-replied" },
+    [
+      "This message was created automatically by mail delivery software.",
+      "",
+      "A message that you sent could not be delivered to one or more of its",
+      "recipients. This is a permanent error. The following address(es) failed:",
+      "",
+      `  ${e.contactEmail}`,
+      `    SMTP error from remote mail server after RCPT TO:<${e.contactEmail}>:`,
+      "    550 5.1.1 User unknown",
+    ].join("\r\n"),
+  );
+}
+
+/** A Postfix RFC 3464 report (5.1.1) citing the Message-ID of this enrollment's step 1. */
+function genuineDsn(s: SeededInbox, e: SeededEnrollment): string {
+  return readFileSync(`${REPO_ROOT}/packages/domain/test/fixtures/inbound/dsn-postfix-user-unknown.eml`, "utf8")
+    .replaceAll("<0A1B2C3D-4E5F-4061-8273-94A5B6C7D8E9@northwind.example>", e.messageId)
+    .replaceAll("nobody@contoso.example", e.contactEmail)
+    .replaceAll("jordan@northwind.example", s.inbox)
+    .replace(/\r?\n/g, "\r\n");
+}
+
+const inboundCount = (s: SeededInbox) => db.inboundMessage.count({ where: { credentialId: s.credentialId } });
+const credentialOf = (s: SeededInbox) => db.smtpCredential.findUniqueOrThrow({ where: { id: s.credentialId } });
+const step1Of = (e: SeededEnrollment) => db.stepSend.findFirstOrThrow({ where: { enrollmentId: e.enrollmentId, stepPosition: 1 } });
+
+test("three forged notices naming colleagues stop their enrollments but neither disable the inbox nor pause the campaign; notices citing our Message-ID still count", async () => {
+  // 20 sends through the inbox, a 5% threshold: 3 counted bounces (15%) would disable it
+  const s = await seedInbox(db, keyring, imap, { contacts: 20, bounceRateThreshold: 5 });
+  await waitFor(async () => (await credentialOf(s)).imapUidValidity !== null, { what: "the inbox to be watched", timeoutMs: 20_000 });
+  const forged = s.enrollments.slice(0, 3);
+  for (const [n, e] of forged.entries()) await imap.appendMessage(s.inbox, forgedBounce(s, e, n));
+  await waitFor(async () => (await inboundCount(s)) === 3, { what: "the three notices", timeoutMs: 20_000 });
+
+  const credential = await credentialOf(s);
+  assert.equal(credential.disabledAt, null, "the inbox is not disabled");
+  assert.equal((await eventsOf(db, s.accountId, "credential.disabled")).length, 0);
+  assert.equal((await db.campaign.findUniqueOrThrow({ where: { id: s.campaignId } })).status, "active");
+  assert.equal((await eventsOf(db, s.accountId, "campaign.paused")).length, 0);
+  for (const e of forged) {
+    const enrollment = await db.enrollment.findUniqueOrThrow({ where: { id: e.enrollmentId } });
+    assert.equal(enrollment.status, "bounced");
+    assert.ok(enrollment.bounceReason?.startsWith(UNVERIFIED_BOUNCE_PREFIX), `marked unverified: ${enrollment.bounceReason}`);
+    const step = await step1Of(e);
+    assert.deepEqual([step.state, step.bounceUnverified], ["bounced", true]);
+    assert.equal((await db.stepSend.findFirstOrThrow({ where: { enrollmentId: e.enrollmentId, stepPosition: 2 } })).state, "cancelled");
+  }
+  assert.equal((await eventsOf(db, s.accountId, "enrollment.bounced")).length, 3);
+  assert.equal(await enrollmentStatus(db, s.enrollments[3]!.enrollmentId), "sent", "nobody else bounced");
+
+  // the genuine report for one of them confirms that bounce: 1 of 20 (5%) is not over the threshold
+  const confirmed = forged[0]!;
+  await imap.appendMessage(s.inbox, genuineDsn(s, confirmed));
+  await waitFor(async () => !(await step1Of(confirmed)).bounceUnverified, { what: "the bounce to be confirmed", timeoutMs: 20_000 });
+  const enrollment = await db.enrollment.findUniqueOrThrow({ where: { id: confirmed.enrollmentId } });
+  assert.equal(enrollment.bounceReason, `5.1.1 550 5.1.1 <${confirmed.contactEmail}>: Recipient address rejected: User unknown in virtual mailbox table`);
+  assert.equal((await eventsOf(db, s.accountId, "enrollment.bounced")).length, 3, "no second enrollment.bounced");
+  assert.equal((await credentialOf(s)).disabledAt, null);
+
+  // a second genuine one (2 of 20: 10%) is over it: the inbox is disabled and, its campaign's only one, the campaign paused
+  await imap.appendMessage(s.inbox, genuineDsn(s, s.enrollments[3]!));
+  const disabled = await waitFor(async () => {
+    const row = await credentialOf(s);
+    return row.disabledAt ? row : undefined;
+  }, { what: "the credential to be disabled", timeoutMs: 20_000 });
+  assert.match(disabled.disabledReason ?? "", /bounce rate 10% exceeded the campaign threshold of 5%/);
+  const events = await eventsOf(db, s.accountId, "credential.disabled");
+  assert.deepEqual(events.map((event) => event.data.bounce_rate), [10]);
+  assert.equal((await db.campaign.findUniqueOrThrow({ where: { id: s.campaignId } })).pausedReason, "all_credentials_disabled");
+});
