@@ -507,6 +507,9 @@ test("the optional CPU HPA for the sender targets the sender and is not applied 
 
 const compose = parse(readFileSync(join(ROOT, "docker-compose.yml"), "utf8"), { merge: true }) as Obj;
 const services: Obj = compose.services ?? {};
+/** docker-compose.dev.yml, applied over docker-compose.yml with `-f docker-compose.yml -f docker-compose.dev.yml`. */
+const composeDev = parse(readFileSync(join(ROOT, "docker-compose.dev.yml"), "utf8"), { merge: true }) as Obj;
+const devServices: Obj = composeDev.services ?? {};
 
 /** Environment of a compose service with ${NAME:-default} taken at its default. */
 function composeEnv(service: Obj): Record<string, string> {
@@ -553,13 +556,12 @@ function seconds(duration: string | undefined): number {
   return m ? Number(m[1]) * (m[2] === "m" ? 60 : 1) : 10; // compose's default is 10s
 }
 
-test("compose has postgres 15, redis 7, a mail catcher, migrate and the five apps", () => {
+test("compose has postgres 15, redis 7, migrate and the five apps; the dev override a mail catcher", () => {
   assert.match(services.postgres?.image ?? "", /^postgres:15/);
   assert.match(services.redis?.image ?? "", /^redis:7/);
-  assert.ok(
-    Object.values(services).some((s: Obj) => /mailpit|mailhog|maildev|smtp4dev/.test(s.image ?? "")),
-    "a mail catcher",
-  );
+  const isMailCatcher = (s: Obj) => /mailpit|mailhog|maildev|smtp4dev/.test(s.image ?? "");
+  assert.ok(!Object.values(services).some(isMailCatcher), "no mail catcher in the production file");
+  assert.ok(Object.values(devServices).some(isMailCatcher), "a mail catcher in docker-compose.dev.yml");
   for (const name of ["migrate", ...APPS]) assert.ok(services[name], `service ${name}`);
   for (const name of ["postgres", "redis"]) assert.ok(healthcheckText(services[name]), `${name} healthcheck`);
 });
@@ -637,6 +639,34 @@ test("compose: no service runs NODE_ENV=production on the development key, a fix
   for (const { script } of [generated, keyScriptOf(services.api, "compose-entrypoint.sh")!]) {
     assert.ok(script.startsWith(`${IMAGE_WORKDIR}/`) && existsSync(join(ROOT, script.slice(IMAGE_WORKDIR.length + 1))), `${script} is in the image`);
   }
+});
+
+test("compose: production-safe by default (public mail hosts, TLS required); only the dev override relaxes that", () => {
+  const text = readFileSync(join(ROOT, "docker-compose.yml"), "utf8");
+  for (const name of ["MAIL_ALLOW_PRIVATE_HOSTS", "MAIL_REQUIRE_TLS", "WEBHOOK_ALLOW_PRIVATE_URLS"]) {
+    assert.ok(!new RegExp(`\\$\\{${name}`).test(text), `${name} is not taken from the shell or an .env file`);
+  }
+  for (const app of APPS) {
+    const config = loadConfig(app, composeAppEnv(services[app]));
+    assert.equal(config.nodeEnv, "production", `${app}: NODE_ENV`);
+    assert.equal(config.mailAllowPrivateHosts, false, `${app}: MAIL_ALLOW_PRIVATE_HOSTS`);
+    assert.equal(config.mailRequireTls, true, `${app}: MAIL_REQUIRE_TLS`);
+    assert.equal(config.webhookAllowPrivateUrls, false, `${app}: WEBHOOK_ALLOW_PRIVATE_URLS`);
+  }
+
+  // the dev override: the same project, only adding the mail catcher and relaxing mail for it
+  assert.equal(composeDev.name, compose.name, "the override applies to the same project");
+  for (const [name, service] of Object.entries(devServices) as Array<[string, Obj]>) {
+    if (services[name]) assert.deepEqual(Object.keys(service), ["environment"], `${name}: the override only changes its environment`);
+    else assert.ok(!service.build, `${name}: an added service is an off-the-shelf image`);
+  }
+  for (const app of APPS) {
+    const env = { ...composeAppEnv(services[app]), ...composeEnv(devServices[app] ?? {}) };
+    const config = loadConfig(app, env);
+    assert.equal(config.mailAllowPrivateHosts, true, `${app} (dev): reaches the mail catcher, a private host`);
+    assert.equal(config.mailRequireTls, false, `${app} (dev): without TLS`);
+  }
+  assert.match(readFileSync(join(ROOT, "docker-compose.dev.yml"), "utf8"), /docker compose -f docker-compose\.yml -f docker-compose\.dev\.yml up/, "says how to use it");
 });
 
 test("compose: the key is generated once, and the entrypoint uses it unless the operator sets one", () => {
