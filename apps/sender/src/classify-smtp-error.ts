@@ -31,13 +31,16 @@ const SESSION_COMMANDS = new Set(["CONN", "EHLO", "HELO", "LHLO", "STARTTLS", "A
  * refused by the egress guard, connection refused) is the credential's: the
  * contact is not bounced, and the tenant sees the error on the credential.
  * Everything else (4xx, timeouts, 5xx to MAIL FROM) is temporary: the send is
- * retried later.
+ * retried later. So is a transaction cut at its deadline before the body
+ * (SmtpDeadlineError, "EDEADLINE"), whatever command it was stuck in: a slow
+ * server, not a wrong credential.
  */
 export function classifySmtpError(err: unknown, phase: SmtpPhase = "envelope"): SmtpFailure {
   const e = (err ?? {}) as NodemailerError;
   const reason = (e.response || e.message || String(err)).slice(0, 1000);
   const code = e.responseCode ?? 0;
   if (phase === "body" && !(code >= 400 && code < 600)) return { kind: "unknown", reason: `outcome unknown: the message was sent but the server's answer never came (${reason})` };
+  if (e.code === "EDEADLINE") return { kind: "temporary", reason };
   const aboutRecipient = e.code === "EENVELOPE" || e.command === "RCPT TO" || e.command === "DATA" || e.code === "EMESSAGE";
   if (code >= 500 && code < 600 && aboutRecipient) return { kind: "bounce", reason };
   if ((e.code !== undefined && CREDENTIAL_CODES.has(e.code)) || (e.command !== undefined && SESSION_COMMANDS.has(e.command))) return { kind: "credential", reason: credentialReason(e, reason) };

@@ -76,8 +76,7 @@ export async function sendAnswer(ctx: SenderContext, payload: Payload, job?: Job
   let failure: unknown;
   let phase: SmtpPhase = "envelope";
   try {
-    connection.progress.startMessage();
-    await connection.transport.sendMail({
+    await ctx.pool.send(connection, {
       from: credential.fromName ? { name: credential.fromName, address: credential.fromEmail } : credential.fromEmail,
       to: reply.fromName ? { name: reply.fromName, address: reply.fromEmail } : reply.fromEmail,
       subject: answer.subject,

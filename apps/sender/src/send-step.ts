@@ -144,8 +144,7 @@ async function deliver(ctx: SenderContext, payload: { stepSendId: string; creden
   let failure: unknown;
   let phase: SmtpPhase = "envelope";
   try {
-    connection.progress.startMessage();
-    await connection.transport.sendMail({ ...email, envelope: { from: credential.fromEmail, to: [contact.email] } });
+    await ctx.pool.send(connection, { ...email, envelope: { from: credential.fromEmail, to: [contact.email] } });
   } catch (err) {
     failure = err;
     phase = connection.progress.phase;

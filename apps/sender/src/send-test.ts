@@ -60,12 +60,12 @@ export async function sendTest(ctx: SenderContext, payload: { accountId: string;
           previousMessageIds: threadedTo,
           publicBaseUrl: config.publicBaseUrl,
           trackingDomain: credential.trackingDomain ?? campaign.trackingDomain,
-          trackClicks: campaign.trackClicks,
+          // a test send's links are left as written: a redirect of a nil enrollment would lead anywhere, forever
+          trackClicks: false,
           trackingKey: ctx.keyring,
         });
         const label = variants.length > 1 ? `[Test] [Variant ${index + 1} of ${variants.length}]` : "[Test]";
-        connection.progress.startMessage();
-        await connection.transport.sendMail({ ...email, subject: `${label} ${email.subject}`, headers: { ...email.headers, "X-Outreach-Test": "true" }, envelope: { from: credential.fromEmail, to: [payload.email] } });
+        await ctx.pool.send(connection, { ...email, subject: `${label} ${email.subject}`, headers: { ...email.headers, "X-Outreach-Test": "true" }, envelope: { from: credential.fromEmail, to: [payload.email] } });
         if (index === 0) previous.push(email.messageId);
         sent += 1;
       }

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Batcher, Config, Keyring, Logger } from "@outreach/core";
 import type { SendContext, SentInput } from "@outreach/domain";
+import type { AccountQueueSlots } from "./account-queue-slots.js";
 import type { AccountReleases } from "./account-releases.js";
 import type { Db } from "@outreach/db";
 import type { SentJournal } from "./sent-journal.js";
@@ -25,6 +26,8 @@ export interface SenderContext {
   records: Batcher<SentInput, boolean>;
   /** the account's next sends, released after a send ends (one release at a time per account) */
   releases: AccountReleases;
+  /** an account's share of the test-send and send-answer workers (ACCOUNT_CONCURRENCY) */
+  queueSlots: AccountQueueSlots;
   /** inboxes' SMTP endpoints as last read (`source`: the stored fields they were decrypted from), to take a routed send's session before its claim (checked after it) */
   endpoints: Map<string, { accountId: string; source: string; endpoint: SmtpEndpoint }>;
 }

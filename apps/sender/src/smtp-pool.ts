@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { isIP } from "node:net";
-import nodemailer, { type Transporter } from "nodemailer";
+import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import { decryptSecret, type EgressGuard, type EgressTarget, type KeySource, type RedisSemaphore } from "@outreach/core";
 import type { SessionWantedSignal } from "./session-wanted-signal.js";
@@ -51,6 +51,13 @@ export interface SmtpPoolOptions {
   /** asks other processes to give up an idle session of an account whose leases are all taken */
   wanted?: SessionWantedSignal;
   timeouts?: { connectionTimeout: number; greetingTimeout: number; socketTimeout: number };
+  /**
+   * SMTP_TRANSACTION_TIMEOUT_MS: the most one message's transaction may take,
+   * from connecting (or taking the open session) to the server's final answer.
+   * The socket timeout only notices silence; a server answering one byte at a
+   * time would otherwise hold the session, and its account's lease, forever.
+   */
+  transactionTimeoutMs?: number;
   /** resolves and checks the inbox's host; the session dials the address it hands back */
   egress: EgressGuard;
   /**
@@ -69,6 +76,19 @@ const DEFAULT_IDLE_MS = 30_000;
 const LOCAL_WAIT_MS = 250;
 /** Messages through one session before it is renewed. */
 const MESSAGES_PER_SESSION = 1_000;
+const DEFAULT_TRANSACTION_TIMEOUT_MS = 120_000;
+
+/**
+ * A transaction cut at its deadline. No answer code: once the body was sent
+ * (phase "body") its outcome is unknown, before that it is a temporary failure.
+ */
+export class SmtpDeadlineError extends Error {
+  readonly code = "EDEADLINE";
+  constructor(deadlineMs: number) {
+    super(`the SMTP server did not complete the transaction within ${deadlineMs / 1000} s`);
+    this.name = "SmtpDeadlineError";
+  }
+}
 
 /** Every session lease of the account (or of the inbox's mailbox) stayed taken for the whole wait. */
 export class NoSessionAvailableError extends Error {
@@ -111,6 +131,7 @@ export class SmtpPool {
   private closing = false;
   private readonly idleMs: number;
   private readonly acquireTimeoutMs: number;
+  private readonly transactionTimeoutMs: number;
   private readonly instance = randomUUID();
 
   constructor(
@@ -119,6 +140,7 @@ export class SmtpPool {
   ) {
     this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
     this.acquireTimeoutMs = options.acquireTimeoutMs ?? 10_000;
+    this.transactionTimeoutMs = options.transactionTimeoutMs ?? DEFAULT_TRANSACTION_TIMEOUT_MS;
     this.renewTimer = setInterval(() => void this.renewLeases(), options.renewEveryMs ?? 5_000);
     this.renewTimer.unref();
     options.wanted?.onWanted((accountId, mailbox) => {
@@ -182,10 +204,30 @@ export class SmtpPool {
     }
   }
 
-  /** After a send. A broken session (the send failed) is closed rather than reused. */
+  /**
+   * Sends one message over the session within the transaction deadline
+   * (counted from here: connecting, for a new session, is part of it). At the
+   * deadline the message is aborted and the session's connection closed; the
+   * caller releases the session as broken. How far it got is in
+   * `connection.progress.phase` either way.
+   */
+  async send(connection: SmtpConnection, message: SendMailOptions): Promise<void> {
+    connection.progress.startMessage();
+    const abort = new AbortController();
+    const deadline = setTimeout(() => abort.abort(new SmtpDeadlineError(this.transactionTimeoutMs)), this.transactionTimeoutMs);
+    try {
+      await connection.transport.sendMail({ ...message, signal: abort.signal });
+    } catch (err) {
+      throw abort.signal.aborted ? abort.signal.reason : err;
+    } finally {
+      clearTimeout(deadline);
+    }
+  }
+
+  /** After a send. A broken session (the send failed) is closed rather than reused, even if its server is still in the middle of answering. */
   release(connection: SmtpConnection, broken = false): void {
     if (broken || this.closing) {
-      void this.close1(connection);
+      void this.close1(connection, broken);
       return;
     }
     const waiting = this.waiters.get(connection.credentialId);
@@ -339,9 +381,10 @@ export class SmtpPool {
     return undefined;
   }
 
-  private async close1(connection: SmtpConnection): Promise<void> {
+  /** `force`: also a connection still delivering (a broken session whose server may be stalling); otherwise a delivery in progress ends first. */
+  private async close1(connection: SmtpConnection, force = false): Promise<void> {
     clearTimeout(connection.idleTimer);
-    connection.transport.close();
+    connection.transport.close({ force });
     this.held.delete(connection);
     await this.semaphore.release(this.options.leaseKey(connection.accountId), connection.lease).catch(() => undefined);
     if (connection.mailbox) await this.releaseMailbox(connection.mailbox);

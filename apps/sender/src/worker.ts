@@ -1,5 +1,6 @@
-import { Batcher, EgressGuard, Keyring, LivenessBeacon, RedisSemaphore, SenderRegistry, createRedis, redisKey } from "@outreach/core";
+import { ACCOUNT_CONCURRENCY, Batcher, EgressGuard, Keyring, LivenessBeacon, RedisSemaphore, SenderRegistry, createRedis, redisKey } from "@outreach/core";
 import { claimAndLoadSends, recordSentBatch, SEND_CONCURRENCY_PER_ACCOUNT, SendRouter, type SendContext, type SentInput } from "@outreach/domain";
+import { AccountQueueSlots } from "./account-queue-slots.js";
 import { AccountReleases } from "./account-releases.js";
 import type { WorkerDefinition } from "@outreach/runtime";
 import { sendAnswer } from "./send-answer.js";
@@ -14,7 +15,8 @@ const SESSION_LEASE_MS = 15_000;
 
 export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBeacon; wanted: RedisSessionWantedSignal; router: SendRouter }> = {
   app: "sender",
-  // an SMTP send can take up to a minute (SMTP_SOCKET_TIMEOUT_MS); the pod's grace period is 90 s
+  // an SMTP send ends within SMTP_TRANSACTION_TIMEOUT_MS (2 minutes by default); the pod's grace period is 90 s.
+  // One still running after this is failed by the dispatcher as interrupted (never resent).
   closeTimeoutMs: 75_000,
   setup: async (ctx) => {
     const producer = createRedis(ctx.config, "producer");
@@ -35,6 +37,7 @@ export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBe
       egress: new EgressGuard({ allowPrivate: ctx.config.mailAllowPrivateHosts, dnsServers: ctx.config.dnsServers }),
       requireTls: ctx.config.mailRequireTls,
       timeouts: { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: ctx.config.smtpSocketTimeoutMs },
+      transactionTimeoutMs: ctx.config.smtpTransactionTimeoutMs,
     });
     // replayed at start too: what a sender that died (or lost PostgreSQL) left unrecorded
     const journal = new SentJournal(producer, redisKey(ctx.config, "sent-journal"), ctx.db, ctx.logger);
@@ -64,6 +67,7 @@ export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBe
       claims,
       records,
       releases: new AccountReleases(ctx.db, router.enqueueContinuation, ctx.logger),
+      queueSlots: new AccountQueueSlots(producer, ctx.config, ACCOUNT_CONCURRENCY),
       endpoints: new Map(),
     };
   },
@@ -75,8 +79,11 @@ export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBe
     // the shared one those released while no sender was registered.
     { queue: "send-email", shard: sender.processId, handler: (payload) => sendStep(sender, payload), concurrency: 50, options: { lockDuration: 15_000, stalledInterval: 5_000 } },
     { queue: "send-email", handler: (payload) => sendStep(sender, payload), concurrency: 10, options: { lockDuration: 15_000, stalledInterval: 5_000 } },
-    { queue: "test-send", handler: (payload) => sendTest(sender, payload), concurrency: 5 },
-    { queue: "send-answer", handler: (payload, job) => sendAnswer(sender, payload, job), concurrency: 5 },
+    // Shared by every account, in order: each job holds its account's slot of the queue (2 of these 5
+    // workers, all replicas together, see ACCOUNT_CONCURRENCY), so one account's slow SMTP server
+    // cannot hold them all while other accounts' test sends and answers wait behind it.
+    { queue: "test-send", handler: (payload, job, token) => sender.queueSlots.run("test-send", payload.accountId, job, token, () => sendTest(sender, payload)), concurrency: 5 },
+    { queue: "send-answer", handler: (payload, job, token) => sender.queueSlots.run("send-answer", payload.accountId, job, token, () => sendAnswer(sender, payload, job)), concurrency: 5 },
   ],
   // new sends go to the other senders from now on
   leave: async (_ctx, sender) => {

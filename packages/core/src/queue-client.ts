@@ -47,3 +47,5 @@ export function jobId(...parts: Array<string | number>): string {
 
 /** A job failure that retrying cannot fix: BullMQ fails the job at once. */
 export { UnrecoverableError } from "bullmq";
+/** Thrown by a handler that moved its job back to delayed (job.moveToDelayed): not a failure, no attempt spent. */
+export { DelayedError } from "bullmq";
