@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // npm start: bootstrap, build, migrate, seed, then run all five apps in the foreground.
+// An app that exits unexpectedly is restarted with a backoff (scripts/supervise.mjs);
 // Ctrl-C / SIGTERM stops every app (each finishes what it holds) and exits 0.
-import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { bootstrap, fail, log, ROOT, run } from "./lib.mjs";
+import { superviseUntilSignalled } from "./supervise.mjs";
 
 const APPS = ["api", "dispatcher", "sender", "imap-poller", "webhook-deliverer"];
 
@@ -15,50 +16,14 @@ run(process.execPath, ["--import", "tsx", join(ROOT, "packages/db/src/cli/migrat
 run(process.execPath, ["--import", "tsx", join(ROOT, "packages/db/src/cli/seed.ts")]);
 
 const port = process.env.PORT || "3000";
-const children = new Map();
-let stopping = false;
-
-function stopAll(signal) {
-  if (stopping) return;
-  stopping = true;
-  log(`stopping all apps (${signal})`);
-  for (const child of children.values()) if (child.exitCode === null) child.kill("SIGTERM");
-}
-
-for (const app of APPS) {
-  const child = spawn(process.execPath, ["--enable-source-maps", join(ROOT, "apps", app, "dist/main.js")], {
-    cwd: ROOT,
-    stdio: ["ignore", "inherit", "inherit"],
-    env: process.env,
-  });
-  children.set(app, child);
-  child.on("exit", (code, signal) => {
-    children.delete(app);
-    if (!stopping) {
-      log(`${app} exited unexpectedly (${code ?? signal}); stopping the others`);
-      process.exitCode = 1;
-      stopAll("app exit");
-    }
-    if (children.size === 0) {
-      log("all apps stopped");
-      process.exit(process.exitCode ?? 0);
-    }
-  });
-}
-
-process.on("SIGINT", () => stopAll("SIGINT"));
-process.on("SIGTERM", () => stopAll("SIGTERM"));
-// `kill <npm pid>` reaches npm's shell but not always this process: when our
-// parent goes away we are re-parented, and stop as if we had been signalled.
-const parent = process.ppid;
-setInterval(() => {
-  if (process.ppid !== parent) stopAll("parent exited");
-}, 500).unref();
+const supervisor = superviseUntilSignalled(
+  APPS.map((app) => ({ name: app, command: process.execPath, args: ["--enable-source-maps", join(ROOT, "apps", app, "dist/main.js")], cwd: ROOT, env: process.env })),
+);
 
 // Tell the user where the API is once it answers.
 const deadline = Date.now() + 60_000;
 (async function announce() {
-  while (!stopping && Date.now() < deadline) {
+  while (!supervisor.isStopping() && Date.now() < deadline) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/readyz`);
       if (res.ok) {
@@ -70,5 +35,5 @@ const deadline = Date.now() + 60_000;
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  if (!stopping) fail(`the API did not become ready on port ${port} within 60 s`);
+  if (!supervisor.isStopping()) fail(`the API did not become ready on port ${port} within 60 s`);
 })();
