@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { decryptSecret } from "@outreach/core";
-import { request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
+import { liftQuotas, request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
 
 const DOCS_URL = "https://docs.outreach.test";
 const SMTP_PASSWORD = "smtp-pass-Sup3r-S3cret";
@@ -26,6 +26,8 @@ let accountB: string;
 async function signUp(email: string): Promise<{ token: string; accountId: string }> {
   const res = await request(api.baseUrl, "POST", "/signup", { body: { email } });
   assert.equal(res.status, 201, res.text);
+  // this file creates more than a free account may hold (see account-quotas.test.ts for the quotas)
+  await liftQuotas(api, res.body.account_id);
   return { token: res.body.api_key.plaintext, accountId: res.body.account_id };
 }
 

@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import { createLogger, loadConfig, type Config } from "@outreach/core";
 import { createTestDatabase, LOOPBACK_MAIL_ENV, uniqueQueuePrefix, waitFor, type TestDatabase } from "@outreach/testing";
+import { QUOTA_NAMES, setAccountQuotas } from "@outreach/domain";
 import { createApp } from "../src/app.js";
 import { closeApiContext, createApiContext, type ApiContext } from "../src/context.js";
 
@@ -88,6 +89,14 @@ export async function signUp(api: TestApi, email = `user${++signupCounter}-${Dat
   const res = await request(api.baseUrl, "POST", "/signup", { body: { email } });
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${res.text}`);
   return { accountId: res.body.account_id, token: res.body.api_key.plaintext, keyId: res.body.api_key.id };
+}
+
+/**
+ * Lifts every quota of an account (an operator's override, as `pnpm ops
+ * set-quota` writes it), for tests that create more than a free account may hold.
+ */
+export async function liftQuotas(api: Pick<TestApi, "database">, accountId: string): Promise<void> {
+  await setAccountQuotas(api.database.db, accountId, QUOTA_NAMES.map((quota) => [quota, null]));
 }
 
 /**

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import Stripe from "stripe";
 import { encryptSecret, Keyring } from "@outreach/core";
-import { request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
+import { liftQuotas, request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
 import { startReceiver, type Receiver, type ReceivedRequest } from "./webhook-receiver.js";
 
 // POST /webhooks/:id/test sends a signed webhook.test event to a real receiver
@@ -40,6 +40,8 @@ before(async () => {
   assert.equal(res.status, 201, res.text);
   token = res.body.api_key.plaintext;
   accountId = res.body.account_id;
+  // this file creates more than a free account may hold (see account-quotas.test.ts for the quotas)
+  await liftQuotas(api, accountId);
 });
 after(async () => {
   await receiver?.close();

@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   cannot_revoke_last_key: [422, "The last active API key of an account cannot be revoked."],
   mailbox_limit_reached: [422, "The inbox has used today's daily_limit."],
   mailbox_unavailable: [422, "The inbox cannot send: it is disabled or its campaign is gone."],
+  quota_exceeded: [422, "The account has reached one of its quotas; delete what it no longer needs, or move to a larger plan."],
   rate_limited: [429, "Too many requests."],
   internal_error: [500, "Something went wrong on our side."],
   service_unavailable: [503, "The service is temporarily unavailable."],

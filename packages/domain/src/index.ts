@@ -31,4 +31,6 @@ export * from "./delivered-links.js";
 export * from "./webhooks/index.js";
 export * from "./inbound/index.js";
 export * from "./billing/index.js";
+export * from "./account-quotas.js";
+export * from "./operate-quotas.js";
 export * from "./send-router.js";

@@ -221,6 +221,58 @@ describe("pnpm ops: accounts", () => {
   });
 });
 
+describe("pnpm ops: quotas", () => {
+  test("quotas shows each limit (the plan tier's) and what the account holds", async () => {
+    const a = await account("hobby");
+    await db.apiKey.createMany({
+      data: [
+        { accountId: a.id, label: "one", prefix: `ak_q1_${counter}`, tokenHash: `hash-q1-${counter}` },
+        { accountId: a.id, label: "revoked", prefix: `ak_q2_${counter}`, tokenHash: `hash-q2-${counter}`, revokedAt: new Date() },
+      ],
+    });
+    const shown = await opsJson(["quotas", a.email]);
+    assert.equal(shown.plan_slug, "hobby");
+    assert.deepEqual(shown.quotas.find((q: any) => q.quota === "api_keys"), { quota: "api_keys", limit: 10, current: 1, plan_limit: 10, overridden: false });
+    assert.deepEqual(shown.quotas.map((q: any) => q.quota), ["api_keys", "campaigns", "webhooks", "smtp_credentials", "imap_inboxes"]);
+    const text = await ops(["quotas", a.id]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /api_keys\s+10\s+1\s+10/);
+  });
+
+  test("set-quota overrides some limits (a number, unlimited), keeps the others, and default removes an override", async () => {
+    const a = await account();
+    const set = await opsJson(["set-quota", a.email, "api_keys=50", "campaigns=unlimited"]);
+    const byName = Object.fromEntries(set.quotas.map((q: any) => [q.quota, q]));
+    assert.deepEqual([byName.api_keys.limit, byName.api_keys.overridden, byName.api_keys.plan_limit], [50, true, 5]);
+    assert.deepEqual([byName.campaigns.limit, byName.campaigns.overridden], [null, true]);
+    assert.deepEqual([byName.webhooks.limit, byName.webhooks.overridden], [5, false]);
+    assert.deepEqual((await db.account.findUniqueOrThrow({ where: { id: a.id } })).quotaOverrides, { api_keys: 50, campaigns: null });
+
+    const text = await ops(["set-quota", a.id, "webhooks=0"], "pnpm");
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /campaigns\s+unlimited \(override\)/);
+    assert.match(text.stdout, /webhooks\s+0 \(override\)/);
+    assert.deepEqual((await db.account.findUniqueOrThrow({ where: { id: a.id } })).quotaOverrides, { api_keys: 50, campaigns: null, webhooks: 0 });
+
+    await opsJson(["set-quota", a.id, "api_keys=default", "campaigns=default", "webhooks=default"]);
+    assert.equal((await db.account.findUniqueOrThrow({ where: { id: a.id } })).quotaOverrides, null);
+  });
+
+  test("set-quota refuses unknown quotas and values (usage, exit 2) and unknown accounts (exit 1), changing nothing", async () => {
+    const a = await account();
+    for (const args of [["set-quota", a.id], ["set-quota", a.id, "keys=5"], ["set-quota", a.id, "api_keys=-1"], ["set-quota", a.id, "api_keys=lots"], ["set-quota", a.id, "api_keys=5", "api_keys"]]) {
+      const result = await ops(args);
+      assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
+      assert.match(result.stderr, /usage: pnpm ops <command>/);
+    }
+    assert.match((await ops(["set-quota", a.id, "keys=5"])).stderr, /quotas: api_keys, campaigns, webhooks, smtp_credentials, imap_inboxes/);
+    const unknown = await ops(["set-quota", "nobody@example.com", "api_keys=5"]);
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /no account nobody@example.com/);
+    assert.equal((await db.account.findUniqueOrThrow({ where: { id: a.id } })).quotaOverrides, null);
+  });
+});
+
 describe("pnpm ops in a container", () => {
   test("the root package.json runs the CLI, and the optional Kubernetes Job runs it with the apps' configuration", () => {
     const scripts = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts;

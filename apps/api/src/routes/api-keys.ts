@@ -4,7 +4,7 @@ import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { idempotent } from "../middleware/idempotency.js";
 import { serializeApiKey } from "../serializers/api-key.js";
-import { issueApiKey } from "../services/issue-api-key.js";
+import { createApiKey } from "../services/create-api-key.js";
 import { revokeApiKey } from "../services/revoke-api-key.js";
 import { fields, isUuid, J, validateResource } from "../validation.js";
 
@@ -19,7 +19,7 @@ export function apiKeyRoutes(ctx: ApiContext): Router {
 
   router.post("/", idempotent(ctx), async (req, res) => {
     const body = validateResource(createSchema, req.body, "api_key");
-    const { key, plaintext } = await issueApiKey(ctx.db, authOf(res).accountId, body.label, body.client_kind);
+    const { key, plaintext } = await createApiKey(ctx.db, authOf(res).accountId, body.label, body.client_kind);
     res.status(201).json({ ...serializeApiKey(key), plaintext });
   });
 

@@ -1,10 +1,12 @@
 import { Router } from "express";
 import { isHttpUrl } from "@outreach/core";
+import { accountQuotaReport } from "@outreach/domain";
 import { authOf } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { idempotent } from "../middleware/idempotency.js";
 import { withoutNul } from "../request-body.js";
 import { serializeSubscription } from "../serializers/account.js";
+import { serializeQuotas } from "../serializers/quotas.js";
 import { createCheckoutSession } from "../services/create-checkout-session.js";
 import { createPortalSession } from "../services/create-portal-session.js";
 import { getBillingUsage } from "../services/get-billing-usage.js";
@@ -33,8 +35,11 @@ export function billingRoutes(ctx: ApiContext): Router {
   const router = Router();
 
   router.get("/subscription", async (_req, res) => {
-    const account = await ctx.db.account.findUniqueOrThrow({ where: { id: authOf(res).accountId }, include: { plan: true } });
-    res.json(serializeSubscription(account));
+    const accountId = authOf(res).accountId;
+    const account = await ctx.db.account.findUniqueOrThrow({ where: { id: accountId }, include: { plan: true } });
+    // what the plan (and any operator override) lets the account hold, and what it holds
+    const quotas = serializeQuotas(await accountQuotaReport(ctx.db, accountId));
+    res.json({ ...serializeSubscription(account), quotas });
   });
 
   router.get("/usage", async (_req, res) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { encryptSecret, type Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import type { StepVariant } from "@outreach/domain";
+import { reserveQuota, type StepVariant } from "@outreach/domain";
 import type { CreateCampaignInput, CredentialInput, StepInput } from "../schemas/campaign.js";
 import { scheduleJson } from "./schedule-json.js";
 import { campaignRelations, type CampaignWithRelations } from "./find-campaign.js";
@@ -48,11 +48,18 @@ function stepData(step: StepInput) {
 
 /**
  * Creates a pending campaign with its steps and credentials in one
- * transaction. Passwords are stored only encrypted. Credentials get creation
- * times a millisecond apart, so they list in the order they were given.
+ * transaction, within the account's quotas of campaigns, SMTP credentials and
+ * IMAP inboxes (422 quota_exceeded). Passwords are stored only encrypted.
+ * Credentials get creation times a millisecond apart, so they list in the
+ * order they were given.
  */
 export async function createCampaign(db: Db, keyring: Keyring, accountId: string, input: CreateCampaignInput): Promise<CampaignWithRelations> {
   return db.$transaction(async (tx) => {
+    await reserveQuota(tx, accountId, {
+      campaigns: 1,
+      smtp_credentials: input.smtp_credentials.length,
+      imap_inboxes: input.smtp_credentials.filter((credential) => typeof credential.imap_host === "string").length,
+    });
     if (input.outreach_id != null) await lockOutreach(tx, accountId, input.outreach_id);
     const now = Date.now();
     return tx.campaign.create({

@@ -1,5 +1,6 @@
 import type { Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
+import { reserveQuota } from "@outreach/domain";
 import { generateWebhookSecret } from "../webhook-secret.js";
 
 export interface NewWebhook {
@@ -8,11 +9,17 @@ export interface NewWebhook {
   description: string | null;
 }
 
-/** Creates a webhook with a fresh secret; the plaintext secret exists only in the returned value. */
+/**
+ * Creates a webhook with a fresh secret, within the account's webhooks quota
+ * (422 quota_exceeded); the plaintext secret exists only in the returned value.
+ */
 export async function createWebhook(db: Db, keyring: Keyring, accountId: string, input: NewWebhook) {
   const secret = generateWebhookSecret(keyring);
-  const webhook = await db.webhook.create({
-    data: { accountId, url: input.url, eventFilters: input.eventFilters, description: input.description, secretEnc: secret.sealed },
+  const webhook = await db.$transaction(async (tx) => {
+    await reserveQuota(tx, accountId, { webhooks: 1 });
+    return tx.webhook.create({
+      data: { accountId, url: input.url, eventFilters: input.eventFilters, description: input.description, secretEnc: secret.sealed },
+    });
   });
   return { webhook, secret: secret.plaintext };
 }

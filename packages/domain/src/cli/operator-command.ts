@@ -3,6 +3,8 @@ import { parseArgs } from "node:util";
 import { ConfigError } from "@outreach/core";
 import type { Db, Plan } from "@outreach/db";
 import { assignPlan, listAccounts, listPlans, OperatorError, setPlanArchived, setPlanPrice, type AccountRow } from "../billing/index.js";
+import { QUOTA_NAMES } from "../account-quotas.js";
+import { parseQuotaSetting, setAccountQuotas, showAccountQuotas, type AccountQuotas } from "../operate-quotas.js";
 
 const USAGE = `usage: pnpm ops <command> [arguments] [--json]
 
@@ -15,6 +17,10 @@ const USAGE = `usage: pnpm ops <command> [arguments] [--json]
   archive-plan <plan>                         no new checkouts of the plan; accounts on it keep it
   unarchive-plan <plan>                       sells the plan again
   set-price <plan> <price id | none>          the provider price the plan is sold at
+  quotas <account id or email>                the account's quotas: limit, current count, plan tier's limit
+  set-quota <account id or email> <quota>=<number | unlimited | default> ...
+                                              overrides the plan tier's limit for this account (default: back
+                                              to the tier's); quotas: ${QUOTA_NAMES.join(", ")}
 `;
 
 class UsageError extends Error {}
@@ -67,6 +73,23 @@ function accountsText(rows: AccountRow[]): string {
     ["ACCOUNT", "EMAIL", "PLAN", "STATUS", "PERIOD", "SENDS"],
     ...rows.map((r) => [r.accountId, r.email, r.plan, r.status, `${iso(r.periodStart).slice(0, 10)}..${iso(r.periodEnd).slice(0, 10)}`, `${r.sends}/${r.monthlyLimit}`]),
   ]);
+}
+
+function quotasJson(result: AccountQuotas) {
+  return {
+    account_id: result.accountId,
+    email: result.email,
+    plan_slug: result.plan,
+    quotas: result.quotas.map((q) => ({ quota: q.quota, limit: q.limit, current: q.current, plan_limit: q.planLimit, overridden: q.overridden })),
+  };
+}
+
+function quotasText(result: AccountQuotas): string {
+  const limit = (value: number | null) => (value === null ? "unlimited" : String(value));
+  return `account ${result.email} (${result.accountId}), plan ${result.plan}\n${table([
+    ["QUOTA", "LIMIT", "CURRENT", "PLAN LIMIT"],
+    ...result.quotas.map((q) => [q.quota, `${limit(q.limit)}${q.overridden ? " (override)" : ""}`, String(q.current), limit(q.planLimit)]),
+  ])}`;
 }
 
 function positionals(args: string[], count: number, names: string): string[] {
@@ -125,6 +148,23 @@ async function run(db: Db, argv: string[]): Promise<string> {
       if (priceId !== null && !/^[A-Za-z0-9_-]{1,255}$/.test(priceId)) throw new UsageError("a price id is letters, digits, _ and - (or none)");
       const plan = await setPlanPrice(db, slug!, priceId);
       return out(planJson(plan), `plan ${plan.slug}: price ${plan.providerPriceId ?? "none"}`);
+    }
+    case "quotas": {
+      const [account] = positionals(rest, 1, "<account id or email>");
+      const result = await showAccountQuotas(db, account!);
+      return out(quotasJson(result), quotasText(result));
+    }
+    case "set-quota": {
+      if (rest.length < 2) throw new UsageError("expected <account id or email> <quota>=<number | unlimited | default> ...");
+      const settings = rest.slice(1).map((arg) => {
+        try {
+          return parseQuotaSetting(arg);
+        } catch (err) {
+          throw new UsageError((err as Error).message);
+        }
+      });
+      const result = await setAccountQuotas(db, rest[0]!, settings);
+      return out(quotasJson(result), quotasText(result));
     }
     default:
       throw new UsageError(`unknown command "${command}"`);
