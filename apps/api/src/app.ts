@@ -60,13 +60,23 @@ export function createApp(ctx: ApiContext, options: AppOptions = {}): Express {
 
   // Authentication runs only under known prefixes, so an unknown path is a 404, not a 401,
   // and before the body is parsed, so nobody unauthenticated gets a large body parsed.
+  // Each key has its budget (RATE_LIMIT_PER_MINUTE) and all of an account's keys share
+  // another (RATE_LIMIT_PER_ACCOUNT_PER_MINUTE), so more keys do not give more requests.
   const guard: RequestHandler[] = [
     authenticate(ctx),
     rateLimit(ctx.redis, ctx.config, ctx.logger, {
       name: "key",
+      scope: "key",
       limit: ctx.config.rateLimitPerMinute,
       windowSeconds: 60,
       subject: (_req, res) => authOf(res).apiKeyId,
+    }),
+    rateLimit(ctx.redis, ctx.config, ctx.logger, {
+      name: "account",
+      scope: "account",
+      limit: ctx.config.rateLimitPerAccountPerMinute,
+      windowSeconds: 60,
+      subject: (_req, res) => authOf(res).accountId,
     }),
   ];
   const mountAuthenticated = ([path, router, bodyLimit]: [string, Router, string | null]) =>

@@ -9,7 +9,7 @@ before(async () => {
 });
 after(() => api?.close());
 
-test("each key gets RATE_LIMIT_PER_MINUTE requests per 60 s, then 429 with Retry-After and {limit, period}", async () => {
+test("each key gets RATE_LIMIT_PER_MINUTE requests per 60 s, then 429 with Retry-After and {limit, period, scope}", async () => {
   const { token } = await signUp(api);
   for (let i = 0; i < 5; i++) {
     const res = await request(api.baseUrl, "GET", "/api_keys", { token });
@@ -20,19 +20,24 @@ test("each key gets RATE_LIMIT_PER_MINUTE requests per 60 s, then 429 with Retry
   }
   const limited = await request(api.baseUrl, "GET", "/api_keys", { token });
   assertError(limited, api, 429, "rate_limited");
-  assert.deepEqual(limited.body.details, { limit: 5, period: 60 });
+  assert.deepEqual(limited.body.details, { limit: 5, period: 60, scope: "key" });
+  assert.match(limited.body.message, /per API key/);
   const retryAfter = Number(limited.headers.get("retry-after"));
   // one request comes back every 60 s / 5 = 12 s
   assert.ok(retryAfter >= 11 && retryAfter <= 12, `Retry-After ${retryAfter}`);
   assert.equal(limited.headers.get("ratelimit-remaining"), "0");
 });
 
-test("keys have separate budgets, also within one account", async () => {
+test("keys have separate budgets, also within one account (up to the account's own limit)", async () => {
   const a = await signUp(api);
   const b = await signUp(api);
   for (let i = 0; i < 5; i++) await request(api.baseUrl, "GET", "/usage", { token: a.token });
   assertError(await request(api.baseUrl, "GET", "/usage", { token: a.token }), api, 429, "rate_limited");
   assert.equal((await request(api.baseUrl, "GET", "/usage", { token: b.token })).status, 200);
+  // a second key of b's account has a budget of its own
+  const second = await request(api.baseUrl, "POST", "/api_keys", { token: b.token, body: { label: "second" } });
+  assert.equal(second.status, 201, second.text);
+  for (let i = 0; i < 5; i++) assert.equal((await request(api.baseUrl, "GET", "/usage", { token: second.body.plaintext })).status, 200);
 });
 
 test("public endpoints and health checks are not counted against a key", async () => {

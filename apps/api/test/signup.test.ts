@@ -87,7 +87,7 @@ describe("POST /signup rate limit", () => {
     for (let n = 0; n < 3; n++) assert.equal((await from("203.0.113.7", n, `192.0.2.${n + 10}`)).status, 201);
     const limited = await from("203.0.113.7", 3, "192.0.2.99");
     assertError(limited, api, 429, "rate_limited");
-    assert.deepEqual(limited.body.details, { limit: 3, period: 3600 });
+    assert.deepEqual(limited.body.details, { limit: 3, period: 3600, scope: "ip" });
     const retryAfter = Number(limited.headers.get("retry-after"));
     // the budget refills one signup every hour/limit = 1200 s
     assert.ok(retryAfter > 1100 && retryAfter <= 1200, `Retry-After ${retryAfter}`);

@@ -1,18 +1,25 @@
 import type { Request, RequestHandler } from "express";
-import { currentLogContext, isAppError, withLogContext } from "@outreach/core";
+import { AppError, currentLogContext, isAppError, withLogContext, type Config } from "@outreach/core";
 import type { AuthContext } from "../auth.js";
 import { clientIp, clientIpBucket } from "../client-ip.js";
 import type { ApiContext } from "../context.js";
-import { authenticateApiKey, cachedApiKey } from "../services/authenticate-api-key.js";
+import { authenticateApiKey, cachedApiKey, tokenHashOf } from "../services/authenticate-api-key.js";
 import { checkRateLimit, rateLimitedError, type RateLimitPolicy } from "./rate-limit.js";
 
 /**
- * Failed authentications (401s) allowed per client IP (IPv6: per /64). Beyond
- * them a bad key gets 429 without a database lookup. Only failures are counted,
- * and a known key is still served: one bad client behind a NAT must not lock
- * out the good ones beside it.
+ * Failed authentications allowed per client IP (IPv6: per /64) per minute,
+ * AUTH_FAILURE_LIMIT_PER_MINUTE: far above what a client with a wrong or
+ * revoked key sends, so such a client gets the SPEC's 401; beyond it, a flood
+ * of bad keys gets 429 without a database lookup. Only keys of our shape
+ * count (they are what could cost a query): a request without an
+ * Authorization header, or with a malformed one, is a plain 401 decided
+ * without Redis or the database. Only failures are counted, and a known key
+ * is still served: one bad client behind a NAT must not lock out the good
+ * ones beside it.
  */
-export const AUTH_FAILURE_LIMIT: RateLimitPolicy = { name: "auth-failures", limit: 20, windowSeconds: 60 };
+export function authFailureLimit(config: Pick<Config, "authFailureLimitPerMinute">): RateLimitPolicy {
+  return { name: "auth-failures", limit: config.authFailureLimitPerMinute, windowSeconds: 60 };
+}
 
 function routeOf(baseUrl: string, pattern: string | undefined, path: string): string {
   const tail = pattern ?? path;
@@ -23,19 +30,21 @@ function routeOf(baseUrl: string, pattern: string | undefined, path: string): st
  * A key the cache has no fresh answer for: looked up (unless the client has
  * failed too often), and a failure counted against the client's address.
  */
-async function authenticateWithLookup(ctx: ApiContext, req: Request): Promise<AuthContext> {
-  const failureLimit = (peek: boolean) => checkRateLimit(ctx.redis, ctx.config, ctx.logger, AUTH_FAILURE_LIMIT, clientIpBucket(clientIp(req)), { peek });
+async function authenticateWithLookup(ctx: ApiContext, policy: RateLimitPolicy, req: Request): Promise<AuthContext> {
+  const authorization = req.get("authorization");
+  if (tokenHashOf(authorization) === null) throw new AppError("unauthorized");
+  const failureLimit = (peek: boolean) => checkRateLimit(ctx.redis, ctx.config, ctx.logger, policy, clientIpBucket(clientIp(req)), { peek });
   try {
-    return await authenticateApiKey(ctx.db, ctx.keyCache, req.get("authorization"), async (wasValid) => {
+    return await authenticateApiKey(ctx.db, ctx.keyCache, authorization, async (wasValid) => {
       // a key that resolved recently is worth the query even from a blocked address
       if (wasValid) return;
       const state = await failureLimit(true);
-      if (state && !state.allowed) throw rateLimitedError(AUTH_FAILURE_LIMIT, state.retryMs, "failed authentications");
+      if (state && !state.allowed) throw rateLimitedError(policy, state.retryMs, "ip", "failed authentications");
     });
   } catch (err) {
     if (isAppError(err) && err.code === "unauthorized") {
       const state = await failureLimit(false);
-      if (state && !state.allowed) throw rateLimitedError(AUTH_FAILURE_LIMIT, state.retryMs, "failed authentications");
+      if (state && !state.allowed) throw rateLimitedError(policy, state.retryMs, "ip", "failed authentications");
     }
     throw err;
   }
@@ -43,9 +52,10 @@ async function authenticateWithLookup(ctx: ApiContext, req: Request): Promise<Au
 
 /** Requires a valid API key, records the request for usage reporting, and tags logs with the account. */
 export function authenticate(ctx: ApiContext): RequestHandler {
+  const failurePolicy = authFailureLimit(ctx.config);
   return async (req, res, next) => {
     // nearly every request: a key the cache holds, answered without waiting for anything
-    const auth = cachedApiKey(ctx.keyCache, req.get("authorization")) ?? (await authenticateWithLookup(ctx, req));
+    const auth = cachedApiKey(ctx.keyCache, req.get("authorization")) ?? (await authenticateWithLookup(ctx, failurePolicy, req));
 
     res.locals.auth = auth;
     const startedAt = Date.now();

@@ -31,8 +31,18 @@ return {1, math.floor((now - allow_at) / interval), 0, math.ceil(new_tat - now)}
 
 export type { RateLimitPolicy };
 
+/** Whose budget a limit is: one API key's, an account's (all its keys together), a client address's. */
+export type RateLimitScope = "key" | "account" | "ip";
+
+const SCOPE_WORDS: Record<RateLimitScope, string> = {
+  key: "per API key",
+  account: "per account (all its API keys together)",
+  ip: "per client address",
+};
+
 export interface RateLimitRule extends RateLimitPolicy {
-  /** Who is being limited (API key id, client IP). */
+  scope: RateLimitScope;
+  /** Who is being limited (API key id, account id, client IP). */
   subject: (req: Request, res: Response) => string;
 }
 
@@ -68,13 +78,13 @@ export async function checkRateLimit(
   }
 }
 
-/** 429 rate_limited with Retry-After and details {limit, period}. */
-export function rateLimitedError(policy: RateLimitPolicy, retryMs: number, what = "requests"): AppError {
+/** 429 rate_limited with Retry-After and details {limit, period, scope}: scope says which limit was hit. */
+export function rateLimitedError(policy: RateLimitPolicy, retryMs: number, scope: RateLimitScope, what = "requests"): AppError {
   const retryAfter = Math.max(1, Math.ceil(retryMs / 1000));
   return new AppError(
     "rate_limited",
-    `Rate limit of ${policy.limit} ${what} per ${policy.windowSeconds} seconds exceeded. Retry after ${retryAfter} seconds.`,
-    { limit: policy.limit, period: policy.windowSeconds },
+    `Rate limit of ${policy.limit} ${what} per ${policy.windowSeconds} seconds ${SCOPE_WORDS[scope]} exceeded. Retry after ${retryAfter} seconds.`,
+    { limit: policy.limit, period: policy.windowSeconds, scope },
     { "Retry-After": String(retryAfter) },
   );
 }
@@ -82,7 +92,8 @@ export function rateLimitedError(policy: RateLimitPolicy, retryMs: number, what 
 /**
  * Spends one request of the rule's budget per request and answers with the
  * RateLimit-* headers, or 429. Budgets are taken from Redis in batches (see
- * RateLimiter for the tolerance across replicas).
+ * RateLimiter for the tolerance across replicas). Behind another limit (a key's,
+ * then its account's), the headers describe whichever has less left.
  */
 export function rateLimit(redis: Redis, config: Pick<Config, "queuePrefix">, logger: Logger, rule: RateLimitRule): RequestHandler {
   const limiter = new RateLimiter(redis, config, logger, rule);
@@ -92,12 +103,14 @@ export function rateLimit(redis: Redis, config: Pick<Config, "queuePrefix">, log
     const taken = limiter.take(rule.subject(req, res));
     const result = taken instanceof Promise ? await taken : taken;
     if (!result) return next();
+    const shown = res.getHeader("RateLimit-Remaining");
+    if (result.allowed && shown !== undefined && Number(shown) <= result.remaining) return next();
     res.setHeader("RateLimit-Limit", limitHeader);
     res.setHeader("RateLimit-Remaining", String(result.remaining));
     // seconds until the full budget is back
     res.setHeader("RateLimit-Reset", String(Math.max(1, Math.ceil(result.resetMs / 1000))));
     res.setHeader("RateLimit-Policy", policyHeader);
-    if (!result.allowed) throw rateLimitedError(rule, result.retryMs);
+    if (!result.allowed) throw rateLimitedError(rule, result.retryMs, rule.scope);
     next();
   };
 }

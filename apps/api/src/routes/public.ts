@@ -29,6 +29,7 @@ export function publicRoutes(ctx: ApiContext): Router {
     "/signup",
     rateLimit(ctx.redis, ctx.config, ctx.logger, {
       name: "signup",
+      scope: "ip",
       limit: ctx.config.signupLimitPerHour,
       windowSeconds: 3600,
       // IPv6 clients by /64, so rotating addresses inside one network gives no fresh budget

@@ -12,8 +12,8 @@ export type BeforeKeyLookup = (wasValid: boolean) => Promise<void>;
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** The SHA-256 of a well-formed "Bearer <token>", or null. */
-function tokenHashOf(authorization: string | undefined): string | null {
+/** The SHA-256 of a well-formed "Bearer <token>", or null (no header, or not one of our keys in shape). */
+export function tokenHashOf(authorization: string | undefined): string | null {
   const token = BEARER.exec(authorization ?? "")?.[1];
   return token && isWellFormedToken(token) ? sha256Hex(token) : null;
 }
