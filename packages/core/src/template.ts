@@ -132,6 +132,18 @@ function valueOf(tag: MergeTag, contact: MergeContact): string | null {
   return value;
 }
 
+/** The text of a template around its merge tags: n tags give n + 1 parts ("a{{email}}b" gives ["a", "b"]). */
+export function literalParts(template: string): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  scanTags(template, (tag) => {
+    parts.push(template.slice(from, tag.start));
+    from = tag.end;
+  });
+  parts.push(template.slice(from));
+  return parts;
+}
+
 /** How many merge tags a template has: each renders a contact value or its fallback. */
 export function countMergeTags(template: string): number {
   let count = 0;

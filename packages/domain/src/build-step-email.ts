@@ -1,5 +1,5 @@
 import { escapeHtml, renderMessage, type KeySource, type MergeContact } from "@outreach/core";
-import { rewriteLinks } from "./click-tracking.js";
+import { isTemplateLink, rewriteLinks, templateLinks } from "./click-tracking.js";
 import { clickTrackingUrl, listUnsubscribeHeaders, trackingBase, trackingLinks } from "./tracking-links.js";
 
 export interface StepEmailInput {
@@ -42,10 +42,22 @@ export function messageIdFor(stepSendId: string, fromEmail: string): string {
 }
 
 /**
+ * The rendered HTML with its links through the click redirect: only links of
+ * the template whose scheme and host are written in it (see templateLinks);
+ * the others, a link made of a contact's field above all, are left as they
+ * are, so the redirect never leads where the template did not say.
+ */
+function trackLinks(html: string, input: StepEmailInput): string {
+  const links = templateLinks(input.bodyHtml);
+  const base = trackingBase(input.publicBaseUrl, input.trackingDomain);
+  return rewriteLinks(html, (url) => (isTemplateLink(links, url) ? clickTrackingUrl(base, input.trackingKey, input.enrollmentId, url) : null));
+}
+
+/**
  * A sequence step as the contact receives it: merge tags applied, follow-ups
  * threaded (In-Reply-To, References, "Re: " when the step has no subject of its
- * own), the open pixel, links through the click redirect when clicks are
- * tracked, a visible unsubscribe link, List-Unsubscribe with
+ * own), the open pixel, the template's links through the click redirect when
+ * clicks are tracked, a visible unsubscribe link, List-Unsubscribe with
  * one-click POST (RFC 8058), and a plain-text alternative.
  */
 export function buildStepEmail(input: StepEmailInput): StepEmail {
@@ -57,7 +69,7 @@ export function buildStepEmail(input: StepEmailInput): StepEmail {
     `<p style="font-size:12px;color:#888888;margin-top:24px"><a href="${escapeHtml(links.unsubscribeUrl)}" style="color:#888888">Unsubscribe</a></p>` +
     `<img src="${escapeHtml(links.openPixelUrl)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`;
   // the text part keeps the original links: a redirect there would show as a long opaque URL
-  const body = input.trackClicks ? rewriteLinks(rendered.html, (url) => clickTrackingUrl(base, input.trackingKey, input.enrollmentId, url)) : rendered.html;
+  const body = input.trackClicks ? trackLinks(rendered.html, input) : rendered.html;
   const html = /<\/body>/i.test(body) ? body.replace(/<\/body>/i, `${footerHtml}</body>`) : body + footerHtml;
   const previous = input.previousMessageIds;
   return {

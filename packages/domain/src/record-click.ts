@@ -1,5 +1,31 @@
+import { isTemplateLink, templateLinks, type TemplateLink } from "./click-tracking.js";
 import { enrollmentEventData, recordEvent } from "./record-event.js";
+import { parseStepVariants } from "./step-variants.js";
 import type { Tx } from "./tx.js";
+
+/**
+ * Whether a click link (its MAC already checked) may redirect: its enrollment
+ * still exists (not a deleted campaign's, not a test send's nil one) and the
+ * destination is one of the trackable links (see templateLinks) of a step
+ * template that enrollment was sent (the A/B variant it got). Templates do
+ * not change once a campaign is created, so the links of emails already
+ * delivered, older ones included, keep redirecting while their enrollment
+ * exists; a send whose variant is not recorded yet (still being sent) is
+ * checked against all the step's variants.
+ */
+export async function isSentLink(db: Tx, enrollmentId: string, url: string): Promise<boolean> {
+  const rows = await db.$queryRaw<Array<{ bodyHtml: string; variants: unknown; variantId: string | null }>>`
+    SELECT st."bodyHtml", st.variants, s."variantId"::text AS "variantId"
+    FROM step_sends s JOIN sequence_steps st ON st."campaignId" = s."campaignId" AND st.position = s."stepPosition"
+    WHERE s."enrollmentId" = ${enrollmentId}::uuid AND s.state IN ('sending', 'sent', 'bounced', 'failed')`;
+  const links: TemplateLink[] = [];
+  for (const row of rows) {
+    const variants = parseStepVariants(row.variants);
+    const bodies = !variants ? [row.bodyHtml] : variants.filter((v) => row.variantId === null || v.id === row.variantId).map((v) => v.bodyHtml);
+    for (const body of bodies) links.push(...templateLinks(body));
+  }
+  return isTemplateLink(links, url);
+}
 
 /**
  * Records a click of a tracked link. The enrollment's first click sets

@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { test } from "node:test";
 import { Keyring } from "@outreach/core";
 import { buildStepEmail } from "../src/build-step-email.js";
-import { rewriteLinks } from "../src/click-tracking.js";
+import { isTemplateLink, rewriteLinks, templateLinks } from "../src/click-tracking.js";
 import { pickVariant, stepContentFor } from "../src/step-variants.js";
 import { clickTrackingUrl, trackingBase } from "../src/tracking-links.js";
 import { createClickToken, readClickToken } from "../src/tracking-token.js";
@@ -123,4 +123,43 @@ test("an email with click tracking: HTML links rewritten to the redirect, the te
   assert.match(email.headers["List-Unsubscribe"]!, /^<https:\/\/t\.acme\.test\/u\//);
   const untracked = buildStepEmail({ ...{ stepSendId: randomUUID(), enrollmentId, stepPosition: 1, subject: "Hi", bodyHtml: `<a href="https://acme.test/">x</a>`, firstSubject: null }, contact: { email: "a@b.test" }, from: { email: "s@acme.test", name: null }, previousMessageIds: [], publicBaseUrl: "https://o.test", trackingKey: key });
   assert.match(untracked.html, /<a href="https:\/\/acme\.test\/">x<\/a>/);
+});
+
+test("only links whose scheme and host are written in the template are trackable; a merge tag after the host matches any value", () => {
+  const links = templateLinks(
+    `<a href="https://acme.test/docs">a</a> <a href="https://acme.test/p?plan=pro&amp;ref={{first_name}}&amp;c={{ custom.code | 'x' }}">b</a>
+<a href="{{custom.url}}">c</a> <a href=" https://{{company}}.test/">d</a> <a href="https://acme.test{{custom.path}}">e</a> <a href="https://acme.test@{{custom.host}}/">f</a>
+<a href="mailto:{{email}}">g</a> <a href="https://acme.test\\{{custom.x}}">h</a>`,
+  );
+  assert.deepEqual(links, [["https://acme.test/docs"], ["https://acme.test/p?plan=pro&ref=", "&c=", ""], ["https://acme.test\\", ""]]);
+  assert.ok(isTemplateLink(links, "https://acme.test/docs"));
+  assert.ok(!isTemplateLink(links, "https://acme.test/docs/other"), "a literal link matches exactly");
+  assert.ok(isTemplateLink(links, "https://acme.test/p?plan=pro&ref=Ann&c=42"));
+  assert.ok(isTemplateLink(links, "https://acme.test/p?plan=pro&ref=&c="));
+  assert.ok(!isTemplateLink(links, "https://acme.test/p?plan=pro&ref=Ann"), "every literal part in order");
+  assert.ok(!isTemplateLink(links, "https://evil.test/"));
+  assert.ok(isTemplateLink(links, "https://acme.test\\x"));
+  assert.ok(!isTemplateLink(links, "https://acme.test.evil.test/"));
+});
+
+test("an email with click tracking leaves a link made from a contact's field as it is", () => {
+  const enrollmentId = randomUUID();
+  const email = buildStepEmail({
+    stepSendId: randomUUID(),
+    enrollmentId,
+    stepPosition: 1,
+    subject: "Hi",
+    bodyHtml: `<p><a href="{{custom.url}}">Yours</a> <a href="https://acme.test/p?ref={{custom.url}}">Ours</a></p>`,
+    firstSubject: null,
+    contact: { email: "ann@example.com", customFields: { url: "https://evil.test/x" } },
+    from: { email: "s@acme.test", name: null },
+    previousMessageIds: [],
+    publicBaseUrl: "https://outreach.example.com",
+    trackClicks: true,
+    trackingKey: key,
+  });
+  assert.match(email.html, /<a href="https:\/\/evil\.test\/x">Yours<\/a>/);
+  const ours = /<a href="https:\/\/outreach\.example\.com\/t\/c\/([^/"]+)\/([^"]+)">Ours<\/a>/.exec(email.html);
+  assert.ok(ours, email.html);
+  assert.deepEqual(readClickToken(ours[1], ours[2], key), { enrollmentId, url: "https://acme.test/p?ref=https://evil.test/x" });
 });

@@ -1,5 +1,5 @@
 import { Router, type ErrorRequestHandler, type Request, type Response } from "express";
-import { readClickToken, readTrackingToken, recipientOfLink, recordClick, recordOpen, unsubscribeByEnrollment } from "@outreach/domain";
+import { isSentLink, readClickToken, readTrackingToken, recipientOfLink, recordClick, recordOpen, unsubscribeByEnrollment } from "@outreach/domain";
 import { clientIp, clientIpBucket } from "../client-ip.js";
 import type { ApiContext } from "../context.js";
 import { checkRateLimit, type RateLimitPolicy } from "../middleware/rate-limit.js";
@@ -72,14 +72,24 @@ export function trackingRoutes(ctx: ApiContext): Router {
     sendPixel(res);
   });
 
-  // A tracked link: the destination was signed with the enrollment when the email was made, so
-  // only a URL that was in the email is ever redirected to (never an open redirect); anything
-  // altered is refused. The first GET per enrollment is recorded; a HEAD (link checkers) or a
-  // client over its limit is redirected without being recorded.
+  // A tracked link: the destination was signed with the enrollment when the email was made, and it
+  // redirects only while that enrollment exists and the destination is one of the links of a
+  // template it was sent (isSentLink): never an open redirect, not after its campaign is deleted.
+  // Anything altered, or no longer valid, is a 404 without Location. The first GET per enrollment
+  // is recorded; a HEAD (link checkers) is checked but not recorded. Over its limit a client gets
+  // 429: the check needs the database.
   router.get("/t/c/:token/:url", async (req, res) => {
     const link = readClickToken(req.params.token, req.params.url, keyring);
     if (!link) return invalidLink(res, "link");
-    if (req.method === "GET" && !(await overLimit(req))) {
+    const retryMs = await overLimit(req);
+    if (retryMs) return limited(res, retryMs);
+    try {
+      if (!(await isSentLink(ctx.db, link.enrollmentId, link.url))) return invalidLink(res, "link");
+    } catch (err) {
+      ctx.logger.error("checking a click link failed", { enrollmentId: link.enrollmentId, error: err instanceof Error ? err.message : String(err) });
+      return failed(res);
+    }
+    if (req.method === "GET") {
       try {
         await recordClick(ctx.db, link.enrollmentId, link.url);
       } catch (err) {
