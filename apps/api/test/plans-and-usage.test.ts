@@ -5,7 +5,8 @@ import { assertError, flushUsage, request, signUp, startTestApi, type TestApi } 
 
 let api: TestApi;
 before(async () => {
-  api = await startTestApi({ SIGNUP_LIMIT_PER_HOUR: "1000", RATE_LIMIT_PER_MINUTE: "100000" });
+  // GET /plans read afresh every time: what it lists is checked here, its caching in public-endpoint-cost.test.ts
+  api = await startTestApi({ SIGNUP_LIMIT_PER_HOUR: "1000", RATE_LIMIT_PER_MINUTE: "100000", PLANS_CACHE_SECONDS: "0" });
 });
 after(() => api?.close());
 

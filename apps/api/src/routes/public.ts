@@ -1,4 +1,5 @@
 import { Router } from "express";
+import { CachedValue } from "../cached-value.js";
 import { clientIp, clientIpBucket } from "../client-ip.js";
 import type { ApiContext } from "../context.js";
 import { jsonBody } from "../middleware/json-body.js";
@@ -17,12 +18,17 @@ const signupSchema = J.object({
 export function publicRoutes(ctx: ApiContext): Router {
   const router = Router();
 
-  router.get("/plans", async (_req, res) => {
+  // Anyone may ask, as often as they like: answered from memory for PLANS_CACHE_SECONDS
+  // (30 s), so an operator's change to the plans shows within that time.
+  const publicPlans = new CachedValue(ctx.config.plansCacheSeconds * 1000, async () => {
     const plans = await ctx.db.plan.findMany({
       where: { public: true, archivedAt: null, providerPriceId: { not: null } },
       orderBy: [{ tier: "asc" }, { monthlyLimit: "asc" }],
     });
-    res.json(plans.map(serializePublicPlan));
+    return plans.map(serializePublicPlan);
+  });
+  router.get("/plans", async (_req, res) => {
+    res.json(await publicPlans.get());
   });
 
   router.post(
