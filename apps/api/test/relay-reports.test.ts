@@ -11,12 +11,13 @@ const SECRET = "relay-test-secret";
 let api: TestApi;
 let unconfigured: TestApi;
 let accountA: string;
+let tokenA: string;
 let accountB: string;
 let counter = 0;
 
 before(async () => {
   [api, unconfigured] = await Promise.all([startTestApi({ RELAY_WEBHOOK_SECRET: SECRET }), startTestApi()]);
-  ({ accountId: accountA } = await signUp(api));
+  ({ accountId: accountA, token: tokenA } = await signUp(api));
   ({ accountId: accountB } = await signUp(api));
 });
 
@@ -239,6 +240,11 @@ test("a signed report, even without a message id, confirms a bounce known before
   await db().$transaction((tx) => recordBounce(tx, { enrollmentId: f.enrollmentId, accountId: accountA, reason: "550 5.1.1 User unknown", stepSendId: f.stepIds[0], credentialId: f.credentialId, verified: false }));
   assert.equal((await enrollmentOf(f.enrollmentId)).bounceReason, `${UNVERIFIED_BOUNCE_PREFIX}550 5.1.1 User unknown`);
   assert.equal((await db().smtpCredential.findUniqueOrThrow({ where: { id: f.credentialId } })).disabledAt, null, "an unverified bounce does not count");
+  // the campaign shows it among its bounces; the inbox's bounce rate, what the threshold is compared with, does not
+  const shown = await request(api.baseUrl, "GET", `/campaigns/${f.campaignId}`, { token: tokenA });
+  assert.equal(shown.status, 200, shown.text);
+  assert.deepEqual([shown.body.totals.bounced, shown.body.rates.bounce_rate], [1, 10]);
+  assert.deepEqual([shown.body.credentials[0].bounces, shown.body.credentials[0].bounce_rate], [0, 0]);
 
   const res = await report([{ type: "bounce", email, reason: "550 no such user" }]);
   assert.deepEqual(res.body, { received: 1, bounced: 1, unsubscribed: 0, ignored: 0 });
