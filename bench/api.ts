@@ -11,6 +11,7 @@ import { Agent, get as httpGet } from "node:http";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { QUOTA_NAMES, setAccountQuotas } from "@outreach/domain";
 import { createTestDatabase, findFreePort, REPO_ROOT, startAppProcess, uniqueQueuePrefix, waitFor } from "@outreach/testing";
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -153,6 +154,8 @@ try {
   const signup: any = await (await fetch(`${api.baseUrl}/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "bench@example.com" }) })).json();
   const token = signup.api_key.plaintext as string;
   const headers = { authorization: `Bearer ${token}` };
+  // 20 campaigns: more than a free account may hold
+  await setAccountQuotas(database.db, signup.account_id, QUOTA_NAMES.map((quota) => [quota, null]));
   for (let i = 0; i < 20; i++) {
     const res = await fetch(`${api.baseUrl}/campaigns`, {
       method: "POST",
