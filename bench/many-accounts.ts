@@ -16,8 +16,8 @@
 // One dispatcher and `senders` sender processes; daily_limit 1,000 per inbox.
 // Also: duplicates (must be 0), SMTP sessions opened, per-send cost (bench/lib/send-cost.ts).
 // Writes bench/results/many-accounts.json.
-import { createTestDatabase, uniqueQueuePrefix } from "@outreach/testing";
-import { encryptSecret, Keyring } from "@outreach/core";
+import { createTestDatabase, uniqueQueuePrefix, sealCredentialPasswordsInPlace } from "@outreach/testing";
+import { Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import {
   analyze,
@@ -71,9 +71,11 @@ async function seed(db: Db, sink: Sink): Promise<Array<{ accountId: string; camp
      FROM campaigns c JOIN accounts a ON a.id = c."accountId", LATERAL (SELECT split_part(a.email, '@', 1) || '-inbox' AS u) n`,
     sink.host,
     sink.port,
-    encryptSecret("secret", new Keyring(ENCRYPTION_KEY)),
+    "sealed below",
     DAILY_LIMIT,
   );
+  const credentialIds = (await db.$queryRawUnsafe<Array<{ id: string }>>(`SELECT id FROM smtp_credentials`)).map((r) => r.id);
+  await sealCredentialPasswordsInPlace(db, new Keyring(ENCRYPTION_KEY), credentialIds, "secret");
   await db.$executeRawUnsafe(
     `INSERT INTO contacts ("accountId", email, "firstName", "lastName", company, "createdAt", "updatedAt")
      SELECT a.id, split_part(a.email, '@', 1) || '-' || k || '@example' || k || '.com', 'First' || k, 'Last' || k, 'Company ' || k, now(), now()

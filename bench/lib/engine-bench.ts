@@ -9,9 +9,9 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { Queue, Job } from "bullmq";
 import { Redis } from "ioredis";
-import { encryptSecret, Keyring } from "@outreach/core";
+import { Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { LOOPBACK_MAIL_ENV, REPO_ROOT, startAppProcess, waitFor, type AppProcess } from "@outreach/testing";
+import { LOOPBACK_MAIL_ENV, REPO_ROOT, startAppProcess, waitFor, type AppProcess, sealCredentialPasswordsInPlace } from "@outreach/testing";
 
 export { REPO_ROOT };
 
@@ -468,10 +468,12 @@ export async function seedAccount(db: Db, o: SeedOptions): Promise<SeededAccount
     campaignId,
     o.smtp.host,
     o.smtp.port,
-    encryptSecret("secret", new Keyring(ENCRYPTION_KEY)),
+    "sealed below",
     o.dailyLimit,
     usernames,
   );
+  const credentialIds = (await db.$queryRawUnsafe<Array<{ id: string }>>(`SELECT id FROM smtp_credentials WHERE "campaignId" = $1::uuid`, campaignId)).map((r) => r.id);
+  await sealCredentialPasswordsInPlace(db, new Keyring(ENCRYPTION_KEY), credentialIds, "secret");
   await db.$executeRawUnsafe(
     `INSERT INTO contacts ("accountId", email, "firstName", "lastName", company, "createdAt", "updatedAt")
      SELECT $1::uuid, $2 || '-' || g || $3 || '@example' || (g % 97) || '.com', 'First' || g, 'Last' || g, 'Company ' || (g % 1000),

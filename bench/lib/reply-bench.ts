@@ -3,9 +3,9 @@
 // steady pace, and the APPEND-to-enrollment.replied latencies read back from the
 // database. Nothing here is used by the test suite.
 import { randomUUID } from "node:crypto";
-import { encryptSecret, Keyring } from "@outreach/core";
+import { Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { waitFor } from "@outreach/testing";
+import { waitFor, sealCredentialPasswordsInPlace } from "@outreach/testing";
 import type { BenchDovecot, ImapAppender } from "./bench-dovecot.js";
 import { ENCRYPTION_KEY, round } from "./engine-bench.js";
 import { percentile } from "./webhook-bench.js";
@@ -74,12 +74,13 @@ export async function seedInboxes(db: Db, dovecot: BenchDovecot, o: { label: str
      RETURNING id, "imapUsername"`,
     accountId,
     campaignId,
-    encryptSecret("x", keyring),
+    "sealed below",
     dovecot.host,
     dovecot.port,
-    encryptSecret(INBOX_PASSWORD, keyring),
+    "sealed below",
     inboxes,
   );
+  await sealCredentialPasswordsInPlace(db, keyring, credentials.map((c) => c.id), "x", INBOX_PASSWORD);
   const credentialOf = new Map(credentials.map((c) => [c.imapUsername, c.id]));
   const rows = Array.from({ length: o.enrollments }, (_, j) => {
     const inbox = inboxes[o.inboxOf(j)]!;

@@ -4,7 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { encryptSecret, Keyring } from "@outreach/core";
+import { Keyring } from "@outreach/core";
+import { sealedWebhookSecret } from "@outreach/testing";
 import type { Db } from "@outreach/db";
 import { ENCRYPTION_KEY } from "./engine-bench.js";
 
@@ -143,7 +144,7 @@ export async function seedWebhookAccounts(db: Db, label: string, accounts: numbe
   const ids = rows.map((r) => r.id);
   const keyring = new Keyring(ENCRYPTION_KEY);
   for (const [i, accountId] of ids.entries()) {
-    await db.webhook.create({ data: { accountId, url: urls[i % urls.length]!, eventFilters: ["*"], secretEnc: encryptSecret(`whsec_bench_${i}_${randomUUID()}`, keyring) } });
+    await db.webhook.create({ data: { accountId, url: urls[i % urls.length]!, eventFilters: ["*"], ...sealedWebhookSecret(keyring, `whsec_bench_${i}_${randomUUID()}`) } });
   }
   return ids;
 }

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { encryptSecret } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { waitFor } from "@outreach/testing";
+import { waitFor, sealedCredentialSecrets } from "@outreach/testing";
 import { enrollMany, startEngineProcesses, type ProcessEngine } from "./harness.js";
 
 // Two sender processes and one dispatcher, as separate processes, against one SMTP server.
@@ -23,7 +22,7 @@ async function seedAccount(db: Db, name: string, inboxes: string[], enrollments:
   });
   for (const username of inboxes) {
     await db.smtpCredential.create({
-      data: { accountId: account.id, campaignId: campaign.id, label: username, fromEmail: `${username}@sender.test`, smtpHost: smtp.host, smtpPort: smtp.port, smtpUsername: username, smtpPasswordEnc: encryptSecret("pw", config.encryptionKey), dailyLimit: 100_000 },
+      data: { accountId: account.id, campaignId: campaign.id, label: username, fromEmail: `${username}@sender.test`, smtpHost: smtp.host, smtpPort: smtp.port, smtpUsername: username, ...sealedCredentialSecrets(config.encryptionKey, "pw"), dailyLimit: 100_000 },
     });
   }
   await enrollMany(db, account.id, campaign.id, enrollments, name);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { encryptSecret, loadConfig, TypedQueue, createRedis } from "@outreach/core";
-import { createTestDatabase, LOOPBACK_MAIL_ENV, startAppProcess, startSmtpServer, uniqueQueuePrefix, waitFor, type AppProcess, type SmtpTestServer, type TestDatabase } from "@outreach/testing";
+import { loadConfig, TypedQueue, createRedis } from "@outreach/core";
+import { createTestDatabase, LOOPBACK_MAIL_ENV, startAppProcess, startSmtpServer, uniqueQueuePrefix, waitFor, type AppProcess, type SmtpTestServer, type TestDatabase, sealedCredentialSecrets } from "@outreach/testing";
 import { enrollMany } from "./harness.js";
 
 // Two sender processes share a 1,000-email batch; one is killed with SIGKILL in
@@ -32,7 +32,7 @@ test("SIGKILL of a sender mid-batch: every step at most once, every step not in 
   });
   for (const username of ["crash-a", "crash-b"]) {
     await db.smtpCredential.create({
-      data: { accountId: account.id, campaignId: campaign.id, label: username, fromEmail: `${username}@sender.test`, smtpHost: smtp.host, smtpPort: smtp.port, smtpUsername: username, smtpPasswordEnc: encryptSecret("pw", config.encryptionKey), dailyLimit: 5_000 },
+      data: { accountId: account.id, campaignId: campaign.id, label: username, fromEmail: `${username}@sender.test`, smtpHost: smtp.host, smtpPort: smtp.port, smtpUsername: username, ...sealedCredentialSecrets(config.encryptionKey, "pw"), dailyLimit: 5_000 },
     });
   }
   await enrollMany(db, account.id, campaign.id, 1_000, "crash");

@@ -1,7 +1,7 @@
-import { encryptSecret, Keyring, loadConfig, TypedQueue, createRedis, type Config } from "@outreach/core";
+import { Keyring, loadConfig, TypedQueue, createRedis, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { startWorker } from "@outreach/runtime";
-import { createTestDatabase, findFreePort, LOOPBACK_MAIL_ENV, startAppProcess, startSmtpServer, uniqueQueuePrefix, waitFor, type AppProcess, type SmtpTestServer, type TestDatabase } from "@outreach/testing";
+import { createTestDatabase, findFreePort, LOOPBACK_MAIL_ENV, startAppProcess, startSmtpServer, uniqueQueuePrefix, waitFor, type AppProcess, type SmtpTestServer, type TestDatabase, sealedCredentialSecrets } from "@outreach/testing";
 import { dispatcherWorker } from "../../apps/dispatcher/src/worker.js";
 import { senderWorker } from "../../apps/sender/src/worker.js";
 
@@ -134,7 +134,7 @@ export async function seedCampaign(engine: Engine, options: SeedOptions = {}) {
         smtpPort: smtp.port,
         smtpSecure: false,
         smtpUsername: c.username,
-        smtpPasswordEnc: encryptSecret("secret", Keyring.fromConfig(config)),
+        ...sealedCredentialSecrets(Keyring.fromConfig(config), "secret"),
         dailyLimit: c.dailyLimit,
         createdAt: new Date(now.getTime() + i),
       },

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { encryptSecret } from "@outreach/core";
-import { waitFor } from "@outreach/testing";
+import { waitFor, sealedCredentialSecrets } from "@outreach/testing";
 import { enrollMany, startEngineProcesses, type ProcessEngine } from "./harness.js";
 
 // Two campaigns of one account send through the same mailbox (same SMTP host and
@@ -27,7 +26,7 @@ test("the SMTP sessions of a mailbox shared by two campaigns stay within SMTP_SE
       data: { accountId: account.id, name, status: "active", minWaitSeconds: 0, maxWaitSeconds: 0, steps: { create: [{ position: 1, subject: "Hi", bodyHtml: "<p>Hello</p>" }] } },
     });
     await db.smtpCredential.create({
-      data: { accountId: account.id, campaignId: campaign.id, label: name, fromEmail: `${name}@sender.test`, smtpHost: host, smtpPort: smtp.port, smtpUsername: username, smtpPasswordEnc: encryptSecret("pw", config.encryptionKey), dailyLimit: 100_000 },
+      data: { accountId: account.id, campaignId: campaign.id, label: name, fromEmail: `${name}@sender.test`, smtpHost: host, smtpPort: smtp.port, smtpUsername: username, ...sealedCredentialSecrets(config.encryptionKey, "pw"), dailyLimit: 100_000 },
     });
     await enrollMany(db, account.id, campaign.id, PER_CAMPAIGN, name);
     campaigns.push(campaign);

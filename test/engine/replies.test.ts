@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
-import { encryptSecret, Keyring, loadConfig } from "@outreach/core";
+import { Keyring, loadConfig } from "@outreach/core";
 import { classifyInbound, readInbound, recordInboundMessage } from "@outreach/domain";
 import { startWorker } from "@outreach/runtime";
-import { findFreePort, LOOPBACK_MAIL_ENV, startImapServer, type ImapTestServer } from "@outreach/testing";
+import { findFreePort, LOOPBACK_MAIL_ENV, startImapServer, type ImapTestServer, sealedCredentialSecrets } from "@outreach/testing";
 import { imapPollerWorker } from "../../apps/imap-poller/src/worker.js";
 import { startEngineApi, type EngineApi } from "./engine-api.js";
 import { startEngine, waitFor, type Engine } from "./harness.js";
@@ -50,13 +50,12 @@ async function addWatchedInbox(accountId: string, campaignId: string, inbox: str
       smtpPort: engine.smtp.port,
       smtpSecure: false,
       smtpUsername: inbox,
-      smtpPasswordEnc: encryptSecret("secret", keyring),
+      ...sealedCredentialSecrets(keyring, "secret", IMAP_PASSWORD),
       dailyLimit: 100,
       imapHost: imap.host,
       imapPort: imap.port,
       imapSecure: false,
       imapUsername: inbox,
-      imapPasswordEnc: encryptSecret(IMAP_PASSWORD, keyring),
     },
   });
 }
@@ -159,7 +158,7 @@ async function seedReply(tag: string) {
   const contactEmail = `sam-${tag}@contoso.test`;
   const campaign = await db.campaign.create({ data: { accountId, name: "Answers", status: "active" } });
   const credential = await db.smtpCredential.create({
-    data: { accountId, campaignId: campaign.id, label: "Inbox", fromEmail: inbox, smtpHost: smtp.host, smtpPort: smtp.port, smtpSecure: false, smtpUsername: inbox, smtpPasswordEnc: encryptSecret("secret", Keyring.fromConfig(config)), dailyLimit: 100 },
+    data: { accountId, campaignId: campaign.id, label: "Inbox", fromEmail: inbox, smtpHost: smtp.host, smtpPort: smtp.port, smtpSecure: false, smtpUsername: inbox, ...sealedCredentialSecrets(Keyring.fromConfig(config), "secret"), dailyLimit: 100 },
   });
   const contact = await db.contact.create({ data: { accountId, email: contactEmail } });
   const enrollment = await db.enrollment.create({ data: { accountId, campaignId: campaign.id, contactId: contact.id, status: "sent", sentAt: new Date(), credentialId: credential.id } });

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { encryptSecret } from "@outreach/core";
-import { waitFor } from "@outreach/testing";
+import { waitFor, sealedCredentialSecrets } from "@outreach/testing";
 import { enrollMany, startEngineProcesses, type ProcessEngine } from "./harness.js";
 
 // One dispatcher and two sender processes. An inbox's sends are routed to the
@@ -32,7 +31,7 @@ async function seedInboxes(name: string, inboxes: string[], contacts: number, wa
   });
   for (const username of inboxes) {
     await db.smtpCredential.create({
-      data: { accountId: account.id, campaignId: campaign.id, label: username, fromEmail: `${username}@sender.test`, smtpHost: smtp.host, smtpPort: smtp.port, smtpUsername: username, smtpPasswordEnc: encryptSecret("pw", config.encryptionKey), dailyLimit: 100_000 },
+      data: { accountId: account.id, campaignId: campaign.id, label: username, fromEmail: `${username}@sender.test`, smtpHost: smtp.host, smtpPort: smtp.port, smtpUsername: username, ...sealedCredentialSecrets(config.encryptionKey, "pw"), dailyLimit: 100_000 },
     });
   }
   await enrollMany(db, account.id, campaign.id, contacts, name);

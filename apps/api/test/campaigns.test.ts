@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import { decryptSecret } from "@outreach/core";
+import { decryptSecret, secretAad } from "@outreach/core";
 import { liftQuotas, request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
 
 const DOCS_URL = "https://docs.outreach.test";
@@ -181,9 +181,9 @@ describe("POST /campaigns", () => {
     for (const row of rows) {
       assert.notEqual(row.smtpPasswordEnc, SMTP_PASSWORD);
       assert.ok(!row.smtpPasswordEnc.includes(SMTP_PASSWORD));
-      assert.equal(decryptSecret(row.smtpPasswordEnc, api.config.encryptionKey), SMTP_PASSWORD);
+      assert.equal(decryptSecret(row.smtpPasswordEnc, api.config.encryptionKey, secretAad("smtp_credentials", "smtpPasswordEnc", row.id)), SMTP_PASSWORD);
       assert.ok(row.imapPasswordEnc && !row.imapPasswordEnc.includes(IMAP_PASSWORD));
-      assert.equal(decryptSecret(row.imapPasswordEnc, api.config.encryptionKey), IMAP_PASSWORD);
+      assert.equal(decryptSecret(row.imapPasswordEnc, api.config.encryptionKey, secretAad("smtp_credentials", "imapPasswordEnc", row.id)), IMAP_PASSWORD);
     }
 
     for (const path of ["/campaigns", `/campaigns/${res.body.id}`]) assertNoSecrets(await call("GET", path));

@@ -3,9 +3,10 @@ import type { AddressInfo } from "node:net";
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import Stripe from "stripe";
-import { encryptSecret, Keyring } from "@outreach/core";
+import { Keyring } from "@outreach/core";
 import { liftQuotas, request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
 import { startReceiver, type Receiver, type ReceivedRequest } from "./webhook-receiver.js";
+import { sealedWebhookSecret } from "@outreach/testing";
 
 // POST /webhooks/:id/test sends a signed webhook.test event to a real receiver
 // on loopback and answers with the attempt's outcome; receivers verify it
@@ -233,7 +234,7 @@ test("without WEBHOOK_ALLOW_PRIVATE_URLS a stored loopback URL is refused at sen
     const keyring = Keyring.fromConfig(strict.config);
     // stored before the deployment stopped allowing private URLs
     const hook = await strict.database.db.webhook.create({
-      data: { accountId: signup.body.account_id, url: receiver.url, secretEnc: encryptSecret("whsec_strict", keyring) },
+      data: { accountId: signup.body.account_id, url: receiver.url, ...sealedWebhookSecret(keyring, "whsec_strict") },
     });
     const seen = receiver.requests.length;
     const res = await request(strict.baseUrl, "POST", `/webhooks/${hook.id}/test`, { token: signup.body.api_key.plaintext });

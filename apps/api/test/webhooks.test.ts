@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
-import { decryptSecret, EVENT_TYPES } from "@outreach/core";
+import { decryptSecret, EVENT_TYPES, secretAad } from "@outreach/core";
 import { liftQuotas, request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
 
 const LIMITS = { SIGNUP_LIMIT_PER_HOUR: "1000", RATE_LIMIT_PER_MINUTE: "100000", DOCS_URL: "https://docs.outreach.test" };
@@ -73,7 +73,7 @@ test("POST /webhooks creates a webhook with defaults and returns its secret once
   assert.deepEqual(row.eventFilters, ["*"]);
   assert.notEqual(row.secretEnc, res.body.secret, "the secret is not stored in plaintext");
   assert.ok(!row.secretEnc.includes(res.body.secret.slice(6)), "not even its random part");
-  assert.equal(decryptSecret(row.secretEnc, api.config.encryptionKey), res.body.secret);
+  assert.equal(decryptSecret(row.secretEnc, api.config.encryptionKey, secretAad("webhooks", "secretEnc", row.id)), res.body.secret);
 });
 
 test("fields are also accepted at the top level; filters are deduplicated and the URL is normalised", async () => {
@@ -234,7 +234,7 @@ test("PATCH /webhooks/:id updates url, filters and description and never returns
   assert.equal(row?.url, "https://hooks.example.com/v2");
   assert.deepEqual(row?.eventFilters, ["enrollment.bounced"]);
   assert.equal(row?.description, "new");
-  assert.equal(decryptSecret(row!.secretEnc, api.config.encryptionKey), created.secret, "the secret is untouched");
+  assert.equal(decryptSecret(row!.secretEnc, api.config.encryptionKey, secretAad("webhooks", "secretEnc", row!.id)), created.secret, "the secret is untouched");
 
   const partial = await call("PATCH", `/webhooks/${created.id}`, { body: { description: null } });
   assert.equal(partial.status, 200, partial.text);
@@ -303,15 +303,15 @@ test("POST /webhooks/:id/rotate_secret issues a new secret and keeps the old one
 
   const row = await storedRow(created.id);
   assert.notEqual(row?.secretEnc, res.body.secret);
-  assert.equal(decryptSecret(row!.secretEnc, api.config.encryptionKey), res.body.secret, "the new secret is the stored one");
-  assert.equal(decryptSecret(row!.previousSecretEnc!, api.config.encryptionKey), created.secret, "the old secret is kept, encrypted");
+  assert.equal(decryptSecret(row!.secretEnc, api.config.encryptionKey, secretAad("webhooks", "secretEnc", row!.id)), res.body.secret, "the new secret is the stored one");
+  assert.equal(decryptSecret(row!.previousSecretEnc!, api.config.encryptionKey, secretAad("webhooks", "secretEnc", row!.id)), created.secret, "the old secret is kept, encrypted");
   assert.equal(row?.previousSecretUntil?.toISOString(), res.body.previous_secret_expires_at);
 
   const second = await call("POST", `/webhooks/${created.id}/rotate_secret`);
   assert.equal(second.status, 200, second.text);
   const rotatedTwice = await storedRow(created.id);
-  assert.equal(decryptSecret(rotatedTwice!.secretEnc, api.config.encryptionKey), second.body.secret);
-  assert.equal(decryptSecret(rotatedTwice!.previousSecretEnc!, api.config.encryptionKey), res.body.secret, "only the immediately previous secret is kept");
+  assert.equal(decryptSecret(rotatedTwice!.secretEnc, api.config.encryptionKey, secretAad("webhooks", "secretEnc", rotatedTwice!.id)), second.body.secret);
+  assert.equal(decryptSecret(rotatedTwice!.previousSecretEnc!, api.config.encryptionKey, secretAad("webhooks", "secretEnc", rotatedTwice!.id)), res.body.secret, "only the immediately previous secret is kept");
   assert.ok(!second.text.includes(res.body.secret) && !second.text.includes(created.secret), "old secrets are never shown again");
 
   const shown = await call("GET", `/webhooks/${created.id}`);

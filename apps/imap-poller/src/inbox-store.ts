@@ -1,4 +1,4 @@
-import { decryptSecret, type Keyring } from "@outreach/core";
+import { decryptSecret, secretAad, SecretUnreadableError, type Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { classifyInbound, readInbound, recordInboundMessage, type InboundOutcome } from "@outreach/domain";
 import type { InboxCursor, InboxEndpoint } from "./inbox-watcher.js";
@@ -10,14 +10,28 @@ export async function listWatchedInboxes(db: Db, keyring: Keyring): Promise<Inbo
     select: { id: true, imapHost: true, imapPort: true, imapSecure: true, imapUsername: true, imapPasswordEnc: true },
     orderBy: { id: "asc" },
   });
-  return rows.map((row) => ({
-    credentialId: row.id,
-    host: row.imapHost!,
-    port: row.imapPort ?? 993,
-    secure: row.imapSecure,
-    username: row.imapUsername ?? "",
-    password: decryptSecret(row.imapPasswordEnc!, keyring),
-  }));
+  const inboxes: InboxEndpoint[] = [];
+  for (const row of rows) {
+    let password: string;
+    try {
+      password = decryptSecret(row.imapPasswordEnc!, keyring, secretAad("smtp_credentials", "imapPasswordEnc", row.id));
+    } catch (err) {
+      if (!(err instanceof SecretUnreadableError)) throw err;
+      // moved from another row or column, or sealed under a key not configured: not watched, and the tenant is told
+      const error = "imap_password: the stored password cannot be decrypted; set the credential's password again";
+      await db.$executeRaw`UPDATE smtp_credentials SET "imapLastError" = ${error}, "imapCheckedAt" = ${new Date()} WHERE id = ${row.id}::uuid AND "imapLastError" IS DISTINCT FROM ${error}`;
+      continue;
+    }
+    inboxes.push({
+      credentialId: row.id,
+      host: row.imapHost!,
+      port: row.imapPort ?? 993,
+      secure: row.imapSecure,
+      username: row.imapUsername ?? "",
+      password,
+    });
+  }
+  return inboxes;
 }
 
 /** The cursor, and from when to look when there is none (or the mailbox was renumbered). */

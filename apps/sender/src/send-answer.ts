@@ -1,4 +1,4 @@
-import { EgressRefusedError, htmlToText, UnrecoverableError } from "@outreach/core";
+import { EgressRefusedError, htmlToText, SecretUnreadableError, UnrecoverableError } from "@outreach/core";
 import { recordCredentialError } from "@outreach/domain";
 import { classifySmtpError } from "./classify-smtp-error.js";
 import type { SenderContext } from "./sender-context.js";
@@ -67,6 +67,11 @@ export async function sendAnswer(ctx: SenderContext, payload: Payload, job?: Job
       await finish(ctx, answer.id, "failed", `smtp_host ${err.message}`);
       // retrying cannot help until the tenant changes the credential
       throw new UnrecoverableError(`smtp_host ${err.message}`);
+    }
+    if (err instanceof SecretUnreadableError) {
+      await recordCredentialError(db, credential.id, err.message);
+      await finish(ctx, answer.id, "failed", err.message);
+      throw new UnrecoverableError(err.message);
     }
     await finish(ctx, answer.id, lastAttempt(job) ? "failed" : "queued", (err as Error).message);
     throw err;

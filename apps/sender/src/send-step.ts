@@ -1,4 +1,4 @@
-import { EgressRefusedError, renderMessage } from "@outreach/core";
+import { EgressRefusedError, renderMessage, SecretUnreadableError } from "@outreach/core";
 import {
   buildStepEmail,
   cancelSend,
@@ -104,7 +104,15 @@ async function deliver(ctx: SenderContext, payload: { stepSendId: string; creden
     return outcome;
   }
   const credential = picked!;
-  const endpoint = endpointOf(ctx, send.accountId, credential);
+  let endpoint: SmtpEndpoint;
+  try {
+    endpoint = endpointOf(ctx, send.accountId, credential);
+  } catch (err) {
+    if (connection) ctx.pool.release(connection);
+    // a stored password that does not open (moved from another row, key missing): the credential's error
+    if (err instanceof SecretUnreadableError) return recordCredentialFailure(ctx, send.id, credential.id, send.attempts, err.message);
+    throw err;
+  }
   if (connection && (connection.credentialId !== credential.id || connection.endpointKey !== endpointKey(endpoint))) {
     // routed by another inbox (this one was disabled), or its password or host changed since
     ctx.pool.release(connection, connection.endpointKey !== endpointKey(endpoint));

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { EgressRefusedError, renderMessage, UnrecoverableError } from "@outreach/core";
+import { EgressRefusedError, renderMessage, SecretUnreadableError, UnrecoverableError } from "@outreach/core";
 import { buildStepEmail, parseStepVariants, recordCredentialError } from "@outreach/domain";
 import { classifySmtpError } from "./classify-smtp-error.js";
 import type { SenderContext } from "./sender-context.js";
@@ -33,10 +33,11 @@ export async function sendTest(ctx: SenderContext, payload: { accountId: string;
   try {
     connection = await ctx.pool.acquire(payload.accountId, credential.id, smtpEndpointOf(credential, ctx.keyring));
   } catch (err) {
-    if (!(err instanceof EgressRefusedError)) throw err;
-    await recordCredentialError(db, credential.id, `smtp_host ${err.message}`);
+    if (!(err instanceof EgressRefusedError) && !(err instanceof SecretUnreadableError)) throw err;
+    const reason = err instanceof EgressRefusedError ? `smtp_host ${err.message}` : err.message;
+    await recordCredentialError(db, credential.id, reason);
     // retrying cannot help until the tenant changes the credential
-    throw new UnrecoverableError(`smtp_host ${err.message}`);
+    throw new UnrecoverableError(reason);
   }
   let broken = false;
   try {

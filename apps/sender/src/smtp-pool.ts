@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { isIP } from "node:net";
 import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
-import { decryptSecret, type EgressGuard, type EgressTarget, type KeySource, type RedisSemaphore } from "@outreach/core";
+import { decryptSecret, secretAad, SecretUnreadableError, type EgressGuard, type EgressTarget, type KeySource, type RedisSemaphore } from "@outreach/core";
 import type { SessionWantedSignal } from "./session-wanted-signal.js";
 import { SmtpProgress } from "./smtp-progress.js";
 
@@ -98,12 +98,22 @@ export class NoSessionAvailableError extends Error {
   }
 }
 
+/** The credential's SMTP password; a stored value that does not open here is the credential's error (SecretUnreadableError), for the tenant to set again. */
+function smtpPasswordOf(credential: { id: string; smtpPasswordEnc: string }, keys: KeySource): string {
+  try {
+    return decryptSecret(credential.smtpPasswordEnc, keys, secretAad("smtp_credentials", "smtpPasswordEnc", credential.id));
+  } catch (err) {
+    if (!(err instanceof SecretUnreadableError)) throw err;
+    throw new SecretUnreadableError("smtp_password: the stored password cannot be decrypted; set the credential's password again");
+  }
+}
+
 /** Where a credential's SMTP session goes, its password decrypted (it lives only in the session's options). */
 export function smtpEndpointOf(
-  credential: { smtpHost: string; smtpPort: number; smtpSecure: boolean; smtpUsername: string; smtpPasswordEnc: string },
+  credential: { id: string; smtpHost: string; smtpPort: number; smtpSecure: boolean; smtpUsername: string; smtpPasswordEnc: string },
   keys: KeySource,
 ): SmtpEndpoint {
-  return { host: credential.smtpHost, port: credential.smtpPort, secure: credential.smtpSecure, username: credential.smtpUsername, password: decryptSecret(credential.smtpPasswordEnc, keys) };
+  return { host: credential.smtpHost, port: credential.smtpPort, secure: credential.smtpSecure, username: credential.smtpUsername, password: smtpPasswordOf(credential, keys) };
 }
 
 /** What a session is bound to: a change of any of these makes an open session useless. */

@@ -2,11 +2,11 @@ import { after } from "node:test";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import { encryptSecret, Keyring, loadConfig, randomToken, type Config, type EventDataByType, type EventType } from "@outreach/core";
+import { Keyring, loadConfig, randomToken, type Config, type EventDataByType, type EventType } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { recordEvent } from "@outreach/domain";
 import { startWorker } from "@outreach/runtime";
-import { createTestDatabase, findFreePort, uniqueQueuePrefix, waitFor, type TestDatabase } from "@outreach/testing";
+import { createTestDatabase, findFreePort, uniqueQueuePrefix, waitFor, type TestDatabase, sealedWebhookSecret } from "@outreach/testing";
 import { webhookDelivererWorker } from "../src/worker.js";
 
 /** A request a receiver got: headers and the raw body exactly as sent. */
@@ -129,7 +129,7 @@ export async function createAccount(db: Db): Promise<string> {
 /** A webhook row as POST /webhooks makes it; answers its id and plaintext secret. */
 export async function createWebhook(db: Db, config: Config, accountId: string, url: string, eventFilters: string[] = ["*"]): Promise<{ id: string; secret: string }> {
   const secret = `whsec_${randomToken(24)}`;
-  const webhook = await db.webhook.create({ data: { accountId, url, eventFilters, secretEnc: encryptSecret(secret, Keyring.fromConfig(config)) } });
+  const webhook = await db.webhook.create({ data: { accountId, url, eventFilters, ...sealedWebhookSecret(Keyring.fromConfig(config), secret) } });
   return { id: webhook.id, secret };
 }
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { EVENT_TYPES, encryptSecret, Keyring } from "@outreach/core";
+import { EVENT_TYPES, encryptSecret, Keyring, secretAad } from "@outreach/core";
 import {
   createAccount,
   createWebhook,
@@ -102,7 +102,7 @@ test("during a secret rotation the header has a v1 for the new secret then one f
   const webhook = await deliverer.db.webhook.findUniqueOrThrow({ where: { id: webhookId } });
   await deliverer.db.webhook.update({
     where: { id: webhookId },
-    data: { secretEnc: encryptSecret(newSecret, keyring), previousSecretEnc: webhook.secretEnc, previousSecretUntil: new Date(Date.now() + 3600_000) },
+    data: { secretEnc: encryptSecret(newSecret, keyring, secretAad("webhooks", "secretEnc", webhookId)), previousSecretEnc: webhook.secretEnc, previousSecretUntil: new Date(Date.now() + 3600_000) },
   });
 
   await emitEvent(deliverer.db, accountId, "enrollment.opened", sampleEvents()["enrollment.opened"]);

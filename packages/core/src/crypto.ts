@@ -77,15 +77,35 @@ export function keyId(key: Buffer): string {
   return createHmac("sha256", checkKey(key)).update("outreach key id").digest().subarray(0, 6).toString("base64url");
 }
 
+/**
+ * What a sealed column value is bound to: "<table>.<column>:<row key>". Sealed
+ * with it, a value opens only in that column of that row; copied to another
+ * row or column by anyone who can write the database, it fails to decrypt.
+ */
+export function secretAad(table: string, column: string, rowKey: string): string {
+  return `${table}.${column}:${rowKey}`;
+}
+
+/** A stored secret that cannot be opened: damaged, moved from another row or column, or sealed under a key not configured. */
+export class SecretUnreadableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SecretUnreadableError";
+  }
+}
+
 // Secrets at rest, AES-256-GCM, each part base64url:
-//   "v2.<key id>.<iv>.<tag>.<ciphertext>" (the key id is authenticated data)
-//   "v1.<iv>.<tag>.<ciphertext>" (before key ids; still read, never written)
-export function encryptSecret(plaintext: string, keys: KeySource): string {
+//   "v3.<key id>.<iv>.<tag>.<ciphertext>": authenticated data "v3.<key id>|<aad>",
+//     the aad naming the row and column (secretAad); written by encryptSecret
+//   "v2.<key id>.<iv>.<tag>.<ciphertext>" (key id authenticated, bound to no row)
+//   "v1.<iv>.<tag>.<ciphertext>" (before key ids)
+// v1 and v2 are still read, never written; `pnpm keys:reencrypt` moves them to v3.
+export function encryptSecret(plaintext: string, keys: KeySource, aad: string): string {
   const keyring = keyringOf(keys);
-  const header = `v2.${keyring.currentId}`;
+  const header = `v3.${keyring.currentId}`;
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", keyring.current, iv);
-  cipher.setAAD(Buffer.from(header));
+  cipher.setAAD(Buffer.from(`${header}|${aad}`));
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
   return [header, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(".");
 }
@@ -97,18 +117,22 @@ function open(key: Buffer, iv: string, tag: string, ciphertext: string, aad?: st
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
 }
 
-/** Opens a sealed secret with whichever configured key sealed it. Throws (without revealing anything) otherwise. */
-export function decryptSecret(sealed: string, keys: KeySource): string {
+/**
+ * Opens a sealed secret with whichever configured key sealed it; `aad` names
+ * the row and column it is read from (secretAad), and a v3 value opens only
+ * there. Throws SecretUnreadableError (revealing nothing of it) otherwise.
+ */
+export function decryptSecret(sealed: string, keys: KeySource, aad: string): string {
   const keyring = keyringOf(keys);
   const parts = sealed.split(".");
-  if (parts[0] === "v2" && parts.length === 5) {
-    const [, id, iv, tag, ciphertext] = parts as [string, string, string, string, string];
+  if ((parts[0] === "v3" || parts[0] === "v2") && parts.length === 5) {
+    const [version, id, iv, tag, ciphertext] = parts as [string, string, string, string, string];
     const key = keyring.keyWithId(id);
-    if (!key) throw new Error(`the secret was sealed under a key that is not configured (key id ${JSON.stringify(id.slice(0, 16))})`);
+    if (!key) throw new SecretUnreadableError(`the secret was sealed under a key that is not configured (key id ${JSON.stringify(id.slice(0, 16))})`);
     try {
-      return open(key, iv, tag, ciphertext, `v2.${id}`);
+      return open(key, iv, tag, ciphertext, version === "v3" ? `v3.${id}|${aad}` : `v2.${id}`);
     } catch {
-      throw new Error("the secret does not decrypt (damaged or altered)");
+      throw new SecretUnreadableError("the secret does not decrypt (damaged, altered, or not sealed for this row and column)");
     }
   }
   if (parts[0] === "v1" && parts.length === 4) {
@@ -120,21 +144,25 @@ export function decryptSecret(sealed: string, keys: KeySource): string {
         // a v1 secret does not say which key sealed it: try the next one
       }
     }
-    throw new Error("the secret decrypts under none of the configured keys");
+    throw new SecretUnreadableError("the secret decrypts under none of the configured keys");
   }
-  throw new Error("unrecognised secret format");
+  throw new SecretUnreadableError("unrecognised secret format");
 }
 
-/** True when the secret is already sealed under the current key (nothing to re-encrypt). */
+/** True when the secret is in the current format (bound to its row) under the current key: nothing to re-encrypt. */
 export function isSealedWithCurrentKey(sealed: string, keys: KeySource): boolean {
   const parts = sealed.split(".");
-  return parts.length === 5 && parts[0] === "v2" && parts[1] === keyringOf(keys).currentId;
+  return parts.length === 5 && parts[0] === "v3" && parts[1] === keyringOf(keys).currentId;
 }
 
-/** The secret sealed under the current key, or null when it already is. Throws when no configured key opens it. */
-export function resealSecret(sealed: string, keys: KeySource): string | null {
+/**
+ * The secret sealed under the current key and bound to `aad`, or null when it
+ * already is. Throws when no configured key opens it (or, for a v3 value, when
+ * it was not sealed for `aad`).
+ */
+export function resealSecret(sealed: string, keys: KeySource, aad: string): string | null {
   if (isSealedWithCurrentKey(sealed, keys)) return null;
-  return encryptSecret(decryptSecret(sealed, keys), keys);
+  return encryptSecret(decryptSecret(sealed, keys, aad), keys, aad);
 }
 
 export function hmacSha256Hex(secret: string | Buffer, payload: string | Buffer): string {

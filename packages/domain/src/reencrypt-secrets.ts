@@ -1,10 +1,12 @@
-import { decryptSecret, isSealedWithCurrentKey, resealSecret, type Keyring } from "@outreach/core";
+import { decryptSecret, isSealedWithCurrentKey, resealSecret, secretAad, type Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
 
 interface SealedColumn {
   table: string;
   column: string;
-  /** the primary key's columns and their SQL types, in keyset order */
+  /** the column its values are sealed for, when not their own (secretAad) */
+  sealedAs?: string;
+  /** the primary key's columns and their SQL types, in keyset order; joined with "/" they are the row key of secretAad */
   key: ReadonlyArray<readonly [name: string, type: "uuid" | "text"]>;
 }
 
@@ -13,19 +15,21 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: "smtp_credentials", column: "smtpPasswordEnc", key: [["id", "uuid"]] },
   { table: "smtp_credentials", column: "imapPasswordEnc", key: [["id", "uuid"]] },
   { table: "webhooks", column: "secretEnc", key: [["id", "uuid"]] },
+  // the secret a rotation replaced, moved from secretEnc as it was sealed
+  { table: "webhooks", column: "previousSecretEnc", sealedAs: "secretEnc", key: [["id", "uuid"]] },
   { table: "idempotency_records", column: "responseBody", key: [["accountId", "uuid"], ["key", "text"]] },
 ];
 
 export interface ReencryptColumnReport {
   table: string;
   column: string;
-  /** values moved to the current key */
+  /** values moved to the current key and format */
   reencrypted: number;
-  /** values already sealed under the current key */
+  /** values already sealed under the current key and format */
   alreadyCurrent: number;
   /** values rewritten by someone else between the read and the update (left as they are) */
   changedMeanwhile: number;
-  /** values no configured key opens */
+  /** values no configured key opens, or sealed for another row or column */
   failed: number;
 }
 
@@ -45,8 +49,9 @@ export interface ReencryptReport {
 const quote = (name: string) => `"${name}"`;
 
 /**
- * Seals every stored secret under the keyring's current key, after a key
- * rotation. Rows are read in batches in primary-key order; each update is a
+ * Seals every stored secret under the keyring's current key, bound to its row
+ * and column (secretAad), after a key rotation or to move values written
+ * before that binding (v1, v2) to the current format. Rows are read in batches in primary-key order; each update is a
  * compare-and-set on the value read, so a concurrent write is never
  * overwritten. Values already under the current key are only checked, so a
  * second run changes nothing. A value no configured key opens is reported in
@@ -75,13 +80,14 @@ export async function reencryptSecrets(db: Db, keyring: Keyring, options: { batc
       for (const row of rows) {
         const key = sealed.key.map((_, i) => row[`k${i}`]!);
         const value = row.sealed!;
+        const aad = secretAad(sealed.table, sealed.sealedAs ?? sealed.column, key.join("/"));
         let moved: string | null;
         try {
           if (isSealedWithCurrentKey(value, keyring)) {
-            decryptSecret(value, keyring); // still proves it opens
+            decryptSecret(value, keyring, aad); // still proves it opens, and in this row
             moved = null;
           } else {
-            moved = resealSecret(value, keyring);
+            moved = resealSecret(value, keyring, aad);
           }
         } catch (err) {
           counts.failed++;

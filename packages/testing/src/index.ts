@@ -10,3 +10,4 @@ export * from "./stripe-stand-in.js";
 export * from "./bulk-campaign.js";
 export * from "./pgbouncer.js";
 export * from "./system-servers.js";
+export * from "./sealed-secrets.js";

@@ -1,7 +1,10 @@
 import type { Request, RequestHandler } from "express";
-import { AppError, decryptSecret, encryptSecret, sha256Hex } from "@outreach/core";
+import { AppError, decryptSecret, encryptSecret, secretAad, sha256Hex } from "@outreach/core";
 import type { ApiContext } from "../context.js";
 import { authOf } from "../auth.js";
+
+/** A stored response opens only for its own account and key (the row's primary key). */
+const responseBodyAad = (accountId: string, key: string) => secretAad("idempotency_records", "responseBody", `${accountId}/${key}`);
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 const REPLAY_WINDOW_MS = 24 * 3600_000;
@@ -73,7 +76,7 @@ export function idempotent(ctx: ApiContext): RequestHandler {
       if (record.responseStatus !== null) {
         for (const [name, value] of Object.entries((record.responseHeaders ?? {}) as Record<string, string>)) res.setHeader(name, value);
         res.setHeader("Idempotent-Replay", "true");
-        res.status(record.responseStatus).send(record.responseBody ? decryptSecret(record.responseBody, ctx.keyring) : "");
+        res.status(record.responseStatus).send(record.responseBody ? decryptSecret(record.responseBody, ctx.keyring, responseBodyAad(accountId, key)) : "");
         return;
       }
       if (Date.now() > deadline) {
@@ -122,7 +125,7 @@ export function idempotent(ctx: ApiContext): RequestHandler {
       await ctx.db.idempotencyRecord.updateMany({
         where: { accountId, key, responseStatus: null },
         // encrypted: responses can carry secrets shown once (API keys, webhook secrets)
-        data: { responseStatus: res.statusCode, responseHeaders: headers, responseBody: encryptSecret(sentBody, ctx.keyring) },
+        data: { responseStatus: res.statusCode, responseHeaders: headers, responseBody: encryptSecret(sentBody, ctx.keyring, responseBodyAad(accountId, key)) },
       });
     };
     // a response ended without res.send (no body to replay) gives the key back

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { encryptSecret, type Keyring } from "@outreach/core";
+import { encryptSecret, secretAad, type Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { reserveQuota, type StepVariant } from "@outreach/domain";
 import type { CreateCampaignInput, CredentialInput, StepInput } from "../schemas/campaign.js";
@@ -9,7 +9,10 @@ import { lockOutreach } from "./lock-outreach.js";
 
 function credentialData(accountId: string, input: CredentialInput, createdAt: Date, keyring: Keyring) {
   const hasImap = typeof input.imap_host === "string";
+  // the id is chosen here so the passwords can be sealed for this row
+  const id = randomUUID();
   return {
+    id,
     accountId,
     label: input.label,
     fromEmail: input.from_email,
@@ -18,7 +21,7 @@ function credentialData(accountId: string, input: CredentialInput, createdAt: Da
     smtpPort: input.smtp_port,
     smtpSecure: input.smtp_secure ?? input.smtp_port === 465,
     smtpUsername: input.smtp_username,
-    smtpPasswordEnc: encryptSecret(input.smtp_password, keyring),
+    smtpPasswordEnc: encryptSecret(input.smtp_password, keyring, secretAad("smtp_credentials", "smtpPasswordEnc", id)),
     dailyLimit: input.daily_limit,
     // the ramp's first day is the day the inbox is added
     rampStartPerDay: input.ramp?.start_per_day ?? null,
@@ -29,7 +32,7 @@ function credentialData(accountId: string, input: CredentialInput, createdAt: Da
     imapPort: hasImap ? input.imap_port! : null,
     imapSecure: hasImap ? (input.imap_secure ?? input.imap_port === 993) : false,
     imapUsername: hasImap ? input.imap_username! : null,
-    imapPasswordEnc: hasImap ? encryptSecret(input.imap_password!, keyring) : null,
+    imapPasswordEnc: hasImap ? encryptSecret(input.imap_password!, keyring, secretAad("smtp_credentials", "imapPasswordEnc", id)) : null,
     createdAt,
   };
 }

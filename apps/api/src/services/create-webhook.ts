@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { reserveQuota } from "@outreach/domain";
@@ -14,11 +15,13 @@ export interface NewWebhook {
  * (422 quota_exceeded); the plaintext secret exists only in the returned value.
  */
 export async function createWebhook(db: Db, keyring: Keyring, accountId: string, input: NewWebhook) {
-  const secret = generateWebhookSecret(keyring);
+  // the id is chosen here so the secret can be sealed for this row
+  const id = randomUUID();
+  const secret = generateWebhookSecret(keyring, id);
   const webhook = await db.$transaction(async (tx) => {
     await reserveQuota(tx, accountId, { webhooks: 1 });
     return tx.webhook.create({
-      data: { accountId, url: input.url, eventFilters: input.eventFilters, description: input.description, secretEnc: secret.sealed },
+      data: { id, accountId, url: input.url, eventFilters: input.eventFilters, description: input.description, secretEnc: secret.sealed },
     });
   });
   return { webhook, secret: secret.plaintext };

@@ -11,7 +11,7 @@ import { generateWebhookSecret } from "../webhook-secret.js";
  * replaces. One statement: SET reads the row as it was before the update.
  */
 export async function rotateWebhookSecret(db: Db, keyring: Keyring, accountId: string, id: string, now = new Date()) {
-  const secret = generateWebhookSecret(keyring);
+  const secret = generateWebhookSecret(keyring, id);
   const previousSecretUntil = new Date(now.getTime() + SECRET_ROTATION_GRACE_MS);
   const rows = await db.$queryRaw<Array<{ id: string }>>`
     UPDATE webhooks SET "previousSecretEnc" = "secretEnc", "secretEnc" = ${secret.sealed}, "previousSecretUntil" = ${previousSecretUntil}, "updatedAt" = ${now}

@@ -1,6 +1,7 @@
-// Re-encrypts every stored secret under the current ENCRYPTION_KEY, after a key
-// rotation (ENCRYPTION_PREVIOUS_KEYS lists the keys it replaces). Idempotent:
-// values already under the current key are left as they are.
+// Re-encrypts every stored secret under the current ENCRYPTION_KEY, bound to its
+// row and column, after a key rotation (ENCRYPTION_PREVIOUS_KEYS lists the keys
+// it replaces) or an upgrade that left values in an older format. Idempotent:
+// values already under the current key and format are left as they are.
 import { createLogger, Keyring, loadConfig } from "@outreach/core";
 import { createDbClient, dbClientOptions } from "@outreach/db";
 import { reencryptSecrets } from "../reencrypt-secrets.js";
@@ -26,14 +27,15 @@ try {
     for (const f of report.failures.slice(0, MAX_LISTED_FAILURES)) logger.error(`${f.table}.${f.column} row ${f.row}: ${f.reason}`);
     if (report.failures.length > MAX_LISTED_FAILURES) logger.error(`... and ${report.failures.length - MAX_LISTED_FAILURES} more`);
     logger.error(
-      `re-encryption incomplete: ${report.failures.length} value(s) decrypt under none of the configured keys. ` +
-        "Add the key that sealed them to ENCRYPTION_PREVIOUS_KEYS and run again; do not remove any key until this succeeds.",
+      `re-encryption incomplete: ${report.failures.length} value(s) decrypt under none of the configured keys, or were sealed for another row or column. ` +
+        "Add the key that sealed them to ENCRYPTION_PREVIOUS_KEYS and run again; do not remove any key until this succeeds. " +
+        "A value sealed for another row was moved there by a database write: set that secret again through the API.",
     );
     process.exitCode = 1;
   } else if (report.columns.some((c) => c.changedMeanwhile > 0)) {
     logger.warn("some values were rewritten while this ran; run it again to check them");
   } else {
-    logger.info("every secret is sealed under the current key");
+    logger.info("every secret is sealed under the current key, bound to its row and column");
   }
 } catch (err) {
   logger.error(`re-encryption failed: ${(err as Error).message}`);

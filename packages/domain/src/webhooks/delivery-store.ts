@@ -1,4 +1,4 @@
-import { decryptSecret, type KeySource } from "@outreach/core";
+import { decryptSecret, secretAad, type KeySource } from "@outreach/core";
 import { Prisma, type Db } from "@outreach/db";
 import type { Tx } from "../tx.js";
 import { DISABLE_AFTER_FAILED_DELIVERIES, judgeAttempt, retryDelayMs, type AttemptResult, type AttemptVerdict } from "./delivery-policy.js";
@@ -55,19 +55,23 @@ export class SecretCache {
   private readonly plain = new Map<string, string>();
   constructor(private readonly keys: KeySource, private readonly max = 10_000) {}
 
-  decrypt(ciphertext: string): string {
-    let secret = this.plain.get(ciphertext);
+  decrypt(ciphertext: string, aad: string): string {
+    // keyed by where the value was read too: a value that opened in one row never opens from the cache in another
+    const cacheKey = `${aad}\n${ciphertext}`;
+    let secret = this.plain.get(cacheKey);
     if (secret === undefined) {
-      secret = decryptSecret(ciphertext, this.keys);
+      secret = decryptSecret(ciphertext, this.keys, aad);
       if (this.plain.size >= this.max) this.plain.clear();
-      this.plain.set(ciphertext, secret);
+      this.plain.set(cacheKey, secret);
     }
     return secret;
   }
 }
 
 export function toDeliveryToAttempt(row: Record<string, any>, keys: KeySource | SecretCache, now: Date): DeliveryToAttempt {
-  const decrypt = (ciphertext: string) => (keys instanceof SecretCache ? keys.decrypt(ciphertext) : decryptSecret(ciphertext, keys));
+  // the previous secret is the row's former secretEnc, moved as sealed by a rotation: both open as secretEnc of this webhook
+  const aad = secretAad("webhooks", "secretEnc", row.webhookId);
+  const decrypt = (ciphertext: string) => (keys instanceof SecretCache ? keys.decrypt(ciphertext, aad) : decryptSecret(ciphertext, keys, aad));
   const secrets = [decrypt(row.secretEnc)];
   if (row.previousSecretEnc && row.previousSecretUntil && row.previousSecretUntil > now) secrets.push(decrypt(row.previousSecretEnc));
   const createdAt: Date = row.eventCreatedAt ?? row.createdAt;
