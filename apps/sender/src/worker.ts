@@ -76,9 +76,11 @@ export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBe
     // all replicas together); this is how many jobs one process works on at once. A short
     // lock gives a dead sender's jobs to another sender within ~20 s; a job taken twice is
     // harmless (the claim admits one). Its own queue has the sends of the inboxes it holds;
-    // the shared one those released while no sender was registered.
+    // the shared one those released while no sender was registered. Both have more workers
+    // than one account's 10 sends in flight: an account whose server stalls every send (each
+    // up to SMTP_TRANSACTION_TIMEOUT_MS) holds at most a fifth, or half, of them.
     { queue: "send-email", shard: sender.processId, handler: (payload) => sendStep(sender, payload), concurrency: 50, options: { lockDuration: 15_000, stalledInterval: 5_000 } },
-    { queue: "send-email", handler: (payload) => sendStep(sender, payload), concurrency: 10, options: { lockDuration: 15_000, stalledInterval: 5_000 } },
+    { queue: "send-email", handler: (payload) => sendStep(sender, payload), concurrency: 20, options: { lockDuration: 15_000, stalledInterval: 5_000 } },
     // Shared by every account, in order: each job holds its account's slot of the queue (2 of these 5
     // workers, all replicas together, see ACCOUNT_CONCURRENCY), so one account's slow SMTP server
     // cannot hold them all while other accounts' test sends and answers wait behind it.
