@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import { ACCOUNT_CONCURRENCY, createRedis, encryptSecret, Keyring, redisKey, TypedQueue } from "@outreach/core";
+import { ACCOUNT_CONCURRENCY, createRedis, Keyring, redisKey, TypedQueue } from "@outreach/core";
+import { sealedCredentialSecrets } from "@outreach/testing";
 import { seedCampaign, startEngine, waitFor, type Engine } from "../../../test/engine/harness.js";
 import { runRetriesNow } from "../../../test/engine/retry-schedule.js";
 import { startTarpitSmtpServer, type TarpitConnection, type TarpitSmtpServer } from "./tarpit-smtp-server.js";
@@ -59,7 +60,7 @@ async function campaignOn(engine: Engine, accountId: string, server: { host: str
       smtpPort: server.port,
       smtpSecure: false,
       smtpUsername: `inbox-${tag}`,
-      smtpPasswordEnc: encryptSecret("secret", Keyring.fromConfig(engine.config)),
+      ...sealedCredentialSecrets(Keyring.fromConfig(engine.config), "secret"),
       dailyLimit: 100,
     },
   });
