@@ -45,3 +45,32 @@ test("MAIL_ALLOW_PRIVATE_HOSTS=false: a credential that points inside the networ
     await engine.stop();
   }
 });
+
+test("a password copied from another credential's row does not decrypt: the sender records the inbox's error and keeps sending for the others", async () => {
+  const engine = await startEngine();
+  try {
+    const victim = await seedCampaign(engine, { contacts: ["victim-contact@example.com"], credentials: [{ username: "inbox-victim", dailyLimit: 1000 }] });
+    const copier = await seedCampaign(engine, { contacts: ["copier-contact@example.com"], credentials: [{ username: "inbox-copier", dailyLimit: 1000 }] });
+    const victimRow = await engine.db.smtpCredential.findFirstOrThrow({ where: { campaignId: victim.campaign.id } });
+    // a database writer copies the victim's sealed password into its own credential
+    await engine.db.smtpCredential.updateMany({ where: { campaignId: copier.campaign.id }, data: { smtpPasswordEnc: victimRow.smtpPasswordEnc } });
+
+    await engine.dispatch(copier.account.id, copier.campaign.id);
+    const credential = await waitFor(
+      async () => {
+        const row = await engine.db.smtpCredential.findFirstOrThrow({ where: { campaignId: copier.campaign.id } });
+        return row.smtpLastError ? row : undefined;
+      },
+      { what: "the copier credential's error" },
+    );
+    assert.match(credential.smtpLastError!, /smtp_password: the stored password cannot be decrypted/);
+    assert.equal(engine.smtp.auths.total, 0, "the victim's password was never used");
+
+    // the sender is alive and sends through an intact credential
+    await engine.dispatch(victim.account.id, victim.campaign.id);
+    await waitFor(() => engine.smtp.messagesTo("victim-contact@example.com").length === 1, { what: "the victim campaign's email" });
+    assert.equal(engine.smtp.messagesTo("copier-contact@example.com").length, 0);
+  } finally {
+    await engine.stop();
+  }
+});
