@@ -19,6 +19,8 @@ export interface InboxPoolOptions {
   createWatcher: (endpoint: InboxEndpoint) => Watcher;
   /** the most connections this replica holds (IMAP_MAX_CONNECTIONS) */
   maxConnections: number;
+  /** the most of one account's inboxes this replica holds (IMAP_MAX_INBOXES_PER_ACCOUNT; 0: only the fair share) */
+  maxPerAccount?: number;
   /** how often the inbox list and the assignment are refreshed; leases are renewed this often too */
   everyMs?: number;
   /** marks an inbox as wanted by its preferred replica: a replica holding it for lack of room elsewhere hands it back */
@@ -36,7 +38,9 @@ export interface InboxPoolOptions {
  * another replica connect. Leases are taken a few hundred per round trip, so
  * a replica starting with hundreds of inboxes holds them all within moments.
  * New credentials are picked up and removed or paused ones dropped on the
- * next round, without a restart.
+ * next round, without a restart. When there are more inboxes than room, the
+ * room is shared between accounts in turn (see fairShare): an account with
+ * thousands of inboxes holds at most its share while another's inbox waits.
  */
 export class InboxPool {
   private readonly watchers = new Map<string, Watcher>();
@@ -107,17 +111,20 @@ export class InboxPool {
       const notPreferred = [...this.watchers.keys()].filter((id) => !this.ring.prefers(id));
       for (const id of await this.wanted(notPreferred)) await this.drop(id);
 
-      const room = this.options.maxConnections - this.watchers.size;
-      if (room <= 0) {
-        this.lastRoundAt = Date.now();
-        return;
-      }
       const unwatched = inboxes.filter((inbox) => !this.watchers.has(inbox.credentialId));
       const preferred = unwatched.filter((inbox) => this.ring.prefers(inbox.credentialId));
       // another replica's inbox is taken only while nobody holds it and its preferred replica is not asking for it
       const othersWanted = await this.wanted(unwatched.filter((inbox) => !this.ring.prefers(inbox.credentialId)).map((inbox) => inbox.credentialId));
       const others = unwatched.filter((inbox) => !this.ring.prefers(inbox.credentialId) && !othersWanted.has(inbox.credentialId));
-      const candidates = [...preferred, ...others].slice(0, room);
+      const watched = inboxes.filter((inbox) => this.watchers.has(inbox.credentialId));
+      const keep = fairShare([...watched, ...preferred, ...others], this.options.maxConnections, this.options.maxPerAccount ?? 0);
+      // an account over its share while another account's inbox waits gives room back
+      for (const inbox of watched) if (!keep.has(inbox.credentialId)) await this.drop(inbox.credentialId);
+      const candidates = [...preferred, ...others].filter((inbox) => keep.has(inbox.credentialId));
+      if (candidates.length === 0) {
+        this.lastRoundAt = Date.now();
+        return;
+      }
       const requestedAt = Date.now();
       const taken = await this.leases.acquireMany(candidates.map((inbox) => inbox.credentialId));
       if (this.stopped) {
@@ -189,10 +196,43 @@ export class InboxPool {
   }
 
   private async drop(id: string): Promise<void> {
+    if (!this.watchers.has(id)) return;
     const watcher = this.watchers.get(id);
     this.watchers.delete(id);
     this.renewedAt.delete(id);
     await watcher?.stop().catch(() => undefined);
     await this.leases.release(id);
   }
+}
+
+/**
+ * The inboxes to hold, of these in order of preference: up to `capacity`,
+ * taken one per account in turn (an account's own in the order given), and
+ * at most `perAccount` of one account when that is set. With room for all,
+ * all are held; without, every account that has inboxes gets an equal share
+ * (the rest of an account's turn goes to those with more).
+ */
+export function fairShare(inboxes: InboxEndpoint[], capacity: number, perAccount = 0): Set<string> {
+  const byAccount = new Map<string, InboxEndpoint[]>();
+  for (const inbox of inboxes) {
+    const key = inbox.accountId ?? "";
+    const list = byAccount.get(key);
+    if (list) list.push(inbox);
+    else byAccount.set(key, [inbox]);
+  }
+  const limit = perAccount > 0 ? perAccount : Infinity;
+  const queues = [...byAccount.values()].map((list) => list.slice(0, limit));
+  const kept = new Set<string>();
+  for (let turn = 0; kept.size < capacity; turn++) {
+    let any = false;
+    for (const queue of queues) {
+      const inbox = queue[turn];
+      if (!inbox) continue;
+      any = true;
+      kept.add(inbox.credentialId);
+      if (kept.size >= capacity) break;
+    }
+    if (!any) break;
+  }
+  return kept;
 }

@@ -1,13 +1,23 @@
 import { decryptSecret, secretAad, SecretUnreadableError, type Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { classifyInbound, readInbound, recordInboundMessage, type InboundOutcome } from "@outreach/domain";
-import type { InboxCursor, InboxEndpoint } from "./inbox-watcher.js";
+import type { InboxCursor, InboxEndpoint, InboxWatcherDeps } from "./inbox-watcher.js";
 
-/** Inboxes to watch: credentials with IMAP settings whose campaign is active. */
-export async function listWatchedInboxes(db: Db, keyring: Keyring): Promise<InboxEndpoint[]> {
+/**
+ * Inboxes to watch: credentials with IMAP settings whose campaign is active,
+ * except those whose login was refused until their retry time comes, and
+ * those stopped after too many refused logins (until re-enabled).
+ */
+export async function listWatchedInboxes(db: Db, keyring: Keyring, now = new Date()): Promise<InboxEndpoint[]> {
   const rows = await db.smtpCredential.findMany({
-    where: { imapHost: { not: null }, imapPasswordEnc: { not: null }, campaign: { status: "active" } },
-    select: { id: true, imapHost: true, imapPort: true, imapSecure: true, imapUsername: true, imapPasswordEnc: true },
+    where: {
+      imapHost: { not: null },
+      imapPasswordEnc: { not: null },
+      campaign: { status: "active" },
+      imapStoppedAt: null,
+      OR: [{ imapRetryAt: null }, { imapRetryAt: { lte: now } }],
+    },
+    select: { id: true, accountId: true, imapHost: true, imapPort: true, imapSecure: true, imapUsername: true, imapPasswordEnc: true },
     orderBy: { id: "asc" },
   });
   const inboxes: InboxEndpoint[] = [];
@@ -19,11 +29,12 @@ export async function listWatchedInboxes(db: Db, keyring: Keyring): Promise<Inbo
       if (!(err instanceof SecretUnreadableError)) throw err;
       // moved from another row or column, or sealed under a key not configured: not watched, and the tenant is told
       const error = "imap_password: the stored password cannot be decrypted; set the credential's password again";
-      await db.$executeRaw`UPDATE smtp_credentials SET "imapLastError" = ${error}, "imapCheckedAt" = ${new Date()} WHERE id = ${row.id}::uuid AND "imapLastError" IS DISTINCT FROM ${error}`;
+      await db.$executeRaw`UPDATE smtp_credentials SET "imapLastError" = ${error}, "imapCheckedAt" = ${now} WHERE id = ${row.id}::uuid AND "imapLastError" IS DISTINCT FROM ${error}`;
       continue;
     }
     inboxes.push({
       credentialId: row.id,
+      accountId: row.accountId,
       host: row.imapHost!,
       port: row.imapPort ?? 993,
       secure: row.imapSecure,
@@ -43,7 +54,27 @@ export async function readInboxCursor(db: Db, credentialId: string): Promise<Inb
 }
 
 export async function resetInboxCursor(db: Db, credentialId: string, uidValidity: bigint, lastUid: bigint): Promise<void> {
-  await db.smtpCredential.update({ where: { id: credentialId }, data: { imapUidValidity: uidValidity, imapLastUid: lastUid } });
+  await db.smtpCredential.update({ where: { id: credentialId }, data: { imapUidValidity: uidValidity, imapLastUid: lastUid, imapPendingUid: null, imapPendingTries: 0 } });
+}
+
+/**
+ * Records that a try of this message starts, before it is fetched: durable,
+ * so tries whose process died (out of memory, killed) count too, whichever
+ * replica or restart holds the inbox next. When `maxTries` were already
+ * started, nothing is written and the message is to be passed over.
+ */
+export async function beginMessageTry(db: Db, credentialId: string, uid: bigint, maxTries: number): Promise<{ start: boolean; tries: number }> {
+  const rows = await db.$queryRaw<Array<{ tries: number; startedTries: number | null }>>`
+    WITH current AS (SELECT "imapPendingUid" = ${uid} AND "imapPendingTries" >= ${maxTries} AS exhausted, "imapPendingTries" AS tries FROM smtp_credentials WHERE id = ${credentialId}::uuid),
+    started AS (
+      UPDATE smtp_credentials SET "imapPendingTries" = CASE WHEN "imapPendingUid" = ${uid} THEN "imapPendingTries" + 1 ELSE 1 END, "imapPendingUid" = ${uid}
+      WHERE id = ${credentialId}::uuid AND NOT COALESCE((SELECT exhausted FROM current), false)
+      RETURNING "imapPendingTries")
+    SELECT tries, (SELECT "imapPendingTries" FROM started) AS "startedTries" FROM current`;
+  const row = rows[0];
+  if (!row) return { start: true, tries: 1 };
+  if (row.startedTries !== null) return { start: true, tries: row.startedTries };
+  return { start: false, tries: row.tries };
 }
 
 /** Reads, classifies and records one message; the cursor moves past it in the same transaction. */
@@ -57,19 +88,50 @@ export async function handleInboxMessage(db: Db, credentialId: string, uidValidi
 
 /**
  * A message that failed to be handled on every try is passed over, so it
- * cannot hold up the inbox's later mail: recorded as unmatched, and the
- * cursor moves past it, in one transaction.
+ * cannot hold up the inbox's later mail: recorded as skipped with the
+ * reason, and the cursor moves past it, in one transaction.
  */
-export async function skipInboxMessage(db: Db, credentialId: string, uidValidity: bigint, uid: bigint, now = new Date()): Promise<void> {
+export async function skipInboxMessage(db: Db, credentialId: string, uidValidity: bigint, uid: bigint, reason: string, now = new Date()): Promise<void> {
+  const credential = await db.smtpCredential.findUnique({ where: { id: credentialId }, select: { accountId: true } });
   await db.$transaction([
     db.$executeRaw`
-      INSERT INTO inbound_messages (id, "credentialId", "uidValidity", uid, kind, "receivedAt")
-      VALUES (gen_random_uuid(), ${credentialId}::uuid, ${uidValidity}, ${uid}, 'unmatched', ${now})
+      INSERT INTO inbound_messages (id, "credentialId", "accountId", "uidValidity", uid, kind, "skipReason", "receivedAt")
+      VALUES (gen_random_uuid(), ${credentialId}::uuid, ${credential?.accountId ?? null}::uuid, ${uidValidity}, ${uid}, 'skipped', ${reason}, ${now})
       ON CONFLICT ("credentialId", "uidValidity", uid) DO NOTHING`,
     db.$executeRaw`
-      UPDATE smtp_credentials SET "imapUidValidity" = ${uidValidity}, "imapLastUid" = GREATEST(COALESCE("imapLastUid", 0), ${uid})
+      UPDATE smtp_credentials SET "imapUidValidity" = ${uidValidity}, "imapLastUid" = GREATEST(COALESCE("imapLastUid", 0), ${uid}), "imapPendingUid" = NULL, "imapPendingTries" = 0
       WHERE id = ${credentialId}::uuid AND ("imapUidValidity" IS NULL OR "imapUidValidity" = ${uidValidity})`,
   ]);
+}
+
+export interface LoginBackoff {
+  /** the wait after the first refused login; it doubles with each one in a row */
+  retryBaseMs: number;
+  /** refused logins in a row after which the inbox is no longer tried (until re-enabled) */
+  maxFailures: number;
+}
+
+/**
+ * Counts a refused login: the inbox is not tried again before imapRetryAt
+ * (by any replica), and after `maxFailures` in a row not at all until the
+ * credential is re-enabled. Answers when to try again, or null.
+ */
+export async function recordLoginRefused(db: Db, credentialId: string, error: string, backoff: LoginBackoff, now = new Date()): Promise<Date | null> {
+  const { imapLoginFailures: failures } = await db.smtpCredential.update({ where: { id: credentialId }, data: { imapLoginFailures: { increment: 1 } }, select: { imapLoginFailures: true } });
+  if (failures >= backoff.maxFailures) {
+    const stopped = `${error} (${failures} times in a row); no longer trying: correct the IMAP settings, then POST /campaigns/{campaign_id}/smtp_credentials/{credential_id}/reenable`;
+    await db.smtpCredential.update({ where: { id: credentialId }, data: { imapStoppedAt: now, imapRetryAt: null, imapLastError: stopped, imapCheckedAt: now } });
+    return null;
+  }
+  const retryAt = new Date(now.getTime() + backoff.retryBaseMs * 2 ** (failures - 1));
+  const waiting = `${error} (${failures} time${failures === 1 ? "" : "s"} in a row); next try after ${retryAt.toISOString()}`;
+  await db.smtpCredential.update({ where: { id: credentialId }, data: { imapRetryAt: retryAt, imapLastError: waiting, imapCheckedAt: now } });
+  return retryAt;
+}
+
+/** A login went through: refused logins are counted from zero again. */
+export async function recordLoginAccepted(db: Db, credentialId: string): Promise<void> {
+  await db.$executeRaw`UPDATE smtp_credentials SET "imapLoginFailures" = 0, "imapRetryAt" = NULL WHERE id = ${credentialId}::uuid AND ("imapLoginFailures" > 0 OR "imapRetryAt" IS NOT NULL)`;
 }
 
 /** The inbox's health as the tenant sees it on the credential; an "ok" is written at most every 30 s. */
@@ -81,4 +143,21 @@ export async function reportInboxHealth(db: Db, credentialId: string, status: "o
   await db.$executeRaw`
     UPDATE smtp_credentials SET "imapLastError" = NULL, "imapCheckedAt" = ${now}
     WHERE id = ${credentialId}::uuid AND ("imapLastError" IS NOT NULL OR "imapCheckedAt" IS NULL OR "imapCheckedAt" < ${new Date(now.getTime() - 30_000)})`;
+}
+
+/** Refused logins: a minute's wait, doubling, and no more tries after five in a row (IMAP_LOGIN_RETRY_SECONDS, IMAP_LOGIN_MAX_FAILURES). */
+export const DEFAULT_LOGIN_BACKOFF: LoginBackoff = { retryBaseMs: 60_000, maxFailures: 5 };
+
+/** What a watcher keeps in the database, on these functions. */
+export function inboxStoreDeps(db: Db, loginBackoff = DEFAULT_LOGIN_BACKOFF): Pick<InboxWatcherDeps, "readCursor" | "resetCursor" | "handleMessage" | "beginTry" | "skipMessage" | "reportHealth" | "loginRefused" | "loginAccepted"> {
+  return {
+    readCursor: (id) => readInboxCursor(db, id),
+    resetCursor: (id, uidValidity, lastUid) => resetInboxCursor(db, id, uidValidity, lastUid),
+    handleMessage: async (id, uidValidity, uid, raw) => void (await handleInboxMessage(db, id, uidValidity, uid, raw)),
+    beginTry: (id, uid, maxTries) => beginMessageTry(db, id, uid, maxTries),
+    skipMessage: (id, uidValidity, uid, reason) => skipInboxMessage(db, id, uidValidity, uid, reason),
+    reportHealth: (id, status, error) => reportInboxHealth(db, id, status, error),
+    loginRefused: (id, error) => recordLoginRefused(db, id, error, loginBackoff),
+    loginAccepted: (id) => recordLoginAccepted(db, id),
+  };
 }

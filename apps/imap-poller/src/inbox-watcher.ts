@@ -7,6 +7,8 @@ import type { ConnectGate } from "./connect-gate.js";
 /** An inbox to watch: a credential with IMAP settings (the password already decrypted). */
 export interface InboxEndpoint {
   credentialId: string;
+  /** the credential's account: capacity is shared fairly between accounts */
+  accountId?: string;
   host: string;
   port: number;
   secure: boolean;
@@ -30,11 +32,20 @@ export interface InboxWatcherDeps {
   readCursor(credentialId: string): Promise<InboxCursor & { since: Date }>;
   /** Processes one message and advances the cursor past it, in one transaction (so each message is handled once). */
   handleMessage(credentialId: string, uidValidity: bigint, uid: bigint, raw: Buffer): Promise<void>;
-  /** Passes over a message that failed on every try (the cursor moves past it). */
-  skipMessage(credentialId: string, uidValidity: bigint, uid: bigint): Promise<void>;
+  /**
+   * Records, before a message is fetched, that a try of it starts (durably: a try whose
+   * process dies counts): start with this try's number, or not when `maxTries` were started.
+   */
+  beginTry(credentialId: string, uid: bigint, maxTries: number): Promise<{ start: boolean; tries: number }>;
+  /** Passes over a message (recorded as skipped, with why; the cursor moves past it). */
+  skipMessage(credentialId: string, uidValidity: bigint, uid: bigint, reason: string): Promise<void>;
   /** A new UIDVALIDITY: the cursor starts again at `lastUid` under it. */
   resetCursor(credentialId: string, uidValidity: bigint, lastUid: bigint): Promise<void>;
   reportHealth(credentialId: string, status: "ok" | "error", error: string | null): Promise<void>;
+  /** A refused login, counted durably: when to try again, or null when no longer trying (the error is recorded on the credential). */
+  loginRefused(credentialId: string, error: string): Promise<Date | null>;
+  /** A login went through: the count of refused logins starts again. */
+  loginAccepted(credentialId: string): Promise<void>;
   tlsCa?: string | Buffer;
   /** false: never IDLE, only the periodic check (servers whose IDLE misbehaves; tests of the polling path) */
   idle?: boolean;
@@ -42,18 +53,27 @@ export interface InboxWatcherDeps {
   gate?: ConnectGate;
 }
 
-/** Messages fetched per round trip. */
-const FETCH_BATCH = 50;
+/** New messages taken per check (in UID order); the rest wait for the next check. */
+const LIST_LIMIT = 500;
 /**
- * Bytes read of a message: its header, text and any delivery report come
- * first; a large attachment is not needed, and never held in memory 50 at a time.
+ * Bytes read of a message, whatever size the server announces (a partial
+ * FETCH, and the client refuses any longer literal): its header, text and
+ * any delivery report come first, so a longer message is read this far and
+ * classified from that. One message is read at a time per connection.
  */
-const MESSAGE_READ_LIMIT = 1024 * 1024;
+export const MESSAGE_READ_LIMIT = 1024 * 1024;
+/** The client's own bounds on what the server sends (a SEARCH answer is one line). */
+const MAX_LINE_LENGTH = 4 * 1024 * 1024;
+const MAX_RESPONSE_SIZE = MAX_LINE_LENGTH + MESSAGE_READ_LIMIT;
+/** A message not read within this is a failed try (a server that trickles bytes). */
+const MESSAGE_READ_TIMEOUT_MS = 60_000;
+/** Connecting, logging in and opening INBOX together. */
+const OPEN_TIMEOUT_MS = 60_000;
 /** Re-IDLE well within the 29 minutes RFC 2177 allows, and within NAT timeouts. */
 const MAX_IDLE_MS = 5 * 60_000;
 const BACKOFF_MS = [2_000, 5_000, 15_000, 60_000, 5 * 60_000];
-/** Tries of one message before it is passed over (each failed try reconnects, with backoff). */
-const MESSAGE_TRIES = 3;
+/** Tries of one message before it is passed over (each failed try reconnects, with backoff; counted in the database). */
+export const MESSAGE_TRIES = 3;
 /** The most a stop waits for the server's answer to LOGOUT (and for a check under way). */
 const STOP_TIMEOUT_MS = 5_000;
 
@@ -78,8 +98,10 @@ export class InboxWatcher {
   private syncing: Promise<void> | undefined;
   private syncAgain = false;
   private endpoint: InboxEndpoint;
-  /** failed tries per message ("uidvalidity:uid") */
-  private readonly messageFailures = new Map<string, number>();
+  /** what the current connection reported last (a refused literal comes as an error event, then the command fails) */
+  private connectionError: Error | undefined;
+  /** why the last try of a message failed, for the reason it is passed over */
+  private messageError: { uid: bigint; error: string } | undefined;
 
   constructor(
     endpoint: InboxEndpoint,
@@ -118,9 +140,10 @@ export class InboxWatcher {
     if (this.stopped) return;
     const { deps, endpoint } = this;
     try {
-      const opened = deps.gate ? await deps.gate.run(endpoint.host.toLowerCase(), () => this.open()) : await this.open();
+      const open = () => withDeadline(this.open(), OPEN_TIMEOUT_MS, "connecting and logging in took too long", () => this.client?.close());
+      const opened = deps.gate ? await deps.gate.run(endpoint.host.toLowerCase(), () => open(), endpoint.accountId) : await open();
       if (!opened) return;
-      this.failures = 0;
+      await deps.loginAccepted(endpoint.credentialId);
       clearInterval(this.pollTimer);
       this.pollTimer = setInterval(() => this.sync(), deps.pollIntervalMs);
       this.pollTimer.unref();
@@ -155,11 +178,23 @@ export class InboxWatcher {
       greetingTimeout: 15_000,
       // without IDLE the connection is quiet between checks: it must outlast the interval
       socketTimeout: Math.max(MAX_IDLE_MS, deps.pollIntervalMs) + 60_000,
+      maxLiteralSize: MESSAGE_READ_LIMIT,
+      maxLineLength: MAX_LINE_LENGTH,
+      maxResponseSize: MAX_RESPONSE_SIZE,
     } as ImapFlowOptions;
     const client = new ImapFlow(options);
-    client.on("error", (err: Error) => deps.logger.debug("imap connection error", { credentialId: endpoint.credentialId, error: err.message }));
+    let lastError: Error | undefined;
+    // until INBOX is open a failure rejects open() instead (reported once, by connect())
+    let ready = false;
+    // without a listener an error event (a refused literal, a reset) would end the process
+    this.connectionError = undefined;
+    client.on("error", (err: Error) => {
+      lastError = err;
+      if (this.client === client) this.connectionError = err;
+      deps.logger.debug("imap connection error", { credentialId: endpoint.credentialId, error: err.message });
+    });
     client.on("close", () => {
-      if (this.client === client) this.fail(new Error("the IMAP connection closed"));
+      if (ready && this.client === client) this.fail(lastError ?? new Error("the IMAP connection closed"));
     });
     client.on("exists", () => this.sync());
     this.client = client;
@@ -170,35 +205,60 @@ export class InboxWatcher {
     }
     // EXAMINE: read-only, so fetching never sets \Seen
     await client.mailboxOpen("INBOX", { readOnly: true });
+    ready = true;
     return true;
   }
 
+  /** Closes the connection and tries again later: with growing backoff, or when a refused login may be tried again (never after too many). */
   private fail(err: unknown): void {
     if (this.stopped) return;
     const client = this.client;
     this.client = undefined;
     clearInterval(this.pollTimer);
+    clearTimeout(this.retryTimer);
     client?.close();
     const message = describeImapError(err);
-    this.deps.logger.warn("IMAP inbox unavailable; retrying", { credentialId: this.endpoint.credentialId, error: message });
-    void this.deps.reportHealth(this.endpoint.credentialId, "error", message).catch(() => undefined);
+    const { credentialId } = this.endpoint;
+    if ((err as { authenticationFailed?: boolean })?.authenticationFailed) {
+      this.deps.logger.warn("IMAP login refused", { credentialId, error: message });
+      void this.deps
+        .loginRefused(credentialId, message)
+        .then((retryAt) => retryAt && this.retryAt(retryAt.getTime() - Date.now()))
+        .catch(() => this.retryAt(BACKOFF_MS[BACKOFF_MS.length - 1]!));
+      return;
+    }
+    this.deps.logger.warn("IMAP inbox unavailable; retrying", { credentialId, error: message });
+    void this.deps.reportHealth(credentialId, "error", message).catch(() => undefined);
     const delay = BACKOFF_MS[Math.min(this.failures, BACKOFF_MS.length - 1)]!;
     this.failures += 1;
+    this.retryAt(delay + Math.floor(Math.random() * 1000));
+  }
+
+  private retryAt(delayMs: number): void {
+    if (this.stopped) return;
     clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => void this.connect(), delay + Math.floor(Math.random() * 1000));
+    this.retryTimer = setTimeout(() => void this.connect(), Math.max(0, delayMs));
     this.retryTimer.unref();
   }
 
   /** Runs a check now, or once more after the one under way. */
   sync(): void {
-    if (this.stopped || !this.client) return;
+    const client = this.client;
+    if (this.stopped || !client) return;
     if (this.syncing) {
       this.syncAgain = true;
       return;
     }
     this.syncing = this.fetchNew()
-      .then(() => this.deps.reportHealth(this.endpoint.credentialId, "ok", null))
-      .catch((err) => this.fail(err))
+      .then(() => {
+        // backoff grows while connections keep failing, logged in or not; a complete check ends that
+        this.failures = 0;
+        return this.deps.reportHealth(this.endpoint.credentialId, "ok", null);
+      })
+      // a connection that closed has already been reported (by its close event)
+      .catch((err) => {
+        if (this.client === client) this.fail(err);
+      })
       .finally(() => {
         this.syncing = undefined;
         if (this.syncAgain) {
@@ -224,61 +284,90 @@ export class InboxWatcher {
       cursor = { ...cursor, uidValidity, lastUid: start };
     }
     const last = cursor.lastUid ?? 0n;
-    // The messages above the cursor as the server has them now (UID and size, no content):
-    // UIDs are sparse (expunged messages leave gaps of any size) and the UIDNEXT seen at
-    // EXAMINE goes stale on a long-lived connection, so neither can tell where new mail is.
-    // ("n:*" always includes the highest UID, even below n: filter.)
-    const found: Array<{ uid: bigint; size: number }> = [];
-    for await (const message of client.fetch(`${last + 1n}:*`, { uid: true, size: true }, { uid: true })) {
-      if (BigInt(message.uid) > last) found.push({ uid: BigInt(message.uid), size: message.size ?? 0 });
-    }
-    found.sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
-    for (let i = 0; i < found.length; i += FETCH_BATCH) {
+    for (const uid of await this.listNew(client, last)) {
+      // a check under way stops before its next message once the client is gone
       if (this.stopped || this.client !== client) return;
-      const batch = found.slice(i, i + FETCH_BATCH);
-      const messages = await this.fetchSources(client, batch);
-      for (const message of messages) {
-        if (this.stopped || this.client !== client) return;
-        await this.handleOrSkip(uidValidity, message.uid, message.source);
-      }
-    }
-  }
-
-  private async handleOrSkip(uidValidity: bigint, uid: bigint, source: Buffer): Promise<void> {
-    const { credentialId } = this.endpoint;
-    const key = `${uidValidity}:${uid}`;
-    try {
-      await this.deps.handleMessage(credentialId, uidValidity, uid, source);
-      this.messageFailures.delete(key);
-    } catch (err) {
-      const tries = (this.messageFailures.get(key) ?? 0) + 1;
-      if (tries < MESSAGE_TRIES) {
-        this.messageFailures.set(key, tries);
-        throw err;
-      }
-      this.deps.logger.error("an inbound message failed on every try; passing over it", { credentialId, uid: String(uid), tries, error: (err as Error).message });
-      await this.deps.skipMessage(credentialId, uidValidity, uid);
-      this.messageFailures.delete(key);
+      await this.readOne(client, uidValidity, uid);
     }
   }
 
   /**
-   * The messages' content, in UID order: in one FETCH, except that a message over
-   * MESSAGE_READ_LIMIT is read alone and only that far. A message expunged since
-   * it was listed is simply not there.
+   * The UIDs above the cursor as the server has them now, lowest first, at most
+   * LIST_LIMIT: UIDs are sparse (expunged messages leave gaps of any size) and
+   * the UIDNEXT seen at EXAMINE goes stale on a long-lived connection, so
+   * neither can tell where new mail is. ("n:*" always includes the highest
+   * UID, even below n: filter.)
    */
-  private async fetchSources(client: ImapFlow, batch: Array<{ uid: bigint; size: number }>): Promise<Array<{ uid: bigint; source: Buffer }>> {
-    const messages: Array<{ uid: bigint; source: Buffer }> = [];
-    const collect = async (range: string, source: true | { maxLength: number }) => {
-      for await (const message of client.fetch(range, { uid: true, source }, { uid: true })) {
-        if (message.source && batch.some((m) => m.uid === BigInt(message.uid))) messages.push({ uid: BigInt(message.uid), source: message.source });
-      }
-    };
-    const small = batch.filter((m) => m.size <= MESSAGE_READ_LIMIT);
-    if (small.length > 0) await collect(small.map((m) => m.uid).join(","), true);
-    for (const large of batch.filter((m) => m.size > MESSAGE_READ_LIMIT)) await collect(String(large.uid), { maxLength: MESSAGE_READ_LIMIT });
-    return messages.sort((a, b) => (a.uid < b.uid ? -1 : 1));
+  private async listNew(client: ImapFlow, last: bigint): Promise<bigint[]> {
+    let uids: bigint[] = [];
+    const lowest = () => uids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).slice(0, LIST_LIMIT);
+    for await (const message of client.fetch(`${last + 1n}:*`, { uid: true }, { uid: true })) {
+      if (BigInt(message.uid) > last) uids.push(BigInt(message.uid));
+      if (uids.length >= 2 * LIST_LIMIT) uids = lowest();
+    }
+    return lowest();
   }
+
+  /**
+   * One message: the try is recorded before it is fetched, so a message that
+   * failed (or took its process down) on MESSAGE_TRIES tries is passed over by
+   * whoever holds the inbox next; a failed try closes the connection (the
+   * watcher reconnects with backoff and tries again).
+   */
+  private async readOne(client: ImapFlow, uidValidity: bigint, uid: bigint): Promise<void> {
+    const { credentialId } = this.endpoint;
+    const started = await this.deps.beginTry(credentialId, uid, MESSAGE_TRIES);
+    if (!started.start) {
+      // no error known here: the tries ended with their process (killed, out of memory)
+      const error = this.messageError?.uid === uid ? this.messageError.error : "the poller stopped while reading it";
+      await this.skip(uidValidity, uid, started.tries, error);
+      return;
+    }
+    try {
+      const source = await this.fetchSource(client, uid);
+      // expunged since it was listed: nothing to read
+      if (source) await this.deps.handleMessage(credentialId, uidValidity, uid, source);
+      this.messageError = undefined;
+    } catch (err) {
+      this.messageError = { uid, error: describeImapError(this.connectionError ?? err) };
+      // the last try: passed over now (should this fail, the next holder does it before fetching)
+      if (started.tries >= MESSAGE_TRIES) await this.skip(uidValidity, uid, started.tries, this.messageError.error).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private async skip(uidValidity: bigint, uid: bigint, tries: number, error: string): Promise<void> {
+    const { credentialId } = this.endpoint;
+    const reason = `failed on ${tries} tries: ${error}`.slice(0, 1000);
+    this.deps.logger.error("an inbound message failed on every try; passing over it", { credentialId, uid: String(uid), reason });
+    await this.deps.skipMessage(credentialId, uidValidity, uid, reason);
+    // what kept failing is behind the cursor now: the next connection need not wait long
+    this.failures = 0;
+  }
+
+  /** The first MESSAGE_READ_LIMIT bytes of one message (BODY.PEEK[]<0.N>), within MESSAGE_READ_TIMEOUT_MS. */
+  private async fetchSource(client: ImapFlow, uid: bigint): Promise<Buffer | null> {
+    const read = async () => {
+      let source: Buffer | null = null;
+      for await (const message of client.fetch(String(uid), { uid: true, source: { maxLength: MESSAGE_READ_LIMIT } }, { uid: true })) {
+        if (BigInt(message.uid) === uid && message.source) source = message.source.subarray(0, MESSAGE_READ_LIMIT);
+      }
+      return source;
+    };
+    return withDeadline(read(), MESSAGE_READ_TIMEOUT_MS, `the message was not read within ${MESSAGE_READ_TIMEOUT_MS / 1000} s`, () => client.close());
+  }
+}
+
+/** The promise, or a rejection with `message` after `ms` (then `onTimeout` runs, e.g. closing the connection). */
+function withDeadline<T>(promise: Promise<T>, ms: number, message: string, onTimeout: () => void): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onTimeout();
+      reject(new Error(message));
+    }, ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
 /** What the tenant reads on the credential: the server's answer or the network error, never a stack. */

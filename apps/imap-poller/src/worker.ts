@@ -4,7 +4,7 @@ import type { WorkerDefinition } from "@outreach/runtime";
 import { ConnectGate } from "./connect-gate.js";
 import { InboxLeases } from "./inbox-lease.js";
 import { InboxPool } from "./inbox-pool.js";
-import { handleInboxMessage, listWatchedInboxes, readInboxCursor, reportInboxHealth, resetInboxCursor, skipInboxMessage } from "./inbox-store.js";
+import { handleInboxMessage, inboxStoreDeps, listWatchedInboxes } from "./inbox-store.js";
 import { InboxWatcher } from "./inbox-watcher.js";
 import { ReplicaRing } from "./replica-ring.js";
 
@@ -29,8 +29,10 @@ export const imapPollerWorker: WorkerDefinition<PollerResources> = {
     const ring = new ReplicaRing(redis, redisKey(config, "imap", "replicas"));
     const leases = new InboxLeases(redis, (id) => redisKey(config, "imap", "lease", id), ring.replicaId);
     const gate = new ConnectGate();
+    const loginBackoff = { retryBaseMs: config.imapLoginRetrySeconds * 1000, maxFailures: config.imapLoginMaxFailures };
     const pool = new InboxPool(redis, ring, leases, logger, {
       maxConnections: config.imapMaxConnections,
+      maxPerAccount: config.imapMaxInboxesPerAccount,
       wantKey: (id) => redisKey(config, "imap", "want", id),
       listInboxes: () => listWatchedInboxes(db, keyring),
       createWatcher: (endpoint) =>
@@ -40,14 +42,11 @@ export const imapPollerWorker: WorkerDefinition<PollerResources> = {
           requireTls: config.mailRequireTls,
           pollIntervalMs: config.imapPollIntervalSeconds * 1000,
           logger,
-          readCursor: (id) => readInboxCursor(db, id),
-          resetCursor: (id, uidValidity, lastUid) => resetInboxCursor(db, id, uidValidity, lastUid),
-          skipMessage: (id, uidValidity, uid) => skipInboxMessage(db, id, uidValidity, uid),
+          ...inboxStoreDeps(db, loginBackoff),
           handleMessage: async (id, uidValidity, uid, raw) => {
             const outcome = await handleInboxMessage(db, id, uidValidity, uid, raw);
             if (outcome !== "duplicate" && outcome !== "unmatched") logger.info("inbound message", { credentialId: id, uid: String(uid), outcome });
           },
-          reportHealth: (id, status, error) => reportInboxHealth(db, id, status, error),
         }),
     });
     return { redis, pool };

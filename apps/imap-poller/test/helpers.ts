@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { ImapFlow } from "imapflow";
 import type { Redis } from "ioredis";
-import { encryptSecret, type Keyring } from "@outreach/core";
+import { encryptSecret, secretAad, type Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import type { ImapTestServer } from "@outreach/testing";
 
@@ -57,8 +57,10 @@ export async function seedInbox(db: Db, keyring: Keyring, imap: ImapTestServer, 
       steps: { create: [{ position: 1, subject: "Hello", bodyHtml: "<p>Hi</p>" }, { position: 2, subject: "", bodyHtml: "<p>Again</p>", delayMinutes: 1440 }] },
     },
   });
+  const credentialId = randomUUID();
   const credential = await db.smtpCredential.create({
     data: {
+      id: credentialId,
       accountId: account.id,
       campaignId: campaign.id,
       label: "Inbox",
@@ -66,13 +68,13 @@ export async function seedInbox(db: Db, keyring: Keyring, imap: ImapTestServer, 
       smtpHost: "127.0.0.1",
       smtpPort: 25,
       smtpUsername: inbox,
-      smtpPasswordEnc: encryptSecret("x", keyring),
+      smtpPasswordEnc: encryptSecret("x", keyring, secretAad("smtp_credentials", "smtpPasswordEnc", credentialId)),
       dailyLimit: 100,
       imapHost: options.imapHost ?? imap.host,
       imapPort: options.imapPort ?? imap.port,
       imapSecure: false,
       imapUsername: inbox,
-      imapPasswordEnc: encryptSecret(options.password ?? IMAP_PASSWORD, keyring),
+      imapPasswordEnc: encryptSecret(options.password ?? IMAP_PASSWORD, keyring, secretAad("smtp_credentials", "imapPasswordEnc", credentialId)),
       createdAt: new Date(now.getTime() - 60_000),
     },
   });

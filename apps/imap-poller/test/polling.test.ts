@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import { createLogger, EgressGuard, Keyring, loadConfig, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { createTestDatabase, LOOPBACK_MAIL_ENV, startImapServer, uniqueQueuePrefix, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
-import { handleInboxMessage, readInboxCursor, reportInboxHealth, resetInboxCursor, skipInboxMessage } from "../src/inbox-store.js";
+import { handleInboxMessage, inboxStoreDeps } from "../src/inbox-store.js";
 import { InboxWatcher } from "../src/inbox-watcher.js";
 import { appendAndExpunge, enrollmentStatus, eventsOf, IMAP_PASSWORD, replyTo, seedInbox, startConnectionMeter, type ConnectionMeter, type SeededInbox } from "./helpers.js";
 
@@ -42,11 +42,8 @@ function startWatcher(s: SeededInbox, pollIntervalMs: number, handleMessage = as
       pollIntervalMs,
       idle: false,
       logger: createLogger({ service: "imap-poller", level: "error" }),
-      readCursor: (id) => readInboxCursor(db, id),
-      resetCursor: (id, uidValidity, lastUid) => resetInboxCursor(db, id, uidValidity, lastUid),
+      ...inboxStoreDeps(db),
       handleMessage,
-      skipMessage: (id, uidValidity, uid) => skipInboxMessage(db, id, uidValidity, uid),
-      reportHealth: (id, status, error) => reportInboxHealth(db, id, status, error),
     },
   );
   watchers.push(watcher);
@@ -152,6 +149,7 @@ test("a message that fails on every try is passed over after 3 tries, and the in
   assert.deepEqual([...tries.values()], [3], "tried three times, then passed over");
   const [poisonUid] = [...tries.keys()];
   const skipped = await db.inboundMessage.findFirstOrThrow({ where: { credentialId: s.credentialId, uid: BigInt(poisonUid!) } });
-  assert.equal(skipped.kind, "unmatched");
+  assert.equal(skipped.kind, "skipped");
+  assert.equal(skipped.skipReason, "failed on 3 tries: cannot be handled");
   assert.ok((await cursorOf(s)).imapLastUid! > BigInt(poisonUid!));
 });

@@ -3,7 +3,7 @@ import { after, before, test } from "node:test";
 import { createLogger, EgressGuard, Keyring, loadConfig, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { createTestDatabase, dovecotUnavailableReason, skipWithoutSystemServer, LOOPBACK_MAIL_ENV, startDovecot, TEST_TLS_CA, uniqueQueuePrefix, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
-import { handleInboxMessage, readInboxCursor, reportInboxHealth, resetInboxCursor, skipInboxMessage } from "../src/inbox-store.js";
+import { inboxStoreDeps } from "../src/inbox-store.js";
 import { InboxWatcher, type InboxEndpoint } from "../src/inbox-watcher.js";
 import { enrollmentStatus, IMAP_PASSWORD, replyTo, seedInbox, startConnectionMeter, type ConnectionMeter, type SeededInbox } from "./helpers.js";
 
@@ -47,11 +47,7 @@ function startWatcher(s: SeededInbox, endpoint: Partial<InboxEndpoint>, trustTes
       tlsCa: trustTestCa ? TEST_TLS_CA : undefined,
       pollIntervalMs: 60_000,
       logger: createLogger({ service: "imap-poller", level: "error" }),
-      readCursor: (id) => readInboxCursor(db, id),
-      resetCursor: (id, uidValidity, lastUid) => resetInboxCursor(db, id, uidValidity, lastUid),
-      handleMessage: async (id, uidValidity, uid, raw) => void (await handleInboxMessage(db, id, uidValidity, uid, raw)),
-      skipMessage: (id, uidValidity, uid) => skipInboxMessage(db, id, uidValidity, uid),
-      reportHealth: (id, status, error) => reportInboxHealth(db, id, status, error),
+      ...inboxStoreDeps(db),
     },
   );
   watchers.push(watcher);
