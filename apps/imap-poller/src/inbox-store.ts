@@ -117,16 +117,19 @@ export interface LoginBackoff {
  * credential is re-enabled. Answers when to try again, or null.
  */
 export async function recordLoginRefused(db: Db, credentialId: string, error: string, backoff: LoginBackoff, now = new Date()): Promise<Date | null> {
-  const { imapLoginFailures: failures } = await db.smtpCredential.update({ where: { id: credentialId }, data: { imapLoginFailures: { increment: 1 } }, select: { imapLoginFailures: true } });
-  if (failures >= backoff.maxFailures) {
-    const stopped = `${error} (${failures} times in a row); no longer trying: correct the IMAP settings, then POST /campaigns/{campaign_id}/smtp_credentials/{credential_id}/reenable`;
-    await db.smtpCredential.update({ where: { id: credentialId }, data: { imapStoppedAt: now, imapRetryAt: null, imapLastError: stopped, imapCheckedAt: now } });
-    return null;
-  }
-  const retryAt = new Date(now.getTime() + backoff.retryBaseMs * 2 ** (failures - 1));
-  const waiting = `${error} (${failures} time${failures === 1 ? "" : "s"} in a row); next try after ${retryAt.toISOString()}`;
-  await db.smtpCredential.update({ where: { id: credentialId }, data: { imapRetryAt: retryAt, imapLastError: waiting, imapCheckedAt: now } });
-  return retryAt;
+  return db.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<Array<{ imapLoginFailures: number }>>`SELECT "imapLoginFailures" FROM smtp_credentials WHERE id = ${credentialId}::uuid FOR UPDATE`;
+    const failures = (row?.imapLoginFailures ?? 0) + 1;
+    if (failures >= backoff.maxFailures) {
+      const stopped = `${error} (${failures} times in a row); no longer trying: correct the IMAP settings, then POST /campaigns/{campaign_id}/smtp_credentials/{credential_id}/reenable`;
+      await tx.smtpCredential.update({ where: { id: credentialId }, data: { imapLoginFailures: failures, imapStoppedAt: now, imapRetryAt: null, imapLastError: stopped, imapCheckedAt: now } });
+      return null;
+    }
+    const retryAt = new Date(now.getTime() + backoff.retryBaseMs * 2 ** (failures - 1));
+    const waiting = `${error} (${failures} time${failures === 1 ? "" : "s"} in a row); next try after ${retryAt.toISOString()}`;
+    await tx.smtpCredential.update({ where: { id: credentialId }, data: { imapLoginFailures: failures, imapRetryAt: retryAt, imapLastError: waiting, imapCheckedAt: now } });
+    return retryAt;
+  });
 }
 
 /** A login went through: refused logins are counted from zero again. */

@@ -39,12 +39,15 @@ export class ScriptedImapServer {
   readonly contentFetches = new Map<number, number>();
   /** bytes of huge literals sent so far */
   hugeBytesSent = 0;
+  /** answer every LOGIN with NO [AUTHENTICATIONFAILED] (changeable while running) */
+  refuseLogins: boolean;
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
   private readonly messages: ScriptedMessage[];
 
   private constructor(private readonly options: ScriptedImapOptions) {
     this.messages = [...(options.messages ?? [])].sort((a, b) => a.uid - b.uid);
+    this.refuseLogins = options.refuseLogins ?? false;
     this.server = createServer((socket) => this.serve(socket));
   }
 
@@ -97,7 +100,7 @@ export class ScriptedImapServer {
             break;
           case "LOGIN":
             this.logins += 1;
-            send(this.options.refuseLogins ? `${tag} NO [AUTHENTICATIONFAILED] Authentication failed.\r\n` : `${tag} OK [CAPABILITY IMAP4rev1 IDLE] Logged in\r\n`);
+            send(this.refuseLogins ? `${tag} NO [AUTHENTICATIONFAILED] Authentication failed.\r\n` : `${tag} OK [CAPABILITY IMAP4rev1 IDLE] Logged in\r\n`);
             break;
           case "SELECT":
           case "EXAMINE": {

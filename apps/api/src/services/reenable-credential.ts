@@ -4,7 +4,8 @@ import { isUuid } from "../validation.js";
 import { findCampaign } from "./find-campaign.js";
 
 /**
- * Clears disabled_at and disabled_reason of one of the campaign's credentials.
+ * Clears disabled_at and disabled_reason of one of the campaign's credentials,
+ * and its refused IMAP logins (the poller tries the inbox again).
  * Unknown, malformed, another campaign's or another account's credential: 404
  * smtp_credential_not_found. The campaign's status is left alone: a campaign
  * paused because all its credentials were disabled stays paused until resumed.
@@ -13,7 +14,8 @@ export async function reenableCredential(db: Db, accountId: string, campaignId: 
   const campaign = await findCampaign(db, accountId, campaignId);
   if (!isUuid(credentialId)) throw new AppError("smtp_credential_not_found");
   const where = { id: credentialId, campaignId: campaign.id, accountId };
-  const { count } = await db.smtpCredential.updateMany({ where, data: { disabledAt: null, disabledReason: null } });
+  // also lets the poller try the inbox's IMAP login again after it stopped on refused logins
+  const { count } = await db.smtpCredential.updateMany({ where, data: { disabledAt: null, disabledReason: null, imapLoginFailures: 0, imapRetryAt: null, imapStoppedAt: null } });
   const credential = count === 1 ? await db.smtpCredential.findFirst({ where }) : null;
   if (!credential) throw new AppError("smtp_credential_not_found");
   return credential;
