@@ -29,7 +29,7 @@ import { Redis } from "ioredis";
 import { createLogger, EgressGuard, Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { createTestDatabase, REPO_ROOT, startAppProcess, uniqueQueuePrefix, type AppProcess } from "@outreach/testing";
-import { handleInboxMessage, listWatchedInboxes, readInboxCursor, reportInboxHealth, resetInboxCursor, skipInboxMessage } from "../apps/imap-poller/src/inbox-store.js";
+import { inboxStoreDeps, listWatchedInboxes } from "../apps/imap-poller/src/inbox-store.js";
 import { InboxWatcher } from "../apps/imap-poller/src/inbox-watcher.js";
 import { startBenchDovecot, type BenchDovecot } from "./lib/bench-dovecot.js";
 import { appEnv, argNumber, CpuMeter, cpuSeconds, dropQueuePrefix, ENCRYPTION_KEY, log, machineInfo, procStatusMb, REDIS_URL, round, stopApp, writeResult } from "./lib/engine-bench.js";
@@ -236,11 +236,7 @@ async function pollingPhase(dovecot: BenchDovecot) {
           pollIntervalMs: POLLING_INTERVAL_MS,
           idle: false,
           logger,
-          readCursor: (id) => readInboxCursor(db, id),
-          resetCursor: (id, uidValidity, lastUid) => resetInboxCursor(db, id, uidValidity, lastUid),
-          skipMessage: (id, uidValidity, uid) => skipInboxMessage(db, id, uidValidity, uid),
-          handleMessage: async (id, uidValidity, uid, raw) => void (await handleInboxMessage(db, id, uidValidity, uid, raw)),
-          reportHealth: (id, status, error) => reportInboxHealth(db, id, status, error),
+          ...inboxStoreDeps(db),
         }),
       );
     }

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { readdir, readFile, readlink } from "node:fs/promises";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -9,7 +9,7 @@ import { ImapFlow } from "imapflow";
 import type { Redis } from "ioredis";
 import { encryptSecret, secretAad, type Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import type { ImapTestServer } from "@outreach/testing";
+import { uniqueQueuePrefix, type ImapTestServer, type TestDatabase } from "@outreach/testing";
 
 export const IMAP_PASSWORD = "imap-secret";
 
@@ -41,6 +41,19 @@ export interface SeedOptions {
 }
 
 /** An active campaign whose one inbox is on the IMAP server, with contacts who got step 1 through it. */
+/** The environment of a poller process on this database, allowed to reach the loopback test servers, with `overrides` on top. */
+export function pollerEnv(database: Pick<TestDatabase, "url">, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATABASE_URL: database.url,
+    QUEUE_PREFIX: uniqueQueuePrefix(),
+    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    MAIL_ALLOW_PRIVATE_HOSTS: "true",
+    MAIL_REQUIRE_TLS: "false",
+    LOG_LEVEL: "warn",
+    ...overrides,
+  };
+}
+
 export async function seedInbox(db: Db, keyring: Keyring, imap: ImapTestServer, options: SeedOptions = {}): Promise<SeededInbox> {
   const tag = randomUUID().slice(0, 8);
   const inbox = `inbox-${tag}@sender.test`;

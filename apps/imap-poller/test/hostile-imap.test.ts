@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { after, before, test } from "node:test";
 import type { Redis } from "ioredis";
 import { createRedis, Keyring, loadConfig, redisKey, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { createTestDatabase, startAppProcess, startImapServer, uniqueQueuePrefix, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
-import { enrollmentStatus, replyTo, seedInbox, type SeededInbox } from "./helpers.js";
+import { createTestDatabase, startAppProcess, startImapServer, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { enrollmentStatus, replyTo, seedInbox, type SeededInbox, pollerEnv } from "./helpers.js";
 import { ScriptedImapServer } from "./scripted-imap-server.js";
 
 // A tenant's IMAP server that lies: it announces a message of 2 KB and then streams a literal of
@@ -40,16 +39,8 @@ after(async () => {
   await database?.drop();
 });
 
-function pollerEnv(pollSeconds = 60): { env: Record<string, string>; config: Config } {
-  const env = {
-    DATABASE_URL: database.url,
-    QUEUE_PREFIX: uniqueQueuePrefix(),
-    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-    MAIL_ALLOW_PRIVATE_HOSTS: "true",
-    MAIL_REQUIRE_TLS: "false",
-    IMAP_POLL_INTERVAL_SECONDS: String(pollSeconds),
-    LOG_LEVEL: "warn",
-  };
+function pollerSetup(pollSeconds = 60): { env: Record<string, string>; config: Config } {
+  const env = pollerEnv(database, { IMAP_POLL_INTERVAL_SECONDS: String(pollSeconds) });
   const config = loadConfig("imap-poller", env);
   keyring = Keyring.fromConfig(config);
   return { env, config };
@@ -84,7 +75,7 @@ const rawReply = (s: SeededInbox) => Buffer.from(replyTo(s));
 
 test("a server announcing 2 KB and streaming 600 MB: the poller stays alive and small, passes over the message after 3 tries, and another tenant's reply is detected meanwhile", async () => {
   // a short interval: the scripted server announces no new mail by itself
-  const { env } = pollerEnv(2);
+  const { env } = pollerSetup(2);
   const hostile = await ScriptedImapServer.start();
   servers.push(hostile);
   const victim = await seedInbox(db, keyring, imap, { imapHost: hostile.host, imapPort: hostile.port });
@@ -133,7 +124,7 @@ test("a server announcing 2 KB and streaming 600 MB: the poller stays alive and 
 });
 
 test("a message whose every try dies with its process is passed over by the fourth poller, never loaded again", async () => {
-  const { env, config } = pollerEnv();
+  const { env, config } = pollerSetup();
   const redis = createRedis(config, "producer");
   redises.push(redis);
   const stalling = await ScriptedImapServer.start();

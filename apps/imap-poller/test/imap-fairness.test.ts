@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import { after, before, test } from "node:test";
 import { encryptSecret, Keyring, loadConfig, secretAad } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { createTestDatabase, startAppProcess, startImapServer, uniqueQueuePrefix, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
-import { enrollmentStatus, replyTo, seedInbox } from "./helpers.js";
+import { createTestDatabase, startAppProcess, startImapServer, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { enrollmentStatus, replyTo, seedInbox, pollerEnv } from "./helpers.js";
 import { ScriptedImapServer } from "./scripted-imap-server.js";
 
 // One account with 30 inboxes on a server that never answers, another with one inbox, a poller
@@ -31,15 +30,7 @@ after(async () => {
 });
 
 test("an account with 30 inboxes on a silent server does not keep another account's inbox from being watched", async () => {
-  const env = {
-    DATABASE_URL: database.url,
-    QUEUE_PREFIX: uniqueQueuePrefix(),
-    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-    MAIL_ALLOW_PRIVATE_HOSTS: "true",
-    MAIL_REQUIRE_TLS: "false",
-    IMAP_MAX_CONNECTIONS: "5",
-    LOG_LEVEL: "warn",
-  };
+  const env = pollerEnv(database, { IMAP_MAX_CONNECTIONS: "5" });
   const keyring = Keyring.fromConfig(loadConfig("imap-poller", env));
   const small = await seedInbox(db, keyring, imap);
   const big = await seedInbox(db, keyring, imap, { imapHost: silent.host, imapPort: silent.port });

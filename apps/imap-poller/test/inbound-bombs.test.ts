@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import { after, before, test } from "node:test";
 import { Keyring, loadConfig } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { createTestDatabase, startAppProcess, startImapServer, uniqueQueuePrefix, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
-import { enrollmentStatus, mail, replyTo, seedInbox } from "./helpers.js";
+import { createTestDatabase, startAppProcess, startImapServer, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { enrollmentStatus, mail, replyTo, seedInbox, pollerEnv } from "./helpers.js";
 
 // Anyone can mail a watched inbox. A To: of 50,000 addresses and a From: of 20,000 nested groups
 // (quadratic and recursive in the address parser of nodemailer 7) must neither stop the poller
@@ -27,14 +26,7 @@ after(async () => {
 });
 
 test("a To: of 50,000 addresses and a From: of 20,000 nested groups: /healthz answers within 1 s throughout, and the next reply is detected", async () => {
-  const env = {
-    DATABASE_URL: database.url,
-    QUEUE_PREFIX: uniqueQueuePrefix(),
-    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-    MAIL_ALLOW_PRIVATE_HOSTS: "true",
-    MAIL_REQUIRE_TLS: "false",
-    LOG_LEVEL: "warn",
-  };
+  const env = pollerEnv(database);
   const config = loadConfig("imap-poller", env);
   const s = await seedInbox(db, Keyring.fromConfig(config), imap);
   poller = await startAppProcess("imap-poller", { env });

@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import { after, before, test } from "node:test";
 import type { Redis } from "ioredis";
 import { createRedis, Keyring, loadConfig, redisKey } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { createTestDatabase, startAppProcess, startImapServer, uniqueQueuePrefix, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { createTestDatabase, startAppProcess, startImapServer, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
 import { reenableCredential } from "../../api/src/services/reenable-credential.js";
-import { seedInbox } from "./helpers.js";
+import { seedInbox, pollerEnv } from "./helpers.js";
 import { ScriptedImapServer } from "./scripted-imap-server.js";
 
 // An inbox whose server refuses every login: the poller waits longer after each refusal (the
@@ -34,15 +33,7 @@ after(async () => {
 });
 
 test("refused logins back off (1 s, 2 s, 4 s, 8 s), stop after 5 in a row, and re-enabling tries again", async () => {
-  const env = {
-    DATABASE_URL: database.url,
-    QUEUE_PREFIX: uniqueQueuePrefix(),
-    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-    MAIL_ALLOW_PRIVATE_HOSTS: "true",
-    MAIL_REQUIRE_TLS: "false",
-    IMAP_LOGIN_RETRY_SECONDS: "1",
-    LOG_LEVEL: "warn",
-  };
+  const env = pollerEnv(database, { IMAP_LOGIN_RETRY_SECONDS: "1" });
   const config = loadConfig("imap-poller", env);
   redis = createRedis(config, "producer");
   const s = await seedInbox(db, Keyring.fromConfig(config), imap, { imapHost: refusing.host, imapPort: refusing.port });
