@@ -1,11 +1,14 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { setAccountQuotas } from "@outreach/domain";
+import { setAccountQuotas, tierQuotas } from "@outreach/domain";
 import { assertError, request, signUp, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
 
 // One cheap (free) account must not multiply limits: keys, campaigns, webhooks,
 // SMTP credentials and watched inboxes are counted against its plan tier's
-// quotas (free: 5, 10, 5, 20, 10), which an operator can raise per account.
+// quotas, which an operator can raise or lower per account. Keys and webhooks are
+// tried at the free tier's own limits; campaigns, credentials and inboxes (hundreds
+// on free) under a small override, which is counted the same way.
+const FREE = tierQuotas(0);
 let api: TestApi;
 before(async () => {
   api = await startTestApi({ SIGNUP_LIMIT_PER_HOUR: "1000", RATE_LIMIT_PER_MINUTE: "100000", WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
@@ -53,36 +56,39 @@ async function createAll(count: number, create: () => Promise<JsonResponse>): Pr
   }
 }
 
-test("API keys: the 6th active key of a free account is refused; a revoked key frees its slot; an override raises the quota", async () => {
+test("API keys: the key past a free account's quota is refused; a revoked key frees its slot; an override raises the quota", async () => {
   const { token, accountId } = await signUp(api); // the signup key is the first
-  await createAll(4, () => newKey(token));
-  assertQuotaExceeded(await newKey(token), { quota: "api_keys", limit: 5, current: 5 });
-  assert.equal(await api.database.db.apiKey.count({ where: { accountId } }), 5);
+  const limit = FREE.api_keys!;
+  await createAll(limit - 1, () => newKey(token));
+  assertQuotaExceeded(await newKey(token), { quota: "api_keys", limit, current: limit });
+  assert.equal(await api.database.db.apiKey.count({ where: { accountId } }), limit);
 
   const keys = (await request(api.baseUrl, "GET", "/api_keys", { token })).body;
   assert.equal((await request(api.baseUrl, "DELETE", `/api_keys/${keys[4].id}`, { token })).status, 200);
   await createAll(1, () => newKey(token));
-  assertQuotaExceeded(await newKey(token), { quota: "api_keys", limit: 5, current: 5 });
+  assertQuotaExceeded(await newKey(token), { quota: "api_keys", limit, current: limit });
 
-  await setAccountQuotas(api.database.db, accountId, [["api_keys", 7]]);
+  await setAccountQuotas(api.database.db, accountId, [["api_keys", limit + 2]]);
   await createAll(2, () => newKey(token));
-  assertQuotaExceeded(await newKey(token), { quota: "api_keys", limit: 7, current: 7 });
+  assertQuotaExceeded(await newKey(token), { quota: "api_keys", limit: limit + 2, current: limit + 2 });
 });
 
-test("webhooks: the 6th is refused; an override raises the quota, unlimited lifts it", async () => {
+test("webhooks: the one past a free account's quota is refused; an override raises the quota, unlimited lifts it", async () => {
   const { token, accountId } = await signUp(api);
-  await createAll(5, () => newWebhook(token));
-  assertQuotaExceeded(await newWebhook(token), { quota: "webhooks", limit: 5, current: 5 });
-  await setAccountQuotas(api.database.db, accountId, [["webhooks", 6]]);
+  const limit = FREE.webhooks!;
+  await createAll(limit, () => newWebhook(token));
+  assertQuotaExceeded(await newWebhook(token), { quota: "webhooks", limit, current: limit });
+  await setAccountQuotas(api.database.db, accountId, [["webhooks", limit + 1]]);
   await createAll(1, () => newWebhook(token));
-  assertQuotaExceeded(await newWebhook(token), { quota: "webhooks", limit: 6, current: 6 });
+  assertQuotaExceeded(await newWebhook(token), { quota: "webhooks", limit: limit + 1, current: limit + 1 });
   await setAccountQuotas(api.database.db, accountId, [["webhooks", null]]);
   await createAll(2, () => newWebhook(token));
-  assert.equal(await api.database.db.webhook.count({ where: { accountId } }), 8);
+  assert.equal(await api.database.db.webhook.count({ where: { accountId } }), limit + 3);
 });
 
-test("campaigns: the 11th is refused, nothing of it written; deleting one frees its slot; an override raises the quota", async () => {
+test("campaigns: the one past the quota is refused, nothing of it written; deleting one frees its slot; an override raises the quota", async () => {
   const { token, accountId } = await signUp(api);
+  await setAccountQuotas(api.database.db, accountId, [["campaigns", 10]]);
   await createAll(10, () => newCampaign(token));
   const refused = await newCampaign(token);
   assertQuotaExceeded(refused, { quota: "campaigns", limit: 10, current: 10 });
@@ -98,8 +104,9 @@ test("campaigns: the 11th is refused, nothing of it written; deleting one frees 
   assertQuotaExceeded(await newCampaign(token), { quota: "campaigns", limit: 11, current: 11 });
 });
 
-test("SMTP credentials are counted across the account's campaigns: 20 on free, a campaign that would pass them is refused whole", async () => {
+test("SMTP credentials are counted across the account's campaigns: a campaign that would pass the quota is refused whole", async () => {
   const { token, accountId } = await signUp(api);
+  await setAccountQuotas(api.database.db, accountId, [["smtp_credentials", 20]]);
   await createAll(1, () => newCampaign(token, 15));
   assertQuotaExceeded(await newCampaign(token, 6), { quota: "smtp_credentials", limit: 20, current: 15, requested: 6 });
   assert.equal(await api.database.db.campaign.count({ where: { accountId } }), 1);
@@ -110,8 +117,9 @@ test("SMTP credentials are counted across the account's campaigns: 20 on free, a
   assert.equal(await api.database.db.smtpCredential.count({ where: { accountId } }), 21);
 });
 
-test("IMAP inboxes watched: 10 on free; credentials without IMAP settings still fit", async () => {
+test("IMAP inboxes watched are counted apart: credentials without IMAP settings still fit", async () => {
   const { token, accountId } = await signUp(api);
+  await setAccountQuotas(api.database.db, accountId, [["imap_inboxes", 10]]);
   await createAll(1, () => newCampaign(token, 10, 10));
   assertQuotaExceeded(await newCampaign(token, 2, 1), { quota: "imap_inboxes", limit: 10, current: 10 });
   await createAll(1, () => newCampaign(token, 2, 0));
@@ -130,6 +138,7 @@ async function race(count: number, create: () => Promise<JsonResponse>): Promise
 
 test("concurrent creations at the limit: of 10 at once for the last slot, exactly one gets it (keys, webhooks, campaigns)", async () => {
   const { token, accountId } = await signUp(api);
+  await setAccountQuotas(api.database.db, accountId, [["api_keys", 5], ["webhooks", 5], ["campaigns", 10]]);
   await createAll(3, () => newKey(token));
   const keys = await race(10, () => newKey(token));
   assert.equal(keys.filter((status) => status === 201).length, 1, String(keys));
@@ -146,17 +155,17 @@ test("concurrent creations at the limit: of 10 at once for the last slot, exactl
   assert.equal(await api.database.db.campaign.count({ where: { accountId } }), 10);
 });
 
-test("GET /billing/subscription shows each quota's limit and what the account holds", async () => {
+test("GET /billing/subscription shows each quota's limit (the free tier's, or the override) and what the account holds", async () => {
   const { token, accountId } = await signUp(api);
   await createAll(1, () => newCampaign(token, 3, 2));
   await setAccountQuotas(api.database.db, accountId, [["campaigns", null]]);
   const res = await request(api.baseUrl, "GET", "/billing/subscription", { token });
   assert.equal(res.status, 200, res.text);
   assert.deepEqual(res.body.quotas, {
-    api_keys: { limit: 5, current: 1 },
+    api_keys: { limit: 25, current: 1 },
     campaigns: { limit: null, current: 1 },
-    webhooks: { limit: 5, current: 0 },
-    smtp_credentials: { limit: 20, current: 3 },
-    imap_inboxes: { limit: 10, current: 2 },
+    webhooks: { limit: 25, current: 0 },
+    smtp_credentials: { limit: 500, current: 3 },
+    imap_inboxes: { limit: 50, current: 2 },
   });
 });

@@ -28,10 +28,10 @@ export const QUOTA_DESCRIPTIONS: Record<QuotaName, string> = {
  * one account's with `pnpm ops set-quota` (accounts.quotaOverrides).
  */
 export const TIER_QUOTAS: readonly QuotaLimits[] = [
-  /* 0 free  */ { api_keys: 5, campaigns: 10, webhooks: 5, smtp_credentials: 20, imap_inboxes: 10 },
-  /* 1 hobby */ { api_keys: 10, campaigns: 50, webhooks: 10, smtp_credentials: 100, imap_inboxes: 50 },
-  /* 2 pro   */ { api_keys: 25, campaigns: 200, webhooks: 25, smtp_credentials: 500, imap_inboxes: 250 },
-  /* 3 scale */ { api_keys: 50, campaigns: 1000, webhooks: 50, smtp_credentials: 2000, imap_inboxes: 1000 },
+  /* 0 free  */ { api_keys: 25, campaigns: 200, webhooks: 25, smtp_credentials: 500, imap_inboxes: 50 },
+  /* 1 hobby */ { api_keys: 50, campaigns: 1000, webhooks: 50, smtp_credentials: 2000, imap_inboxes: 200 },
+  /* 2 pro   */ { api_keys: 100, campaigns: 5000, webhooks: 100, smtp_credentials: 10000, imap_inboxes: 1000 },
+  /* 3 scale */ { api_keys: 250, campaigns: 20000, webhooks: 250, smtp_credentials: 50000, imap_inboxes: 5000 },
 ];
 
 export function tierQuotas(tier: number): QuotaLimits {

@@ -232,27 +232,27 @@ describe("pnpm ops: quotas", () => {
     });
     const shown = await opsJson(["quotas", a.email]);
     assert.equal(shown.plan_slug, "hobby");
-    assert.deepEqual(shown.quotas.find((q: any) => q.quota === "api_keys"), { quota: "api_keys", limit: 10, current: 1, plan_limit: 10, overridden: false });
+    assert.deepEqual(shown.quotas.find((q: any) => q.quota === "api_keys"), { quota: "api_keys", limit: 50, current: 1, plan_limit: 50, overridden: false });
     assert.deepEqual(shown.quotas.map((q: any) => q.quota), ["api_keys", "campaigns", "webhooks", "smtp_credentials", "imap_inboxes"]);
     const text = await ops(["quotas", a.id]);
     assert.equal(text.code, 0, text.stderr);
-    assert.match(text.stdout, /api_keys\s+10\s+1\s+10/);
+    assert.match(text.stdout, /api_keys\s+50\s+1\s+50/);
   });
 
   test("set-quota overrides some limits (a number, unlimited), keeps the others, and default removes an override", async () => {
     const a = await account();
-    const set = await opsJson(["set-quota", a.email, "api_keys=50", "campaigns=unlimited"]);
+    const set = await opsJson(["set-quota", a.email, "api_keys=60", "campaigns=unlimited"]);
     const byName = Object.fromEntries(set.quotas.map((q: any) => [q.quota, q]));
-    assert.deepEqual([byName.api_keys.limit, byName.api_keys.overridden, byName.api_keys.plan_limit], [50, true, 5]);
+    assert.deepEqual([byName.api_keys.limit, byName.api_keys.overridden, byName.api_keys.plan_limit], [60, true, 25]);
     assert.deepEqual([byName.campaigns.limit, byName.campaigns.overridden], [null, true]);
-    assert.deepEqual([byName.webhooks.limit, byName.webhooks.overridden], [5, false]);
-    assert.deepEqual((await db.account.findUniqueOrThrow({ where: { id: a.id } })).quotaOverrides, { api_keys: 50, campaigns: null });
+    assert.deepEqual([byName.webhooks.limit, byName.webhooks.overridden], [25, false]);
+    assert.deepEqual((await db.account.findUniqueOrThrow({ where: { id: a.id } })).quotaOverrides, { api_keys: 60, campaigns: null });
 
     const text = await ops(["set-quota", a.id, "webhooks=0"], "pnpm");
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /campaigns\s+unlimited \(override\)/);
     assert.match(text.stdout, /webhooks\s+0 \(override\)/);
-    assert.deepEqual((await db.account.findUniqueOrThrow({ where: { id: a.id } })).quotaOverrides, { api_keys: 50, campaigns: null, webhooks: 0 });
+    assert.deepEqual((await db.account.findUniqueOrThrow({ where: { id: a.id } })).quotaOverrides, { api_keys: 60, campaigns: null, webhooks: 0 });
 
     await opsJson(["set-quota", a.id, "api_keys=default", "campaigns=default", "webhooks=default"]);
     assert.equal((await db.account.findUniqueOrThrow({ where: { id: a.id } })).quotaOverrides, null);
