@@ -23,6 +23,27 @@ export function requestHashPrefix(req: Request): string {
   return `${req.method} ${req.originalUrl.split("?")[0]!}\n`;
 }
 
+/** Marks a route handler that honours Idempotency-Key (the middleware below, or a handler that claims the key itself). */
+const HONOURS_IDEMPOTENCY_KEY = Symbol("honoursIdempotencyKey");
+
+export function markIdempotent<T extends RequestHandler>(handler: T): T {
+  (handler as unknown as Record<symbol, boolean>)[HONOURS_IDEMPOTENCY_KEY] = true;
+  return handler;
+}
+
+/** True for a handler made by idempotent() or marked by markIdempotent(). */
+export function honoursIdempotencyKey(handler: unknown): boolean {
+  return typeof handler === "function" && (handler as unknown as Record<symbol, boolean>)[HONOURS_IDEMPOTENCY_KEY] === true;
+}
+
+/**
+ * Answers that are not stored, so a retry with the same key runs again: 5xx (the
+ * request may not have done its work) and 429 (it was refused for now, not for good).
+ */
+export function isRetryableStatus(status: number): boolean {
+  return status >= 500 || status === 429;
+}
+
 function requestHash(req: Request): string {
   return sha256Hex(`${requestHashPrefix(req)}${JSON.stringify(req.body ?? null)}`);
 }
@@ -37,12 +58,13 @@ function requestHash(req: Request): string {
  * still connected: the response is stored when the handler answers, and a
  * retry after a disconnect replays it. A claim is taken over only when its
  * heartbeat (refreshed while the handler runs) has stopped.
- * 5xx responses are not stored, so the client can retry them. Stored bodies are
+ * Every 2xx and 4xx answer is stored, validation errors included; 5xx and 429
+ * answers are not (isRetryableStatus), so the client can retry them. Stored bodies are
  * encrypted, since some responses show a secret once (API keys, webhook secrets);
  * expired records are deleted by the retention purge (purgeOldRows) and never replayed.
  */
 export function idempotent(ctx: ApiContext): RequestHandler {
-  return async (req, res, next) => {
+  return markIdempotent(async (req, res, next) => {
     const key = req.get("idempotency-key");
     if (key === undefined) return next();
     if (!KEY_SHAPE.test(key)) throw new AppError("bad_request", "Idempotency-Key must be 1 to 255 printable ASCII characters.");
@@ -113,7 +135,7 @@ export function idempotent(ctx: ApiContext): RequestHandler {
       return result;
     };
     const release = async () => {
-      if (res.statusCode >= 500 || sentBody === undefined) {
+      if (isRetryableStatus(res.statusCode) || sentBody === undefined) {
         await ctx.db.idempotencyRecord.deleteMany({ where: { accountId, key, responseStatus: null } });
         return;
       }
@@ -131,5 +153,5 @@ export function idempotent(ctx: ApiContext): RequestHandler {
     // a response ended without res.send (no body to replay) gives the key back
     res.once("finish", finish);
     next();
-  };
+  });
 }

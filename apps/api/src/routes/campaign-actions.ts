@@ -4,6 +4,7 @@ import { AppError } from "@outreach/core";
 import type { SkipKind } from "@outreach/db";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
+import { idempotent } from "../middleware/idempotency.js";
 import { serializeSmtpCredential } from "../serializers/campaign.js";
 import {
   serializeCampaignState,
@@ -69,7 +70,7 @@ function testSendEmails(body: unknown): string[] {
 export function campaignActionRoutes(ctx: ApiContext): Router {
   const router = Router();
 
-  router.post("/:id/enroll", async (req, res) => {
+  router.post("/:id/enroll", idempotent(ctx), async (req, res) => {
     const body = validateBody<{ contact_import_id: string; batch_number: number; priority: number }>(enrollSchema, req.body);
     const result = await enrollContactImport(ctx.db, authOf(res).accountId, param(req, "id"), {
       contactImportId: body.contact_import_id,
@@ -79,7 +80,7 @@ export function campaignActionRoutes(ctx: ApiContext): Router {
     res.json(serializeEnrollContactImportResult(result));
   });
 
-  router.post("/:id/enroll_contact", async (req, res) => {
+  router.post("/:id/enroll_contact", idempotent(ctx), async (req, res) => {
     const body = validateBody<{ contact_id: string; batch_number: number; priority: number }>(enrollContactSchema, req.body);
     const result = await enrollContact(ctx.db, authOf(res).accountId, param(req, "id"), {
       contactId: body.contact_id,
@@ -89,27 +90,27 @@ export function campaignActionRoutes(ctx: ApiContext): Router {
     res.status(result.enrolled ? 201 : 200).json(serializeEnrollContactResult(result));
   });
 
-  router.post("/:id/dispatch", async (req, res) => {
+  router.post("/:id/dispatch", idempotent(ctx), async (req, res) => {
     const body = validateBody<{ batch_number?: number | null }>(dispatchSchema, req.body);
     const result = await dispatchCampaign(ctx.db, ctx.queues.campaignDispatch, authOf(res).accountId, param(req, "id"), body.batch_number ?? null);
     res.json(serializeDispatchResult(result));
   });
 
-  router.post("/:id/pause", async (req, res) => {
+  router.post("/:id/pause", idempotent(ctx), async (req, res) => {
     res.json(serializeCampaignState(await pauseCampaign(ctx.db, authOf(res).accountId, param(req, "id"))));
   });
 
-  router.post("/:id/resume", async (req, res) => {
+  router.post("/:id/resume", idempotent(ctx), async (req, res) => {
     const result = await resumeCampaign(ctx.db, ctx.queues.replanHeldSends, ctx.config.dispatchChunkSize, authOf(res).accountId, param(req, "id"));
     res.json(serializeCampaignState(result));
   });
 
-  router.post("/:id/smtp_credentials/:credential_id/reenable", async (req, res) => {
+  router.post("/:id/smtp_credentials/:credential_id/reenable", idempotent(ctx), async (req, res) => {
     const credential = await reenableCredential(ctx.db, authOf(res).accountId, param(req, "id"), param(req, "credential_id"));
     res.json(serializeSmtpCredential(credential));
   });
 
-  router.post("/:id/test_send", async (req, res) => {
+  router.post("/:id/test_send", idempotent(ctx), async (req, res) => {
     const emails = testSendEmails(req.body);
     const result = await queueTestSend(ctx.db, ctx.redis, ctx.config, ctx.queues.testSend, authOf(res).accountId, param(req, "id"), emails);
     res.json(serializeTestSendResult(result));

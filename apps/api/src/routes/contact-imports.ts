@@ -4,7 +4,7 @@ import { AppError } from "@outreach/core";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { ImportBodyParser } from "../import-body-parser.js";
-import { idempotent, requestHashPrefix } from "../middleware/idempotency.js";
+import { idempotent, markIdempotent, requestHashPrefix } from "../middleware/idempotency.js";
 import { requireJson } from "../middleware/json-body.js";
 import { pageQuery } from "../pagination.js";
 import { readStreamedBody } from "../read-streamed-body.js";
@@ -45,7 +45,7 @@ function claimIdempotencyKey(ctx: ApiContext, req: Request, res: Response): Prom
 export function contactImportRoutes(ctx: ApiContext): Router {
   const router = Router();
 
-  router.post("/", requireJson, async (req, res) => {
+  router.post("/", requireJson, markIdempotent(async (req, res) => {
     const uploads: StagedContactRows[] = [];
     try {
       await purgeAbandonedStagedRows(ctx.db);
@@ -64,6 +64,8 @@ export function contactImportRoutes(ctx: ApiContext): Router {
         envelope = parsed.value;
         res.locals.requestHash = parsed.digest;
       }
+      // claimed before validation, so a 4xx validation answer is stored and replayed too
+      if (!(await claimIdempotencyKey(ctx, req, res))) return;
 
       const body = validateBody(importSchema, unwrapBody(envelope, "contact_import"));
       const rows: unknown = body.contacts;
@@ -72,7 +74,6 @@ export function contactImportRoutes(ctx: ApiContext): Router {
         const message = `contacts must contain less than or equal to ${MAX_IMPORT_ROWS} items`;
         throw new AppError("validation_failed", message, { errors: [{ field: "contacts", message }] });
       }
-      if (!(await claimIdempotencyKey(ctx, req, res))) return;
       await rows.flush(ctx.db, true);
       const contactImport = await importContacts(ctx.db, authOf(res).accountId, { name: body.name || null, rows });
       res.status(201).json(serializeContactImport(contactImport));
@@ -80,7 +81,7 @@ export function contactImportRoutes(ctx: ApiContext): Router {
       // if this fails, purgeAbandonedStagedRows removes them within the hour
       await discardStagedRows(ctx.db, uploads).catch((err) => ctx.logger.warn("could not discard staged import rows", { error: (err as Error).message }));
     }
-  });
+  }));
 
   router.get("/", async (req, res) => {
     const query = validateQuery(listSchema, req.query);

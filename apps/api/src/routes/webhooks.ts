@@ -158,14 +158,14 @@ export function webhookRoutes(ctx: ApiContext): Router {
     res.json(serializeWebhookDelivery(delivery));
   });
 
-  router.post("/:id/deliveries/:delivery_id/redeliver", async (req, res) => {
+  router.post("/:id/deliveries/:delivery_id/redeliver", idempotent(ctx), async (req, res) => {
     const id = webhookId(req);
     validateBody(emptyBody, req.body);
     const delivery = await redeliverWebhookDelivery(ctx.db, authOf(res).accountId, id, param(req, "delivery_id"));
     res.status(202).json(serializeWebhookDelivery(delivery));
   });
 
-  router.post("/:id/test", async (req, res) => {
+  router.post("/:id/test", idempotent(ctx), async (req, res) => {
     const id = webhookId(req);
     validateBody(emptyBody, req.body);
     const deps = {
