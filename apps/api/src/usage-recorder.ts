@@ -16,10 +16,21 @@ export interface RequestRecord {
  * Keeps the request log and api_keys.last_used_at off the request path: requests
  * are buffered in memory and written in batches four times a second (and on
  * shutdown). A crash loses at most the last moment of usage rows, never a request.
+ *
+ * last_used_at must be visible to the client's next request, on any replica: a
+ * key's first request in each LAST_USED_RESOLUTION_MS (per replica) writes it
+ * before the request goes on (touch), the others leave it to the batch. So a
+ * read never shows a used key as unused, nor its last use more than about a
+ * second old, at the cost of at most one UPDATE per key per second.
  */
+/** How stale a key's last_used_at may be when read (see touch). */
+export const LAST_USED_RESOLUTION_MS = 1_000;
+
 export class UsageRecorder {
   private requests: RequestRecord[] = [];
   private lastUsed = new Map<string, Date>();
+  /** per key: when this replica last wrote its last_used_at on the request path */
+  private lastUsedWrittenAt = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
 
@@ -37,8 +48,31 @@ export class UsageRecorder {
 
   record(entry: RequestRecord): void {
     if (this.requests.length < this.maxBuffered) this.requests.push(entry);
-    const previous = this.lastUsed.get(entry.apiKeyId);
-    if (!previous || previous < entry.createdAt) this.lastUsed.set(entry.apiKeyId, entry.createdAt);
+    this.noteLastUsed(entry.apiKeyId, entry.createdAt);
+  }
+
+  /**
+   * A request authenticated with this key at `at`: resolves once the key's
+   * last_used_at is at most LAST_USED_RESOLUTION_MS older than `at` (written now
+   * if this replica has not written it within that time; otherwise by the batch).
+   */
+  async touch(apiKeyId: string, at: Date): Promise<void> {
+    this.noteLastUsed(apiKeyId, at);
+    const written = this.lastUsedWrittenAt.get(apiKeyId);
+    if (written !== undefined && at.getTime() - written < LAST_USED_RESOLUTION_MS) return;
+    this.lastUsedWrittenAt.set(apiKeyId, at.getTime());
+    try {
+      await this.db.$executeRaw`UPDATE api_keys SET "lastUsedAt" = GREATEST(COALESCE("lastUsedAt", ${at}), ${at}) WHERE id = ${apiKeyId}::uuid`;
+    } catch (err) {
+      // the batch writes it when the database answers again
+      this.lastUsedWrittenAt.delete(apiKeyId);
+      this.logger.warn("could not record an API key's use", { error: (err as Error).message });
+    }
+  }
+
+  private noteLastUsed(apiKeyId: string, at: Date): void {
+    const previous = this.lastUsed.get(apiKeyId);
+    if (!previous || previous < at) this.lastUsed.set(apiKeyId, at);
   }
 
   /** Writes what is buffered; concurrent calls share one write. */
@@ -58,6 +92,9 @@ export class UsageRecorder {
     const requests = this.requests;
     const lastUsed = this.lastUsed;
     if (!requests.length && !lastUsed.size) return;
+    // forget keys whose next request writes last_used_at anyway (bounds the map to the keys in use)
+    const stale = Date.now() - LAST_USED_RESOLUTION_MS;
+    for (const [id, writtenAt] of this.lastUsedWrittenAt) if (writtenAt < stale) this.lastUsedWrittenAt.delete(id);
     this.requests = [];
     this.lastUsed = new Map();
     try {

@@ -59,6 +59,8 @@ export function authenticate(ctx: ApiContext): RequestHandler {
 
     res.locals.auth = auth;
     const startedAt = Date.now();
+    // before the handler, so the client's next request sees the key as used (see UsageRecorder.touch)
+    await ctx.usage.touch(auth.apiKeyId, new Date(startedAt));
     res.once("finish", () => {
       ctx.usage.record({
         ...auth,
