@@ -109,7 +109,7 @@ test("type filters to one of the 7 event types; anything else is 422 validation_
   }
   const bad: Array<[string, string]> = [
     ["?limit=0", "limit must be greater than or equal to 1"],
-    ["?limit=101", "limit must be less than or equal to 100"],
+    ["?limit=1001", "limit must be less than or equal to 1000"],
     ["?limit=many", "limit must be a number"],
     ["?since=2024-01-01", "since is not allowed"],
   ];

@@ -190,7 +190,7 @@ test("GET /webhooks/:id/deliveries lists the webhook's deliveries newest first, 
   }
 });
 
-test("deliveries filter by status and take a limit of 1 to 100, 20 by default", async () => {
+test("deliveries filter by status and take a limit of 1 to 1000, 20 by default", async () => {
   const hook = await createHook();
   const states: DeliveryState[] = ["succeeded", "failed", "pending", "skipped"];
   const seeded = [];
@@ -232,7 +232,7 @@ test("deliveries filter by status and take a limit of 1 to 100, 20 by default", 
     ["status=", "status must be one of [pending, succeeded, failed, skipped]"],
     ["status=failed&status=pending", "status must be one of [pending, succeeded, failed, skipped]"],
     ["limit=0", "limit must be greater than or equal to 1"],
-    ["limit=101", "limit must be less than or equal to 100"],
+    ["limit=1001", "limit must be less than or equal to 1000"],
     ["limit=ten", "limit must be a number"],
     ["limit=1.5", "limit must be an integer"],
     ["state=failed", "state is not allowed"],

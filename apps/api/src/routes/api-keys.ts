@@ -1,17 +1,21 @@
+import Joi from "joi";
 import { Router } from "express";
 import { AppError } from "@outreach/core";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { idempotent } from "../middleware/idempotency.js";
+import { pageQuery, sendPage } from "../pagination.js";
 import { serializeApiKey } from "../serializers/api-key.js";
 import { createApiKey } from "../services/create-api-key.js";
+import { listApiKeys } from "../services/list-api-keys.js";
 import { revokeApiKey } from "../services/revoke-api-key.js";
-import { fields, isUuid, J, validateResource } from "../validation.js";
+import { fields, isUuid, J, validateQuery, validateResource } from "../validation.js";
 
 const createSchema = J.object({
   label: fields.name.required(),
   client_kind: J.string().valid("direct", "mcp", "sdk").default("direct"),
 });
+const listSchema = Joi.object<{ limit: number; starting_after?: string }>(pageQuery);
 
 /** Mounted at /api_keys behind authentication. */
 export function apiKeyRoutes(ctx: ApiContext): Router {
@@ -23,9 +27,10 @@ export function apiKeyRoutes(ctx: ApiContext): Router {
     res.status(201).json({ ...serializeApiKey(key), plaintext });
   });
 
-  router.get("/", async (_req, res) => {
-    const keys = await ctx.db.apiKey.findMany({ where: { accountId: authOf(res).accountId, revokedAt: null }, orderBy: { createdAt: "asc" } });
-    res.json(keys.map(serializeApiKey));
+  router.get("/", async (req, res) => {
+    const query = validateQuery(listSchema, req.query);
+    const keys = await listApiKeys(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after });
+    sendPage(req, res, keys, query.limit, serializeApiKey);
   });
 
   router.delete("/:id", async (req, res) => {

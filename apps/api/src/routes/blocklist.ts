@@ -4,7 +4,7 @@ import { AppError } from "@outreach/core";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { idempotent } from "../middleware/idempotency.js";
-import { pageQuery } from "../pagination.js";
+import { pageQuery, sendPage } from "../pagination.js";
 import { text } from "../request-body.js";
 import { serializeBlocklistEntry } from "../serializers/blocklist-entry.js";
 import { addBlocklistEntries } from "../services/add-blocklist-entries.js";
@@ -73,7 +73,7 @@ export function blocklistRoutes(ctx: ApiContext): Router {
       kind: query.kind,
       value: query.value === undefined ? undefined : normalizeBlockedValue(query.value),
     });
-    res.json(entries.map(serializeBlocklistEntry));
+    sendPage(req, res, entries, query.limit, serializeBlocklistEntry);
   });
 
   router.delete("/:id", async (req, res) => {

@@ -5,6 +5,7 @@ import type { SkipKind } from "@outreach/db";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { idempotent } from "../middleware/idempotency.js";
+import { pageParams, sendPage } from "../pagination.js";
 import { serializeSmtpCredential } from "../serializers/campaign.js";
 import {
   serializeCampaignState,
@@ -50,8 +51,8 @@ const dispatchSchema = J.object({ batch_number: batchNumber.allow(null) });
 const testSendBodySchema = J.object({ emails: J.any() });
 const testSendEmailsSchema = J.object({ emails: J.array().items(fields.email.required()).max(MAX_TEST_SEND_EMAILS) });
 const forecastQuery = Joi.object({ days: Joi.number().integer().min(1).max(365).default(14) });
-const skipsQuery = Joi.object({ kind: Joi.string().valid("mx_invalid", "cross_campaign_duplicate", "blocklisted"), limit: fields.limit(1000, 50) });
-const repliesQuery = Joi.object({ limit: fields.limit(1000, 50) });
+const skipsQuery = Joi.object({ kind: Joi.string().valid("mx_invalid", "cross_campaign_duplicate", "blocklisted"), ...pageParams(50) });
+const repliesQuery = Joi.object(pageParams(50));
 
 /** test_send's addresses: none is 422 no_emails_provided; each a valid address; lower-cased and de-duplicated in order. */
 function testSendEmails(body: unknown): string[] {
@@ -122,14 +123,15 @@ export function campaignActionRoutes(ctx: ApiContext): Router {
   });
 
   router.get("/:id/skips", async (req, res) => {
-    const query = validateQuery<{ kind?: SkipKind; limit: number }>(skipsQuery, req.query);
-    const skips = await listSkips(ctx.db, authOf(res).accountId, param(req, "id"), { kind: query.kind, limit: query.limit });
-    res.json(skips.map(serializeSkip));
+    const query = validateQuery<{ kind?: SkipKind; limit: number; starting_after?: string }>(skipsQuery, req.query);
+    const skips = await listSkips(ctx.db, authOf(res).accountId, param(req, "id"), { kind: query.kind, limit: query.limit, startingAfter: query.starting_after });
+    sendPage(req, res, skips, query.limit, serializeSkip);
   });
 
   router.get("/:id/replies", async (req, res) => {
-    const query = validateQuery<{ limit: number }>(repliesQuery, req.query);
-    res.json((await listReplies(ctx.db, authOf(res).accountId, param(req, "id"), query.limit)).map(serializeReply));
+    const query = validateQuery<{ limit: number; starting_after?: string }>(repliesQuery, req.query);
+    const replies = await listReplies(ctx.db, authOf(res).accountId, param(req, "id"), { limit: query.limit, startingAfter: query.starting_after });
+    sendPage(req, res, replies, query.limit, serializeReply, (reply) => reply.enrollmentId);
   });
 
   return router;

@@ -3,7 +3,7 @@ import { Router } from "express";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { idempotent } from "../middleware/idempotency.js";
-import { sendJson } from "../send-json.js";
+import { sendPage } from "../pagination.js";
 import {
   createCampaignSchema,
   listCampaignsQuery,
@@ -57,7 +57,7 @@ export function campaignRoutes(ctx: ApiContext): Router {
   router.get("/", async (req, res) => {
     const query = hasNoKeys(req.query) ? defaultListQuery : validateQuery<ListQuery>(listCampaignsQuery, req.query);
     const campaigns = await listCampaigns(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after });
-    sendJson(res, campaigns.map(serializeCampaignSummary));
+    sendPage(req, res, campaigns, query.limit, serializeCampaignSummary);
   });
 
   router.get("/:id", async (req, res) => {

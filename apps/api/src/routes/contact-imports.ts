@@ -6,7 +6,7 @@ import type { ApiContext } from "../context.js";
 import { ImportBodyParser } from "../import-body-parser.js";
 import { idempotent, markIdempotent, requestHashPrefix } from "../middleware/idempotency.js";
 import { requireJson } from "../middleware/json-body.js";
-import { pageQuery } from "../pagination.js";
+import { pageQuery, sendPage } from "../pagination.js";
 import { readStreamedBody } from "../read-streamed-body.js";
 import { text, unwrapBody } from "../request-body.js";
 import { serializeContactImport, serializeContactImportSummary } from "../serializers/contact-import.js";
@@ -86,7 +86,7 @@ export function contactImportRoutes(ctx: ApiContext): Router {
   router.get("/", async (req, res) => {
     const query = validateQuery(listSchema, req.query);
     const imports = await listContactImports(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after });
-    res.json(imports.map(serializeContactImportSummary));
+    sendPage(req, res, imports, query.limit, serializeContactImportSummary);
   });
 
   router.get("/:id", async (req, res) => {

@@ -2,7 +2,7 @@ import Joi from "joi";
 import { Router } from "express";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
-import { pageQuery } from "../pagination.js";
+import { pageQuery, sendPage } from "../pagination.js";
 import { withoutNul } from "../request-body.js";
 import { serializeContact } from "../serializers/contact.js";
 import { getContact } from "../services/get-contact.js";
@@ -22,7 +22,7 @@ export function contactRoutes(ctx: ApiContext): Router {
   router.get("/", async (req, res) => {
     const query = validateQuery(listSchema, req.query);
     const contacts = await listContacts(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after, email: query.email });
-    res.json(contacts.map(serializeContact));
+    sendPage(req, res, contacts, query.limit, serializeContact);
   });
 
   router.get("/:id", async (req, res) => {

@@ -3,14 +3,14 @@ import { Router } from "express";
 import { ALL_EVENT_TYPES, type EventType } from "@outreach/core";
 import { authOf } from "../auth.js";
 import type { ApiContext } from "../context.js";
+import { pageParams, sendPage } from "../pagination.js";
 import { serializeEvent } from "../serializers/event.js";
 import { listEvents } from "../services/list-events.js";
-import { fields, validateQuery } from "../validation.js";
+import { validateQuery } from "../validation.js";
 
 const listSchema = Joi.object<{ type?: EventType; limit: number; starting_after?: string }>({
   type: Joi.any().valid(...ALL_EVENT_TYPES),
-  limit: fields.limit(100, 20),
-  starting_after: Joi.string().max(100),
+  ...pageParams(20),
 });
 
 /** Mounted at /events behind authentication: the account's event log, the events its webhooks are sent. */
@@ -20,7 +20,7 @@ export function eventRoutes(ctx: ApiContext): Router {
   router.get("/", async (req, res) => {
     const query = validateQuery(listSchema, req.query);
     const events = await listEvents(ctx.db, authOf(res).accountId, { type: query.type, limit: query.limit, startingAfter: query.starting_after });
-    res.json(events.map(serializeEvent));
+    sendPage(req, res, events, query.limit, serializeEvent);
   });
 
   return router;

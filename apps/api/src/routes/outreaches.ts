@@ -3,7 +3,7 @@ import { Router } from "express";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { idempotent } from "../middleware/idempotency.js";
-import { pageQuery } from "../pagination.js";
+import { pageQuery, sendPage } from "../pagination.js";
 import { nameField, unwrapBody } from "../request-body.js";
 import { serializeOutreach } from "../serializers/outreach.js";
 import { createOutreach } from "../services/create-outreach.js";
@@ -36,7 +36,7 @@ export function outreachRoutes(ctx: ApiContext): Router {
   router.get("/", async (req, res) => {
     const query = validateQuery(listSchema, req.query);
     const outreaches = await listOutreaches(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after });
-    res.json(outreaches.map(serializeOutreach));
+    sendPage(req, res, outreaches, query.limit, serializeOutreach);
   });
 
   router.get("/:id", async (req, res) => {

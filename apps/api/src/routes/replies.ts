@@ -3,7 +3,7 @@ import { Router } from "express";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { idempotent } from "../middleware/idempotency.js";
-import { pageQuery } from "../pagination.js";
+import { pageQuery, sendPage } from "../pagination.js";
 import { withoutNul } from "../request-body.js";
 import { MAX_BODY_HTML_LENGTH, MAX_SUBJECT_LENGTH } from "../schemas/campaign.js";
 import { serializeAnswer, serializeReply, serializeReplySummary } from "../serializers/reply.js";
@@ -37,7 +37,7 @@ export function replyRoutes(ctx: ApiContext): Router {
   router.get("/", async (req, res) => {
     const query = validateQuery(listQuery, req.query);
     const replies = await listInboxReplies(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after, campaignId: query.campaign_id, kind: query.kind });
-    res.json(replies.map(serializeReplySummary));
+    sendPage(req, res, replies, query.limit, serializeReplySummary);
   });
 
   router.get("/:id", async (req, res) => {

@@ -5,6 +5,7 @@ import { AppError, checkWebhookUrl, type EgressGuard, ALL_EVENT_TYPES, EVENT_WIL
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { idempotent } from "../middleware/idempotency.js";
+import { pageParams, pageQuery, sendPage } from "../pagination.js";
 import { serializeWebhook, serializeWebhookDelivery } from "../serializers/webhook.js";
 import { createWebhook } from "../services/create-webhook.js";
 import { deleteWebhook } from "../services/delete-webhook.js";
@@ -16,7 +17,7 @@ import { redeliverWebhookDelivery } from "../services/redeliver-webhook-delivery
 import { rotateWebhookSecret } from "../services/rotate-webhook-secret.js";
 import { sendWebhookTest } from "../services/send-webhook-test.js";
 import { updateWebhook } from "../services/update-webhook.js";
-import { fieldPrefix, fields, isUuid, J, validateBody, validateQuery, validateResource } from "../validation.js";
+import { fieldPrefix, isUuid, J, validateBody, validateQuery, validateResource } from "../validation.js";
 
 const EDITABLE = ["url", "event_filters", "description", "disabled_at"] as const;
 
@@ -92,9 +93,11 @@ const emptyBody = J.object({});
 
 const DELIVERY_STATES = ["pending", "succeeded", "failed", "skipped"] as const;
 
-const deliveriesQuery = Joi.object<{ status?: (typeof DELIVERY_STATES)[number]; limit: number }>({
+const listQuery = Joi.object<{ limit: number; starting_after?: string }>(pageQuery);
+
+const deliveriesQuery = Joi.object<{ status?: (typeof DELIVERY_STATES)[number]; limit: number; starting_after?: string }>({
   status: Joi.any().valid(...DELIVERY_STATES),
-  limit: fields.limit(100, 20),
+  ...pageParams(20),
 });
 
 /** Mounted at /webhooks behind authentication: the account's outbound webhooks. */
@@ -114,9 +117,10 @@ export function webhookRoutes(ctx: ApiContext): Router {
     res.status(201).json({ ...serializeWebhook(webhook), secret });
   });
 
-  router.get("/", async (_req, res) => {
-    const webhooks = await listWebhooks(ctx.db, authOf(res).accountId);
-    res.json(webhooks.map(serializeWebhook));
+  router.get("/", async (req, res) => {
+    const query = validateQuery(listQuery, req.query);
+    const webhooks = await listWebhooks(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after });
+    sendPage(req, res, webhooks, query.limit, serializeWebhook);
   });
 
   router.get("/:id", async (req, res) => {
@@ -149,8 +153,12 @@ export function webhookRoutes(ctx: ApiContext): Router {
 
   router.get("/:id/deliveries", async (req, res) => {
     const query = validateQuery(deliveriesQuery, req.query);
-    const deliveries = await listWebhookDeliveries(ctx.db, authOf(res).accountId, webhookId(req), query);
-    res.json(deliveries.map(serializeWebhookDelivery));
+    const deliveries = await listWebhookDeliveries(ctx.db, authOf(res).accountId, webhookId(req), {
+      status: query.status,
+      limit: query.limit,
+      startingAfter: query.starting_after,
+    });
+    sendPage(req, res, deliveries, query.limit, serializeWebhookDelivery);
   });
 
   router.get("/:id/deliveries/:delivery_id", async (req, res) => {

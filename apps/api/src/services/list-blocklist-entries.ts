@@ -1,5 +1,5 @@
 import type { Db } from "@outreach/db";
-import { after, newestFirst, resolveCursor, type PageInput } from "../pagination.js";
+import { after, newestFirst, resolveCursor, rowsForPage, type PageInput } from "../pagination.js";
 
 export interface ListBlocklistEntriesInput extends PageInput {
   kind?: "email" | "domain";
@@ -20,6 +20,6 @@ export async function listBlocklistEntries(db: Db, accountId: string, input: Lis
       ...(cursor && after(cursor)),
     },
     orderBy: newestFirst,
-    take: input.limit,
+    take: rowsForPage(input.limit),
   });
 }

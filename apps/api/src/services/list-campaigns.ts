@@ -1,5 +1,5 @@
 import { queryRows, type CampaignStatus, type Db } from "@outreach/db";
-import { resolveCursor, type PageInput } from "../pagination.js";
+import { resolveCursor, rowsForPage, type PageInput } from "../pagination.js";
 
 export interface CampaignSummaryRow {
   id: string;
@@ -23,7 +23,7 @@ export async function listCampaigns(db: Db, accountId: string, input: PageInput)
       `SELECT id, name, status::text AS status, "createdAt" FROM campaigns
        WHERE "accountId" = $1::uuid
        ORDER BY "createdAt" DESC, id DESC LIMIT $2`,
-      [accountId, input.limit],
+      [accountId, rowsForPage(input.limit)],
       "list_campaigns",
     );
   }
@@ -32,7 +32,7 @@ export async function listCampaigns(db: Db, accountId: string, input: PageInput)
     `SELECT id, name, status::text AS status, "createdAt" FROM campaigns
      WHERE "accountId" = $1::uuid AND ("createdAt", id) < ($2::timestamptz, $3::uuid)
      ORDER BY "createdAt" DESC, id DESC LIMIT $4`,
-    [accountId, cursor.createdAt, cursor.id, input.limit],
+    [accountId, cursor.createdAt, cursor.id, rowsForPage(input.limit)],
     "list_campaigns_after",
   );
 }

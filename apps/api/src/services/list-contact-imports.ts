@@ -1,5 +1,5 @@
 import type { Db } from "@outreach/db";
-import { after, newestFirst, resolveCursor, type PageInput } from "../pagination.js";
+import { after, newestFirst, resolveCursor, rowsForPage, type PageInput } from "../pagination.js";
 
 /** The account's imports, newest first, without their invalid-row reports. */
 export async function listContactImports(db: Db, accountId: string, input: PageInput) {
@@ -9,7 +9,7 @@ export async function listContactImports(db: Db, accountId: string, input: PageI
   return db.contactImport.findMany({
     where: { accountId, ...(cursor && after(cursor)) },
     orderBy: newestFirst,
-    take: input.limit,
+    take: rowsForPage(input.limit),
     omit: { invalidRows: true },
   });
 }

@@ -1,5 +1,5 @@
 import type { Db } from "@outreach/db";
-import { after, newestFirst, resolveCursor, type PageInput } from "../pagination.js";
+import { after, newestFirst, resolveCursor, rowsForPage, type PageInput } from "../pagination.js";
 
 export interface ListContactsInput extends PageInput {
   /** Exact match on the stored (trimmed, lower-cased) address. */
@@ -14,6 +14,6 @@ export async function listContacts(db: Db, accountId: string, input: ListContact
   return db.contact.findMany({
     where: { accountId, ...(input.email !== undefined && { email: input.email }), ...(cursor && after(cursor)) },
     orderBy: newestFirst,
-    take: input.limit,
+    take: rowsForPage(input.limit),
   });
 }

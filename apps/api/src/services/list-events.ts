@@ -1,6 +1,6 @@
 import type { EventType } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { after, newestFirst, resolveCursor, type PageInput } from "../pagination.js";
+import { after, newestFirst, resolveCursor, rowsForPage, type PageInput } from "../pagination.js";
 
 export interface EventListInput extends PageInput {
   type?: EventType;
@@ -12,7 +12,7 @@ export async function listEvents(db: Db, accountId: string, input: EventListInpu
   return db.event.findMany({
     where: { accountId, ...(input.type && { type: input.type }), ...(cursor && after(cursor)) },
     orderBy: newestFirst,
-    take: input.limit,
+    take: rowsForPage(input.limit),
     select: { id: true, type: true, createdAt: true, data: true },
   });
 }

@@ -1,5 +1,5 @@
 import { Prisma, type Db } from "@outreach/db";
-import { resolveCursor, type PageInput } from "../pagination.js";
+import { resolveCursor, rowsForPage, type PageInput } from "../pagination.js";
 import type { ReplyRow } from "../serializers/reply.js";
 import { findCampaign } from "./find-campaign.js";
 import { REPLY_KINDS, replyColumns, type ReplyKind } from "./get-reply.js";
@@ -33,5 +33,5 @@ export async function listInboxReplies(db: Db, accountId: string, input: ListInb
       ${campaign ? Prisma.sql`AND m."campaignId" = ${campaign.id}::uuid` : Prisma.empty}
       ${cursor ? Prisma.sql`AND (m."receivedAt", m.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : Prisma.empty}
     ORDER BY m."receivedAt" DESC, m.id DESC
-    LIMIT ${input.limit}`;
+    LIMIT ${rowsForPage(input.limit)}`;
 }

@@ -1,5 +1,5 @@
 import type { Db } from "@outreach/db";
-import { after, newestFirst, resolveCursor, type PageInput } from "../pagination.js";
+import { after, newestFirst, resolveCursor, rowsForPage, type PageInput } from "../pagination.js";
 import { withCampaignIds } from "./get-outreach.js";
 
 /** The account's outreaches, newest first, each with its campaign ids. */
@@ -10,7 +10,7 @@ export async function listOutreaches(db: Db, accountId: string, input: PageInput
   return db.outreach.findMany({
     where: { accountId, ...(cursor && after(cursor)) },
     orderBy: newestFirst,
-    take: input.limit,
+    take: rowsForPage(input.limit),
     include: withCampaignIds(accountId),
   });
 }

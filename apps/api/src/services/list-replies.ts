@@ -1,4 +1,5 @@
 import type { Db } from "@outreach/db";
+import { resolveCursor, rowsForPage, type PageInput } from "../pagination.js";
 import { findCampaign } from "./find-campaign.js";
 
 export interface Reply {
@@ -11,14 +12,28 @@ export interface Reply {
   hoursToReply: number | null;
 }
 
-/** The campaign's replied enrollments, newest reply first. */
-export async function listReplies(db: Db, accountId: string, campaignId: string, limit: number): Promise<Reply[]> {
+/** The campaign's replied enrollments, newest reply first, a page at a time (starting_after: an enrollment id). */
+export async function listReplies(db: Db, accountId: string, campaignId: string, input: PageInput): Promise<Reply[]> {
   const campaign = await findCampaign(db, accountId, campaignId);
+  const cursor = await resolveCursor(
+    input.startingAfter,
+    "replied enrollment",
+    async (id) => {
+      const row = await db.enrollment.findFirst({ where: { id, campaignId: campaign.id, accountId, repliedAt: { not: null } }, select: { id: true, repliedAt: true } });
+      return row && { id: row.id, createdAt: row.repliedAt! };
+    },
+    "this campaign",
+  );
   const enrollments = await db.enrollment.findMany({
-    where: { campaignId: campaign.id, accountId, repliedAt: { not: null } },
+    where: {
+      campaignId: campaign.id,
+      accountId,
+      repliedAt: { not: null },
+      ...(cursor && { OR: [{ repliedAt: { lt: cursor.createdAt } }, { repliedAt: cursor.createdAt, id: { lt: cursor.id } }] }),
+    },
     include: { contact: { select: { email: true } } },
     orderBy: [{ repliedAt: "desc" }, { id: "desc" }],
-    take: limit,
+    take: rowsForPage(input.limit),
   });
   return enrollments.map((e) => ({
     enrollmentId: e.id,
