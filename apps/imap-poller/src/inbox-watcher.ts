@@ -1,7 +1,6 @@
 import { isIP } from "node:net";
-import { setTimeout as delay } from "node:timers/promises";
 import { ImapFlow, type ImapFlowOptions } from "imapflow";
-import { EgressRefusedError, type EgressGuard, type Logger } from "@outreach/core";
+import { EgressRefusedError, withDeadline, type EgressGuard, type Logger } from "@outreach/core";
 import type { ConnectGate } from "./connect-gate.js";
 
 /** An inbox to watch: a credential with IMAP settings (the password already decrypted). */
@@ -77,8 +76,9 @@ export const MESSAGE_TRIES = 3;
 /** The most a stop waits for the server's answer to LOGOUT (and for a check under way). */
 const STOP_TIMEOUT_MS = 5_000;
 
+/** A stop's wait: the promise, or "timed out" after STOP_TIMEOUT_MS. */
 function bounded<T>(promise: Promise<T>): Promise<T> {
-  return Promise.race([promise, delay(STOP_TIMEOUT_MS, undefined, { ref: false }).then(() => Promise.reject(new Error("timed out")))]);
+  return withDeadline(promise, STOP_TIMEOUT_MS, () => new Error("timed out"));
 }
 
 /**
@@ -140,7 +140,7 @@ export class InboxWatcher {
     if (this.stopped) return;
     const { deps, endpoint } = this;
     try {
-      const open = () => withDeadline(this.open(), OPEN_TIMEOUT_MS, "connecting and logging in took too long", () => this.client?.close());
+      const open = () => withDeadline(this.open(), OPEN_TIMEOUT_MS, () => new Error("connecting and logging in took too long"), () => this.client?.close());
       const opened = deps.gate ? await deps.gate.run(endpoint.host.toLowerCase(), () => open(), endpoint.accountId) : await open();
       if (!opened) return;
       await deps.loginAccepted(endpoint.credentialId);
@@ -354,20 +354,8 @@ export class InboxWatcher {
       }
       return source;
     };
-    return withDeadline(read(), MESSAGE_READ_TIMEOUT_MS, `the message was not read within ${MESSAGE_READ_TIMEOUT_MS / 1000} s`, () => client.close());
+    return withDeadline(read(), MESSAGE_READ_TIMEOUT_MS, () => new Error(`the message was not read within ${MESSAGE_READ_TIMEOUT_MS / 1000} s`), () => client.close());
   }
-}
-
-/** The promise, or a rejection with `message` after `ms` (then `onTimeout` runs, e.g. closing the connection). */
-function withDeadline<T>(promise: Promise<T>, ms: number, message: string, onTimeout: () => void): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      onTimeout();
-      reject(new Error(message));
-    }, ms);
-  });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
 /** What the tenant reads on the credential: the server's answer or the network error, never a stack. */

@@ -1,22 +1,8 @@
 import { createServer, type Server } from "node:http";
+import { withTimeout } from "./deadline.js";
 import type { Logger } from "./logger.js";
 
 export type ReadinessCheck = () => Promise<void>;
-
-/** Times out a readiness probe so a hung dependency answers 503, not never. */
-export async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 export type ReadinessState = "ok" | "unavailable";
 

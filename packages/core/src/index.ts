@@ -2,6 +2,7 @@ export * from "./config.js";
 export * from "./crypto.js";
 export * from "./errors.js";
 export * from "./events.js";
+export * from "./deadline.js";
 export * from "./health-server.js";
 export * from "./logger.js";
 export * from "./queue-client.js";
