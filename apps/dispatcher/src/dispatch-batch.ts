@@ -1,7 +1,7 @@
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { DelayedError, type Job } from "bullmq";
-import { redisKey, type RedisSemaphore } from "@outreach/core";
+import type { Job } from "bullmq";
+import { redisKey, runWithJobSlot, type RedisSemaphore } from "@outreach/core";
 import { dbClientOptions, type Db } from "@outreach/db";
 import { inRawTransaction, rawPoolFor, type RawClient, type RawPool } from "@outreach/db";
 import {
@@ -42,20 +42,12 @@ export interface DispatchPayload {
  * bounded chunk at a time, and release what is due.
  */
 export async function dispatchBatch(ctx: DispatcherContext, payload: DispatchPayload, job: Job, token: string | undefined): Promise<string> {
-  const key = redisKey(ctx.config, "sem", "dispatch", payload.accountId);
-  const holder = `${job.id}`;
-  if (!(await ctx.semaphore.tryAcquire(key, holder))) {
-    await job.moveToDelayed(Date.now() + 500 + Math.floor(Math.random() * 1000), token);
-    throw new DelayedError();
-  }
-  try {
-    // taking the slot again with the same holder renews its lease, chunk by chunk
-    const result = await planBatch(ctx, payload, () => ctx.semaphore.tryAcquire(key, holder));
+  return runWithJobSlot(ctx.semaphore, redisKey(ctx.config, "sem", "dispatch", payload.accountId), job, token, async (renew) => {
+    // the slot's lease is renewed chunk by chunk
+    const result = await planBatch(ctx, payload, renew);
     await feedAccount(ctx.db, payload.accountId, ctx.enqueueSends);
     return result;
-  } finally {
-    await ctx.semaphore.release(key, holder);
-  }
+  });
 }
 
 /** The app's pg pool for the planning transactions. */

@@ -1,14 +1,8 @@
-import { DelayedError, redisKey, RedisSemaphore, type Config } from "@outreach/core";
+import { redisKey, RedisSemaphore, runWithJobSlot, type Config, type DelayableJob } from "@outreach/core";
 import type { Redis } from "ioredis";
 
 /** The queues shared by every account whose jobs each hold one SMTP session for as long as the server takes. */
 export type SlottedQueue = "test-send" | "send-answer";
-
-/** What this needs of the BullMQ job: its id, and moving it back to delayed while its account's slots are all held. */
-export interface SlottedJob {
-  id?: string;
-  moveToDelayed(timestamp: number, token?: string): Promise<void>;
-}
 
 /** A slot's lease: renewed while its job runs, so a sender that dies gives its slots back within this long. */
 const SLOT_LEASE_MS = 30_000;
@@ -36,22 +30,16 @@ export class AccountQueueSlots {
   }
 
   /** Runs `work` holding one of the account's slots of `queue`; with none free, delays the job (BullMQ's DelayedError: not an attempt). */
-  async run<T>(queue: SlottedQueue, accountId: string, job: SlottedJob, token: string | undefined, work: () => Promise<T>): Promise<T> {
-    const semaphore = this.semaphores[queue];
-    const key = redisKey(this.config, "sem", queue, accountId);
-    const holder = `${job.id}`;
-    if (!(await semaphore.tryAcquire(key, holder))) {
-      await job.moveToDelayed(Date.now() + 500 + Math.floor(Math.random() * 1000), token);
-      throw new DelayedError();
-    }
-    // taking the slot again with the same holder renews its lease
-    const renew = setInterval(() => void semaphore.tryAcquire(key, holder).catch(() => undefined), SLOT_LEASE_MS / 3);
-    renew.unref();
-    try {
-      return await work();
-    } finally {
-      clearInterval(renew);
-      await semaphore.release(key, holder).catch(() => undefined);
-    }
+  run<T>(queue: SlottedQueue, accountId: string, job: DelayableJob, token: string | undefined, work: () => Promise<T>): Promise<T> {
+    return runWithJobSlot(this.semaphores[queue], redisKey(this.config, "sem", queue, accountId), job, token, async (renew) => {
+      // an SMTP transaction may outlast the lease: renewed while it runs
+      const renewing = setInterval(() => void renew().catch(() => undefined), SLOT_LEASE_MS / 3);
+      renewing.unref();
+      try {
+        return await work();
+      } finally {
+        clearInterval(renewing);
+      }
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { DelayedError } from "bullmq";
 import type { Redis } from "ioredis";
 
 // Holders are members of a sorted set scored by lease expiry; expired leases
@@ -47,5 +48,37 @@ export class RedisSemaphore {
 
   async release(key: string, holder: string): Promise<void> {
     await this.redis.zrem(key, holder);
+  }
+}
+
+/** What runWithJobSlot needs of a BullMQ job: its id (the slot's holder) and moving it back to delayed. */
+export interface DelayableJob {
+  id?: string;
+  moveToDelayed(timestamp: number, token?: string): Promise<void>;
+}
+
+/**
+ * Runs a job's `work` holding one of the semaphore's slots under `key` (e.g.
+ * an account's dispatch slots). With every slot held, the job goes back to
+ * delayed for 0.5-1.5 s and DelayedError is thrown: the worker takes its
+ * next job and no attempt is spent. `work` gets `renew`, which extends the
+ * lease (taking the slot again as the same holder).
+ */
+export async function runWithJobSlot<T>(
+  semaphore: RedisSemaphore,
+  key: string,
+  job: DelayableJob,
+  token: string | undefined,
+  work: (renew: () => Promise<boolean>) => Promise<T>,
+): Promise<T> {
+  const holder = `${job.id}`;
+  if (!(await semaphore.tryAcquire(key, holder))) {
+    await job.moveToDelayed(Date.now() + 500 + Math.floor(Math.random() * 1000), token);
+    throw new DelayedError();
+  }
+  try {
+    return await work(() => semaphore.tryAcquire(key, holder));
+  } finally {
+    await semaphore.release(key, holder).catch(() => undefined);
   }
 }
