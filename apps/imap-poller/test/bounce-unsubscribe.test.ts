@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { Keyring, loadConfig, type Config } from "@outreach/core";
+import { Keyring, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { startWorker } from "@outreach/runtime";
-import { createTestDatabase, findFreePort, LOOPBACK_MAIL_ENV, REPO_ROOT, startImapServer, uniqueQueuePrefix, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { createTestDatabase, REPO_ROOT, startImapServer, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
 import { imapPollerWorker } from "../src/worker.js";
-import { enrollmentStatus, eventsOf, mail, seedInbox, type SeededEnrollment, type SeededInbox } from "./helpers.js";
+import { enrollmentStatus, eventsOf, mail, seedInbox, type SeededEnrollment, type SeededInbox, inProcessPollerConfig } from "./helpers.js";
 
 // DSNs and mailto unsubscribes found in a watched inbox, through the real poller and a real IMAP server.
 let imap: ImapTestServer;
@@ -20,14 +20,7 @@ before(async () => {
   imap = await startImapServer();
   database = await createTestDatabase();
   db = database.db;
-  config = loadConfig("imap-poller", {
-    DATABASE_URL: database.url,
-    QUEUE_PREFIX: uniqueQueuePrefix(),
-    LOG_LEVEL: "error",
-    IMAP_POLL_INTERVAL_SECONDS: "60",
-    HEALTH_PORT: String(await findFreePort()),
-    ...LOOPBACK_MAIL_ENV,
-  });
+  config = await inProcessPollerConfig(database);
   keyring = Keyring.fromConfig(config);
   poller = await startWorker(imapPollerWorker, config);
 });

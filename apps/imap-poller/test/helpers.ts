@@ -7,9 +7,9 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { ImapFlow } from "imapflow";
 import type { Redis } from "ioredis";
-import { encryptSecret, secretAad, type Keyring } from "@outreach/core";
+import { encryptSecret, loadConfig, secretAad, type Config, type Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { uniqueQueuePrefix, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { findFreePort, LOOPBACK_MAIL_ENV, uniqueQueuePrefix, type ImapTestServer, type TestDatabase } from "@outreach/testing";
 
 export const IMAP_PASSWORD = "imap-secret";
 
@@ -47,11 +47,15 @@ export function pollerEnv(database: Pick<TestDatabase, "url">, overrides: Record
     DATABASE_URL: database.url,
     QUEUE_PREFIX: uniqueQueuePrefix(),
     ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-    MAIL_ALLOW_PRIVATE_HOSTS: "true",
-    MAIL_REQUIRE_TLS: "false",
+    ...LOOPBACK_MAIL_ENV,
     LOG_LEVEL: "warn",
     ...overrides,
   };
+}
+
+/** The configuration of a poller run inside the test's process (startWorker) on this database, with `overrides` on top. */
+export async function inProcessPollerConfig(database: Pick<TestDatabase, "url">, overrides: Record<string, string> = {}): Promise<Config> {
+  return loadConfig("imap-poller", pollerEnv(database, { LOG_LEVEL: "error", HEALTH_PORT: String(await findFreePort()), ...overrides }));
 }
 
 export async function seedInbox(db: Db, keyring: Keyring, imap: ImapTestServer, options: SeedOptions = {}): Promise<SeededInbox> {

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Redis } from "ioredis";
-import { createRedis, Keyring, loadConfig, redisKey, type Config } from "@outreach/core";
+import { createRedis, Keyring, redisKey, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { startWorker } from "@outreach/runtime";
-import { createTestDatabase, findFreePort, LOOPBACK_MAIL_ENV, startImapServer, uniqueQueuePrefix, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { createTestDatabase, startImapServer, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
 import { imapPollerWorker } from "../src/worker.js";
-import { enrollmentStatus, eventsOf, replyTo, seedInbox, startConnectionMeter, waitForLeaseRenewals, type ConnectionMeter, type SeededInbox } from "./helpers.js";
+import { enrollmentStatus, eventsOf, replyTo, seedInbox, startConnectionMeter, waitForLeaseRenewals, type ConnectionMeter, type SeededInbox, inProcessPollerConfig } from "./helpers.js";
 
 // Which inboxes are watched follows the database while the poller runs: campaigns paused,
 // resumed or deleted, credentials added or changed.
@@ -23,14 +23,7 @@ before(async () => {
   imap = await startImapServer();
   database = await createTestDatabase();
   db = database.db;
-  config = loadConfig("imap-poller", {
-    DATABASE_URL: database.url,
-    QUEUE_PREFIX: uniqueQueuePrefix(),
-    LOG_LEVEL: "error",
-    IMAP_POLL_INTERVAL_SECONDS: "60",
-    HEALTH_PORT: String(await findFreePort()),
-    ...LOOPBACK_MAIL_ENV,
-  });
+  config = await inProcessPollerConfig(database);
   keyring = Keyring.fromConfig(config);
   redis = createRedis(config, "producer");
   poller = await startWorker(imapPollerWorker, config);

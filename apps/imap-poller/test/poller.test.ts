@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { Keyring, loadConfig, type Config } from "@outreach/core";
+import { Keyring, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { startWorker } from "@outreach/runtime";
-import { createTestDatabase, findFreePort, LOOPBACK_MAIL_ENV, startImapServer, uniqueQueuePrefix, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { createTestDatabase, startImapServer, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
 import { imapPollerWorker } from "../src/worker.js";
-import { mail, seedInbox } from "./helpers.js";
+import { mail, seedInbox, inProcessPollerConfig } from "./helpers.js";
 
 // A real IMAP server (Dovecot where installed, as in CI) and the real poller in-process.
 let imap: ImapTestServer;
@@ -18,15 +18,8 @@ before(async () => {
   imap = await startImapServer();
   database = await createTestDatabase();
   db = database.db;
-  config = loadConfig("imap-poller", {
-    DATABASE_URL: database.url,
-    QUEUE_PREFIX: uniqueQueuePrefix(),
-    LOG_LEVEL: "error",
-    // long: replies must be seen through IDLE, not the periodic check
-    IMAP_POLL_INTERVAL_SECONDS: "60",
-    HEALTH_PORT: String(await findFreePort()),
-    ...LOOPBACK_MAIL_ENV,
-  });
+  // a long poll interval: replies must be seen through IDLE, not the periodic check
+  config = await inProcessPollerConfig(database, { IMAP_POLL_INTERVAL_SECONDS: "60" });
 });
 after(async () => {
   await poller?.close();

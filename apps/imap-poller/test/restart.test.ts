@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { Keyring, loadConfig, type Config } from "@outreach/core";
+import { Keyring, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { startWorker } from "@outreach/runtime";
-import { createTestDatabase, findFreePort, LOOPBACK_MAIL_ENV, startImapServer, uniqueQueuePrefix, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { createTestDatabase, findFreePort, startImapServer, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
 import { imapPollerWorker } from "../src/worker.js";
-import { enrollmentStatus, eventsOf, inboxFlags, replyTo, seedInbox, startConnectionMeter, type ConnectionMeter, type SeededEnrollment } from "./helpers.js";
+import { enrollmentStatus, eventsOf, inboxFlags, replyTo, seedInbox, startConnectionMeter, type ConnectionMeter, type SeededEnrollment, inProcessPollerConfig } from "./helpers.js";
 
 // The cursor (UIDVALIDITY + last UID) in the database: a restart neither misses nor reprocesses a message.
 let imap: ImapTestServer;
@@ -21,14 +21,7 @@ before(async () => {
   imap = await startImapServer();
   database = await createTestDatabase();
   db = database.db;
-  config = loadConfig("imap-poller", {
-    DATABASE_URL: database.url,
-    QUEUE_PREFIX: uniqueQueuePrefix(),
-    LOG_LEVEL: "error",
-    IMAP_POLL_INTERVAL_SECONDS: "60",
-    HEALTH_PORT: "0",
-    ...LOOPBACK_MAIL_ENV,
-  });
+  config = await inProcessPollerConfig(database, { HEALTH_PORT: "0" });
   keyring = Keyring.fromConfig(config);
 });
 after(async () => {
