@@ -4,6 +4,7 @@ import { createTestDatabase, LOOPBACK_MAIL_ENV, uniqueQueuePrefix, waitFor, type
 import { QUOTA_NAMES, setAccountQuotas } from "@outreach/domain";
 import { createApp } from "../src/app.js";
 import { closeApiContext, createApiContext, type ApiContext } from "../src/context.js";
+import { assertMatchesDocument } from "./openapi-check.js";
 
 export interface TestApi {
   baseUrl: string;
@@ -66,6 +67,7 @@ export async function request<T = any>(baseUrl: string, method: string, path: st
   }
   const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
   const text = await res.text();
+  assertMatchesDocument(method, path, { status: res.status, headers: res.headers, text });
   let parsed: unknown = undefined;
   try {
     parsed = text ? JSON.parse(text) : undefined;

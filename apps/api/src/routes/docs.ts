@@ -1,6 +1,8 @@
 import { Router } from "express";
 import { AppError, ERROR_CODES, type ErrorCode } from "@outreach/core";
 import type { ApiContext } from "../context.js";
+import { buildOpenApiDocument } from "../openapi/document.js";
+import { RELEASE_VERSION } from "../openapi/release.js";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -26,9 +28,16 @@ function page(title: string, body: string): string {
 </head><body>${body}</body></html>`;
 }
 
-/** Human-readable pages behind the error envelope's `type` URL. */
-export function docsRoutes(_ctx: ApiContext): Router {
+/** The OpenAPI document (GET /openapi.json) and the human-readable pages: the reference, and those behind the error envelope's `type` URL. */
+export function docsRoutes(ctx: ApiContext): Router {
   const router = Router();
+  let document: string | undefined;
+  const openApiJson = () => (document ??= JSON.stringify(buildOpenApiDocument({ version: RELEASE_VERSION, serverUrl: ctx.config.publicBaseUrl, docsUrl: ctx.config.docsUrl })));
+
+  router.get("/openapi.json", (_req, res) => {
+    res.setHeader("Cache-Control", "public, max-age=300");
+    res.type("application/json").send(openApiJson());
+  });
 
   router.get("/docs/errors", (_req, res) => {
     const rows = (Object.keys(ERROR_CODES) as ErrorCode[])

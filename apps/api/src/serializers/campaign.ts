@@ -3,6 +3,7 @@ import { parseStepVariants } from "@outreach/domain";
 import type { CampaignWithRelations } from "../services/find-campaign.js";
 import type { CampaignStats, StatusCounts } from "../services/get-campaign-stats.js";
 import type { CampaignPreview, PreviewStep } from "../services/preview-campaign.js";
+import { array, boolean, component, dateTime, email, integer, nullable, number, object, oneOfValues, string, uuid } from "../openapi/json-schema.js";
 
 /** An element of GET /campaigns. */
 export function serializeCampaignSummary(campaign: Pick<Campaign, "id" | "name" | "status" | "createdAt">) {
@@ -166,3 +167,155 @@ export function serializeCampaignPreview(preview: CampaignPreview) {
     steps: preview.steps.map(serializePreviewStep),
   };
 }
+
+// ------------------------------------------------------------ response schemas --
+
+const CAMPAIGN_STATUS = oneOfValues(["pending", "active", "paused"]);
+const rate = (description: string) => number({ description, minimum: 0, maximum: 100 });
+
+export const campaignSummarySchema = component("CampaignSummary", object({ id: uuid(), name: string(), status: CAMPAIGN_STATUS, created_at: dateTime() }));
+
+export const sequenceStepSchema = component(
+  "SequenceStep",
+  object({
+    id: uuid(),
+    position: integer({ minimum: 1 }),
+    subject: string(),
+    body_html: string(),
+    variants: nullable(array(object({ id: uuid(), subject: string(), body_html: string(), weight: integer({ minimum: 1 }) }))),
+    delay_minutes: integer({ minimum: 0 }),
+  }),
+);
+
+const imapHealthSchema = {
+  imap_status: oneOfValues(["ok", "pending", "error", null], "Reply detection: null without IMAP settings, pending until first checked, error while it fails."),
+  imap_last_error: nullable(string()),
+  imap_last_checked_at: nullable(dateTime()),
+};
+
+export const smtpCredentialSchema = component(
+  "SmtpCredential",
+  object(
+    {
+      id: uuid(),
+      label: string(),
+      from_email: email(),
+      from_name: nullable(string()),
+      smtp_host: string(),
+      smtp_port: integer(),
+      smtp_secure: boolean(),
+      smtp_username: string(),
+      daily_limit: integer(),
+      tracking_domain: nullable(string()),
+      ramp: nullable(object({ start_per_day: integer(), increase_per_day: integer() })),
+      ramp_started_at: nullable(dateTime()),
+      has_imap: boolean(),
+      imap_host: nullable(string()),
+      imap_port: nullable(integer()),
+      imap_secure: nullable(boolean()),
+      imap_username: nullable(string()),
+      disabled_at: nullable(dateTime()),
+      disabled_reason: nullable(string()),
+      last_error: nullable(string({ description: "The inbox's own last failure (TLS, login, refused host), cleared by the next successful send." })),
+      last_error_at: nullable(dateTime()),
+      ...imapHealthSchema,
+      created_at: dateTime(),
+    },
+    { description: "An inbox of the campaign. Passwords are never part of a response." },
+  ),
+);
+
+const countsSchema = { total: integer(), pending: integer(), sent: integer(), opened: integer(), replied: integer(), bounced: integer(), unsubscribed: integer() };
+
+export const campaignStatsSchema = {
+  totals: object({ ...countsSchema, clicked: integer(), stopped: integer(), sent_unconfirmed: integer(), sends_failed: integer() }),
+  rates: object({ bounce_rate: rate("Percent of sent that bounced."), open_rate: rate("Percent of sent that opened."), reply_rate: rate("Percent of sent that replied."), click_rate: rate("Percent of sent that clicked a tracked link.") }),
+  variants: array(
+    object({
+      step_position: integer(),
+      variant_id: uuid(),
+      subject: string(),
+      weight: integer(),
+      sent: integer(),
+      opened: integer(),
+      replied: integer(),
+      clicked: integer(),
+      bounced: integer(),
+      open_rate: rate("Percent of the variant's sends opened."),
+      reply_rate: rate("Percent replied."),
+      click_rate: rate("Percent clicked."),
+      bounce_rate: rate("Percent bounced."),
+    }),
+  ),
+  per_batch: array(object({ batch_number: integer(), ...countsSchema })),
+  recent_bounces: array(object({ enrollment_id: uuid(), contact_id: uuid(), email: email(), bounce_reason: nullable(string()), bounced_at: nullable(dateTime()) })),
+  recent_failures: array(object({ enrollment_id: uuid(), contact_id: uuid(), email: email(), step_position: integer(), reason: nullable(string()), failed_at: nullable(dateTime()) })),
+  credentials: array(
+    object({
+      id: uuid(),
+      label: string(),
+      from_email: email(),
+      sends_today: integer({ description: "Every step's sends today." }),
+      step1_sends_today: integer({ description: "Step-1 sends today: what daily_limit counts." }),
+      daily_limit: integer(),
+      daily_limit_today: integer({ description: "The limit today: daily_limit, or lower while the inbox's ramp warms it up." }),
+      ramp_started_at: nullable(dateTime()),
+      sends_total: integer(),
+      sends_unconfirmed: integer({ description: "Sends whose outcome is unknown: the connection failed after the message was sent." }),
+      bounces: integer(),
+      bounce_rate: rate("Percent of the inbox's sends that bounced (verified bounces only)."),
+      disabled_at: nullable(dateTime()),
+      last_error: nullable(string()),
+      last_error_at: nullable(dateTime()),
+      ...imapHealthSchema,
+    }),
+  ),
+  skipped: object({ mx_invalid: integer(), cross_campaign_duplicate: integer(), blocklisted: integer() }),
+};
+
+export const campaignSchema = component(
+  "Campaign",
+  object({
+    id: uuid(),
+    name: string(),
+    status: CAMPAIGN_STATUS,
+    paused_reason: nullable(string()),
+    outreach_id: nullable(uuid()),
+    min_wait_seconds: integer(),
+    max_wait_seconds: integer(),
+    jitter_scope: oneOfValues(["batch", "inbox"]),
+    schedule: nullable(
+      object({
+        timezone: string(),
+        days: array(oneOfValues(["mon", "tue", "wed", "thu", "fri", "sat", "sun"])),
+        start_time: string({ pattern: "^\\d{2}:\\d{2}$" }),
+        end_time: string({ pattern: "^\\d{2}:\\d{2}$" }),
+        use_contact_timezone: boolean(),
+      }),
+    ),
+    verify_email_mx: boolean(),
+    bounce_rate_threshold: number(),
+    track_clicks: boolean(),
+    tracking_domain: nullable(string()),
+    stop_on_reply_scope: oneOfValues(["contact", "domain"]),
+    stop_on_auto_reply: boolean(),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+    sequence_steps: array(sequenceStepSchema),
+    smtp_credentials: array(smtpCredentialSchema),
+    ...campaignStatsSchema,
+  }),
+);
+
+const previewStepFields = { subject: string(), body_html: string(), body_text: string(), missing_tags: array(string(), { description: "Merge tags with no value and no fallback: they render empty." }), variant_id: nullable(uuid()) };
+
+export const campaignPreviewSchema = component(
+  "CampaignPreview",
+  object({
+    campaign_id: uuid(),
+    contact_id: uuid(),
+    position: integer(),
+    ...previewStepFields,
+    steps: array(object({ position: integer(), delay_minutes: integer(), ...previewStepFields })),
+  }),
+);

@@ -1,0 +1,4 @@
+import { defineOperations } from "../operation.js";
+
+/** routes/billing.ts */
+export const billingOperations = defineOperations([]);

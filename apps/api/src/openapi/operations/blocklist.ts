@@ -1,0 +1,4 @@
+import { defineOperations } from "../operation.js";
+
+/** routes/blocklist.ts */
+export const blocklistOperations = defineOperations([]);

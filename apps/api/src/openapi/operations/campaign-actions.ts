@@ -1,0 +1,4 @@
+import { defineOperations } from "../operation.js";
+
+/** routes/campaign-actions.ts */
+export const campaignActionOperations = defineOperations([]);

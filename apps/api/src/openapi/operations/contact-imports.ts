@@ -1,0 +1,4 @@
+import { defineOperations } from "../operation.js";
+
+/** routes/contact-imports.ts */
+export const contactImportOperations = defineOperations([]);

@@ -1,0 +1,4 @@
+import { defineOperations } from "../operation.js";
+
+/** routes/contacts.ts */
+export const contactOperations = defineOperations([]);

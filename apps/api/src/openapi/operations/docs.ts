@@ -1,0 +1,4 @@
+import { defineOperations } from "../operation.js";
+
+/** routes/docs.ts */
+export const docsOperations = defineOperations([]);

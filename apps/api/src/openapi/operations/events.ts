@@ -1,0 +1,4 @@
+import { defineOperations } from "../operation.js";
+
+/** routes/events.ts */
+export const eventOperations = defineOperations([]);

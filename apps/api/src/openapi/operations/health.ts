@@ -1,0 +1,4 @@
+import { defineOperations } from "../operation.js";
+
+/** routes/health.ts */
+export const healthOperations = defineOperations([]);

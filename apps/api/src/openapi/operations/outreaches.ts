@@ -1,0 +1,4 @@
+import { defineOperations } from "../operation.js";
+
+/** routes/outreaches.ts */
+export const outreachOperations = defineOperations([]);

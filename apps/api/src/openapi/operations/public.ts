@@ -1,0 +1,4 @@
+import { defineOperations } from "../operation.js";
+
+/** routes/public.ts */
+export const publicOperations = defineOperations([]);

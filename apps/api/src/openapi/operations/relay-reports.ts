@@ -1,0 +1,4 @@
+import { defineOperations } from "../operation.js";
+
+/** routes/relay-reports.ts */
+export const relayReportOperations = defineOperations([]);

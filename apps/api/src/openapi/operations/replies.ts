@@ -1,0 +1,4 @@
+import { defineOperations } from "../operation.js";
+
+/** routes/replies.ts */
+export const replyOperations = defineOperations([]);

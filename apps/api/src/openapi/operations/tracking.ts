@@ -1,0 +1,4 @@
+import { defineOperations } from "../operation.js";
+
+/** routes/tracking.ts */
+export const trackingOperations = defineOperations([]);

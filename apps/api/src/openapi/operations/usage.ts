@@ -1,0 +1,4 @@
+import { defineOperations } from "../operation.js";
+
+/** routes/usage.ts */
+export const usageOperations = defineOperations([]);

@@ -1,0 +1,4 @@
+import { defineOperations } from "../operation.js";
+
+/** routes/webhooks.ts */
+export const webhookOperations = defineOperations([]);
