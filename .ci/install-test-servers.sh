@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # Installs the Debian packages of the real servers some tests start as private instances:
 # Dovecot (packages/testing/src/dovecot.ts; without it most IMAP tests fall back to the
-# in-process hoodiecrow server and the Dovecot-only ones skip) and PgBouncer
-# (packages/testing/src/pgbouncer.ts; without it test/engine/pgbouncer.test.ts skips). Under
-# CI neither skips: a missing server fails those tests. The packages' system services are never
-# started. Only warns when apt is unavailable.
+# in-process hoodiecrow server and the Dovecot-only ones skip), PgBouncer
+# (packages/testing/src/pgbouncer.ts; without it test/engine/pgbouncer.test.ts skips) and
+# Chromium (apps/api/test/docs-page.test.ts renders GET /docs in it; without it that test skips).
+# Under CI none skips: a missing one fails those tests. The packages' system services are never
+# started. Recommended packages are left out (Chromium renders without them). Only warns when apt
+# is unavailable.
 set -u
 
 wanted=()
 [ -x /usr/sbin/dovecot ] || wanted+=(dovecot-imapd)
 [ -x /usr/sbin/pgbouncer ] || wanted+=(pgbouncer)
+[ -x /usr/bin/chromium ] || wanted+=(chromium)
 if [ ${#wanted[@]} -eq 0 ]; then
-  echo "install-test-servers: Dovecot $(/usr/sbin/dovecot --version) and $(/usr/sbin/pgbouncer --version | head -1) already installed"
+  echo "install-test-servers: Dovecot $(/usr/sbin/dovecot --version), $(/usr/sbin/pgbouncer --version | head -1) and $(/usr/bin/chromium --version 2>/dev/null) already installed"
   exit 0
 fi
 
@@ -49,11 +52,11 @@ trap remove_policy EXIT
 if ! as_root timeout 600 apt-get update -qq; then
   warn "apt-get update failed"
 fi
-if ! as_root env DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y -qq "${wanted[@]}" >/dev/null; then
+if ! as_root env DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y -qq --no-install-recommends "${wanted[@]}" >/dev/null; then
   warn "apt-get install ${wanted[*]} failed"
 fi
 
-for binary in /usr/sbin/dovecot /usr/sbin/pgbouncer; do
+for binary in /usr/sbin/dovecot /usr/sbin/pgbouncer /usr/bin/chromium; do
   [ -x "$binary" ] || warn "$binary missing after install"
 done
 echo "install-test-servers: installed ${wanted[*]}"

@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { AppError, ERROR_CODES, type ErrorCode } from "@outreach/core";
 import type { ApiContext } from "../context.js";
+import { docsPageRoutes } from "../docs-page/routes.js";
 import { buildOpenApiDocument } from "../openapi/document.js";
 import { RELEASE_VERSION } from "../openapi/release.js";
 
@@ -38,6 +39,8 @@ export function docsRoutes(ctx: ApiContext): Router {
     res.setHeader("Cache-Control", "public, max-age=300");
     res.type("application/json").send(openApiJson());
   });
+
+  router.use(docsPageRoutes());
 
   router.get("/docs/errors", (_req, res) => {
     const rows = (Object.keys(ERROR_CODES) as ErrorCode[])
