@@ -36,23 +36,23 @@ const reference = J.string().max(100);
 const batchNumber = J.number().integer().min(1).max(1_000_000);
 const priority = J.number().integer().min(-1000).max(1000);
 
-const enrollSchema = J.object({
+export const enrollSchema = J.object({
   contact_import_id: reference.required(),
   batch_number: batchNumber.default(1),
   priority: priority.default(0),
 });
-const enrollContactSchema = J.object({
+export const enrollContactSchema = J.object({
   contact_id: reference.required(),
   batch_number: batchNumber.default(1),
   priority: priority.default(0),
 });
 // null is the same as leaving batch_number out: the next pending batch
-const dispatchSchema = J.object({ batch_number: batchNumber.allow(null) });
+export const dispatchSchema = J.object({ batch_number: batchNumber.allow(null) });
 const testSendBodySchema = J.object({ emails: J.any() });
-const testSendEmailsSchema = J.object({ emails: J.array().items(fields.email.required()).max(MAX_TEST_SEND_EMAILS) });
-const forecastQuery = Joi.object({ days: Joi.number().integer().min(1).max(365).default(14) });
-const skipsQuery = Joi.object({ kind: Joi.string().valid("mx_invalid", "cross_campaign_duplicate", "blocklisted"), ...pageParams(50) });
-const repliesQuery = Joi.object(pageParams(50));
+export const testSendEmailsSchema = J.object({ emails: J.array().items(fields.email.required()).max(MAX_TEST_SEND_EMAILS) });
+export const forecastQuery = Joi.object({ days: Joi.number().integer().min(1).max(365).default(14) });
+export const skipsQuery = Joi.object({ kind: Joi.string().valid("mx_invalid", "cross_campaign_duplicate", "blocklisted"), ...pageParams(50) });
+export const repliesQuery = Joi.object(pageParams(50));
 
 /** test_send's addresses: none is 422 no_emails_provided; each a valid address; lower-cased and de-duplicated in order. */
 function testSendEmails(body: unknown): string[] {

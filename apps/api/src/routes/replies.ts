@@ -12,13 +12,13 @@ import { getReply, REPLY_KINDS, type ReplyKind } from "../services/get-reply.js"
 import { listInboxReplies } from "../services/list-inbox-replies.js";
 import { J, validateQuery, validateResource } from "../validation.js";
 
-const listQuery = Joi.object<{ limit: number; starting_after?: string; campaign_id?: string; kind?: ReplyKind }>({
+export const listRepliesQuery = Joi.object<{ limit: number; starting_after?: string; campaign_id?: string; kind?: ReplyKind }>({
   ...pageQuery,
   campaign_id: Joi.string().max(100),
   kind: Joi.string().valid(...REPLY_KINDS),
 });
 
-const answerSchema = J.object<AnswerReplyInput>({
+export const answerSchema = J.object<AnswerReplyInput>({
   body_html: withoutNul(J.string().min(1).max(MAX_BODY_HTML_LENGTH)).required(),
   // a header line: no CR or LF anywhere, as step subjects; trimmed only after
   // that check, so a line break at either end is refused rather than cut off
@@ -35,7 +35,7 @@ export function replyRoutes(ctx: ApiContext): Router {
   const answerQueue = ctx.queues.sendAnswer;
 
   router.get("/", async (req, res) => {
-    const query = validateQuery(listQuery, req.query);
+    const query = validateQuery(listRepliesQuery, req.query);
     const replies = await listInboxReplies(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after, campaignId: query.campaign_id, kind: query.kind });
     sendPage(req, res, replies, query.limit, serializeReplySummary);
   });

@@ -5,6 +5,7 @@ import type { Reply } from "../services/list-replies.js";
 import type { CampaignStateResult } from "../services/pause-campaign.js";
 import type { ResumeResult } from "../services/resume-campaign.js";
 import type { TestSendResult } from "../services/queue-test-send.js";
+import { array, boolean, component, dateTime, email, integer, nullable, number, object, oneOfValues, string, uuid } from "../openapi/json-schema.js";
 
 /** POST /campaigns/:id/dispatch */
 export function serializeDispatchResult(result: DispatchResult) {
@@ -69,3 +70,83 @@ export function serializeReply(reply: Reply) {
     hours_to_reply: reply.hoursToReply,
   };
 }
+
+// ------------------------------------------------------------ response schemas --
+
+const CAMPAIGN_STATUS = oneOfValues(["pending", "active", "paused"]);
+
+export const dispatchResultSchema = component(
+  "DispatchResult",
+  object({
+    campaign_id: uuid(),
+    batch_number: integer({ minimum: 1 }),
+    status: CAMPAIGN_STATUS,
+    pending: integer({ minimum: 0, description: "Pending enrollments of the batch not dispatched yet." }),
+    queued: boolean({ description: "false when nothing was handed to the dispatcher; reason says why." }),
+    reason: oneOfValues(["campaign_paused", "no_enabled_credentials", "no_steps", "daily_limit_reached", null], "Why nothing was queued; null when queued."),
+  }),
+);
+
+const campaignStateFields = {
+  id: uuid(),
+  status: oneOfValues(["active", "paused"]),
+  paused_reason: nullable(string({ description: "manual after POST /pause; otherwise why the service paused it." })),
+};
+
+export const pausedCampaignSchema = component("PausedCampaign", object(campaignStateFields));
+
+export const resumedCampaignSchema = component(
+  "ResumedCampaign",
+  object({
+    ...campaignStateFields,
+    rescheduled: integer({ minimum: 0, description: "Enrollments whose held sends were, or are being, planned again from now." }),
+  }),
+);
+
+export const testSendResultSchema = component(
+  "TestSendResult",
+  object({
+    campaign_id: uuid(),
+    queued: integer({ minimum: 1, description: "Addresses queued." }),
+    emails: array(email(), { description: "The addresses queued: lower-cased, de-duplicated, in the order given." }),
+    skipped: array(object({ email: email(), reason: oneOfValues(["unsubscribed"]) }), { description: "Addresses left out: they unsubscribed in this account." }),
+    allowance: object({ limit: integer(), remaining: integer({ minimum: 0 }) }, { description: "Today's test-send allowance (addresses per account per UTC day)." }),
+  }),
+);
+
+export const sendForecastSchema = component(
+  "SendForecast",
+  object({
+    campaign_id: uuid(),
+    timezone: string({ description: "The zone the days are counted in: the schedule's, UTC without one." }),
+    days: array(object({ date: string({ format: "date" }), step_1: integer({ minimum: 0 }), follow_ups: integer({ minimum: 0 }), total: integer({ minimum: 0 }) })),
+    total_scheduled: integer({ minimum: 0, description: "The sum of total over the days." }),
+    overdue: integer({ minimum: 0, description: "Scheduled sends due before today." }),
+    undispatched_pending: integer({ minimum: 0, description: "Pending enrollments no dispatch has planned yet." }),
+  }),
+);
+
+export const enrollmentSkipSchema = component(
+  "EnrollmentSkip",
+  object({
+    id: uuid(),
+    kind: oneOfValues(["mx_invalid", "cross_campaign_duplicate", "blocklisted"]),
+    reason: string(),
+    contact_id: uuid(),
+    email: email(),
+    enrollment_id: nullable(uuid()),
+    created_at: dateTime(),
+  }),
+);
+
+export const repliedEnrollmentSchema = component(
+  "RepliedEnrollment",
+  object({
+    enrollment_id: uuid(),
+    contact_id: uuid(),
+    email: email(),
+    sent_at: nullable(dateTime()),
+    replied_at: dateTime(),
+    hours_to_reply: nullable(number({ minimum: 0, description: "From the first send to the reply, two decimals; null when no send time is known." })),
+  }),
+);

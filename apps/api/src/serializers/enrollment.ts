@@ -1,5 +1,6 @@
 import type { EnrollContactImportResult } from "../services/enroll-contact-import.js";
 import type { EnrollContactResult, EnrollmentWithContact } from "../services/enroll-contact.js";
+import { component, constant, dateTime, email, integer, nullable, object, oneOfValues, string, uuid } from "../openapi/json-schema.js";
 
 export function serializeEnrollment(enrollment: EnrollmentWithContact) {
   return {
@@ -42,3 +43,52 @@ export function serializeEnrollContactImportResult(result: EnrollContactImportRe
     skipped: { cross_campaign_duplicate: result.skipped.crossCampaignDuplicate, unsubscribed: result.skipped.unsubscribed },
   };
 }
+
+// ------------------------------------------------------------ response schemas --
+
+export const enrollmentSchema = component(
+  "Enrollment",
+  object({
+    enrollment_id: uuid(),
+    contact_id: uuid(),
+    campaign_id: uuid(),
+    email: email(),
+    status: oneOfValues(["pending", "sent", "opened", "replied", "bounced", "unsubscribed"]),
+    batch_number: integer(),
+    priority: integer(),
+    sent_at: nullable(dateTime()),
+    opened_at: nullable(dateTime()),
+    clicked_at: nullable(dateTime()),
+    replied_at: nullable(dateTime()),
+    bounce_reason: nullable(string()),
+    unsubscribed_at: nullable(dateTime()),
+    stopped_at: nullable(dateTime()),
+    stopped_reason: nullable(string()),
+    created_at: dateTime(),
+  }),
+);
+
+/** 201: the contact was enrolled. */
+export const contactEnrolledSchema = component("ContactEnrolled", object({ enrolled: constant(true), enrollment: enrollmentSchema, skip: { type: "null" } }));
+
+/** 200: the contact was not enrolled (a duplicate across sibling campaigns); the skip is recorded. */
+export const contactNotEnrolledSchema = component(
+  "ContactNotEnrolled",
+  object({
+    enrolled: constant(false),
+    enrollment: { type: "null" },
+    skip: object({ kind: constant("cross_campaign_duplicate"), reason: string() }, { description: "Why the contact was not enrolled: it is enrolled in a sibling campaign of a unique_contacts outreach." }),
+  }),
+);
+
+export const enrollContactImportResultSchema = component(
+  "EnrollContactImportResult",
+  object({
+    campaign_id: uuid(),
+    contact_import_id: uuid(),
+    batch_number: integer(),
+    enrolled: integer({ minimum: 0, description: "Contacts enrolled now." }),
+    already_enrolled: integer({ minimum: 0 }),
+    skipped: object({ cross_campaign_duplicate: integer({ minimum: 0 }), unsubscribed: integer({ minimum: 0 }) }),
+  }),
+);

@@ -1,3 +1,5 @@
+import { array, component, dateTime, nullable, object, oneOfValues, string, uuid } from "../openapi/json-schema.js";
+
 /** A stored reply or auto-reply as the services read it (ids as text, Message-ID normalised without <>). */
 export interface ReplyRow {
   id: string;
@@ -71,3 +73,44 @@ export function serializeAnswer(answer: AnswerRow) {
 export function serializeReply(row: ReplyRow, answers: AnswerRow[]) {
   return { ...common(row), body_text: row.bodyText ?? "", answers: answers.map(serializeAnswer) };
 }
+
+// ------------------------------------------------------------ response schemas --
+
+const replyFields = {
+  id: uuid(),
+  kind: oneOfValues(["reply", "auto_reply"]),
+  campaign_id: nullable(uuid()),
+  enrollment_id: uuid(),
+  contact_id: uuid(),
+  credential_id: uuid("The inbox that received it."),
+  from_email: nullable(string()),
+  from_name: nullable(string()),
+  subject: string(),
+  received_at: dateTime(),
+  sent_at: nullable(dateTime("The message's Date header.")),
+  message_id: nullable(string({ description: "The reply's Message-ID, with its angle brackets." })),
+};
+
+export const replySummarySchema = component("ReplySummary", object({ ...replyFields, snippet: string({ maxLength: SNIPPET_LENGTH, description: "The start of body_text, whitespace collapsed." }) }));
+
+export const replyAnswerSchema = component(
+  "ReplyAnswer",
+  object({
+    id: uuid(),
+    reply_id: uuid(),
+    state: oneOfValues(["queued", "sending", "sent", "failed"]),
+    subject: string(),
+    created_at: dateTime(),
+    sent_at: nullable(dateTime()),
+    error: nullable(string({ description: "The server's answer when the answer failed." })),
+  }),
+);
+
+export const replySchema = component(
+  "Reply",
+  object({
+    ...replyFields,
+    body_text: string({ description: "The plain text without the quoted history (at most 16 KiB)." }),
+    answers: array(replyAnswerSchema, { description: "Answers given to it, oldest first." }),
+  }),
+);

@@ -1,4 +1,165 @@
+import { dispatchSchema, enrollContactSchema, enrollSchema, forecastQuery, MAX_TEST_SEND_EMAILS, repliesQuery, skipsQuery, testSendEmailsSchema } from "../../routes/campaign-actions.js";
+import { smtpCredentialSchema } from "../../serializers/campaign.js";
+import {
+  dispatchResultSchema,
+  enrollmentSkipSchema,
+  pausedCampaignSchema,
+  repliedEnrollmentSchema,
+  resumedCampaignSchema,
+  sendForecastSchema,
+  testSendResultSchema,
+} from "../../serializers/campaign-workflow.js";
+import { contactEnrolledSchema, contactNotEnrolledSchema, enrollContactImportResultSchema } from "../../serializers/enrollment.js";
+import { TEST_SEND_DAILY_LIMIT } from "../../services/queue-test-send.js";
+import { array } from "../json-schema.js";
 import { defineOperations } from "../operation.js";
 
-/** routes/campaign-actions.ts */
-export const campaignActionOperations = defineOperations([]);
+const id = { id: "The campaign's id." };
+
+/** routes/campaign-actions.ts: the workflow actions under /campaigns/:id. */
+export const campaignActionOperations = defineOperations([
+  {
+    method: "post",
+    path: "/campaigns/:id/enroll",
+    operationId: "enrollContactImport",
+    tag: "Campaigns",
+    summary: "Enroll a contact import",
+    description:
+      "Enrolls every contact of the import in the batch. Contacts already enrolled here are counted in `already_enrolled`; unsubscribed contacts are never enrolled; a contact already in a sibling campaign of a `unique_contacts` outreach is skipped (`cross_campaign_duplicate`, listed by GET /campaigns/{id}/skips). Answers 200 with the counts, also when nobody new was enrolled.",
+    auth: true,
+    idempotent: true,
+    params: id,
+    body: { schema: enrollSchema },
+    responses: { 200: { description: "What the import came to in this campaign.", schema: enrollContactImportResultSchema } },
+    errors: ["campaign_not_found", "contact_import_not_found"],
+  },
+  {
+    method: "post",
+    path: "/campaigns/:id/enroll_contact",
+    operationId: "enrollContact",
+    tag: "Campaigns",
+    summary: "Enroll one contact",
+    description:
+      "201 when the contact was enrolled (an enrollment was created). 200 when it was not: it is already enrolled in a sibling campaign of a `unique_contacts` outreach, and the `cross_campaign_duplicate` skip is recorded (once). An unsubscribed contact is 422 `unprocessable`.",
+    auth: true,
+    idempotent: true,
+    params: id,
+    body: { schema: enrollContactSchema },
+    responses: {
+      201: { description: "Enrolled.", schema: contactEnrolledSchema },
+      200: { description: "Not enrolled: a duplicate across sibling campaigns.", schema: contactNotEnrolledSchema },
+    },
+    errors: ["campaign_not_found", "contact_not_found", "contact_already_enrolled", "unprocessable"],
+  },
+  {
+    method: "post",
+    path: "/campaigns/:id/dispatch",
+    operationId: "dispatchCampaign",
+    tag: "Campaigns",
+    summary: "Dispatch a batch",
+    description:
+      "Hands the batch (`batch_number`, or without it the lowest batch with pending enrollments not dispatched yet) to the dispatcher, which schedules its sends in the background: step 1 at once with jitter, later steps at their cumulative delay. A pending campaign becomes active. Answers 200 once the batch is queued (`queued: true`); when nothing can be queued (the campaign is paused, has no enabled inbox or no steps, or every inbox is at its daily limit) it answers 200 with `queued: false` and the `reason`.",
+    auth: true,
+    idempotent: true,
+    params: id,
+    body: { schema: dispatchSchema, required: false },
+    responses: { 200: { description: "The batch was queued for the dispatcher, or held with the reason.", schema: dispatchResultSchema } },
+    errors: ["campaign_not_found", "plan_limit_reached", "no_pending_enrollments"],
+  },
+  {
+    method: "post",
+    path: "/campaigns/:id/pause",
+    operationId: "pauseCampaign",
+    tag: "Campaigns",
+    summary: "Pause an active campaign",
+    description: "active to paused (`paused_reason: manual`). Scheduled sends stay as they are: the sender leaves them while the campaign is paused, and resume plans them again. Takes no body.",
+    auth: true,
+    idempotent: true,
+    params: id,
+    responses: { 200: { description: "The campaign, paused.", schema: pausedCampaignSchema } },
+    errors: ["bad_request", "campaign_not_found", "campaign_not_active"],
+  },
+  {
+    method: "post",
+    path: "/campaigns/:id/resume",
+    operationId: "resumeCampaign",
+    tag: "Campaigns",
+    summary: "Resume a paused campaign",
+    description:
+      "paused to active, whatever paused it. The sends held while it was paused are planned again from now (`rescheduled`), so a long pause does not release a burst of overdue sends; a big backlog is planned by a background job before any of it is released. Takes no body.",
+    auth: true,
+    idempotent: true,
+    params: id,
+    responses: { 200: { description: "The campaign, active.", schema: resumedCampaignSchema } },
+    errors: ["bad_request", "campaign_not_found", "campaign_not_paused"],
+  },
+  {
+    method: "post",
+    path: "/campaigns/:id/smtp_credentials/:credential_id/reenable",
+    operationId: "reenableSmtpCredential",
+    tag: "Campaigns",
+    summary: "Re-enable a disabled inbox",
+    description:
+      "Clears `disabled_at` and `disabled_reason` of one of the campaign's inboxes, and its refused IMAP logins (reply detection tries again). The campaign stays as it is: resume it if it was paused. Takes no body.",
+    auth: true,
+    idempotent: true,
+    params: { ...id, credential_id: "The inbox's (SMTP credential's) id." },
+    responses: { 200: { description: "The inbox.", schema: smtpCredentialSchema } },
+    errors: ["bad_request", "campaign_not_found", "smtp_credential_not_found"],
+  },
+  {
+    method: "post",
+    path: "/campaigns/:id/test_send",
+    operationId: "testSendCampaign",
+    tag: "Campaigns",
+    summary: "Send the sequence to test addresses",
+    description: `Queues every step (every variant of a step with variants), threaded, to each address, \`[Test]\` in the subject; the sender sends them in the background. Not an enrollment and not counted against the plan. 1 to ${MAX_TEST_SEND_EMAILS} addresses; addresses that unsubscribed in this account are skipped (422 \`unprocessable\` when no address is left). ${TEST_SEND_DAILY_LIMIT} addresses per account per UTC day, then 429 \`rate_limited\` with Retry-After. Answers 200 once queued.`,
+    auth: true,
+    idempotent: true,
+    params: id,
+    body: { schema: testSendEmailsSchema },
+    responses: { 200: { description: "The addresses queued, the ones skipped, and what is left of today's allowance.", schema: testSendResultSchema } },
+    errors: ["campaign_not_found", "no_emails_provided", "unprocessable"],
+  },
+  {
+    method: "get",
+    path: "/campaigns/:id/send_forecast",
+    operationId: "getSendForecast",
+    tag: "Campaigns",
+    summary: "Forecast scheduled sends per day",
+    description: "Sends still to go out per day from today, for `days` days of the campaign schedule's time zone (UTC without a schedule), every day present.",
+    auth: true,
+    params: id,
+    query: forecastQuery,
+    responses: { 200: { description: "The forecast.", schema: sendForecastSchema } },
+    errors: ["campaign_not_found"],
+  },
+  {
+    method: "get",
+    path: "/campaigns/:id/skips",
+    operationId: "listCampaignSkips",
+    tag: "Campaigns",
+    summary: "List skipped enrollments",
+    description: "Contacts the campaign passed over: an invalid MX, a duplicate across sibling campaigns, a blocklisted address. `starting_after` takes a skip id.",
+    auth: true,
+    paged: true,
+    params: id,
+    query: skipsQuery,
+    responses: { 200: { description: "A page of skips, newest first.", schema: array(enrollmentSkipSchema) } },
+    errors: ["campaign_not_found"],
+  },
+  {
+    method: "get",
+    path: "/campaigns/:id/replies",
+    operationId: "listCampaignReplies",
+    tag: "Campaigns",
+    summary: "List replied enrollments",
+    description: "The campaign's enrollments that replied, newest reply first, with the hours from the first send to the reply. `starting_after` takes an enrollment id.",
+    auth: true,
+    paged: true,
+    params: id,
+    query: repliesQuery,
+    responses: { 200: { description: "A page of replied enrollments, newest reply first.", schema: array(repliedEnrollmentSchema) } },
+    errors: ["campaign_not_found"],
+  },
+]);
