@@ -53,15 +53,15 @@ const descriptionField = J.string()
   .allow(null, "")
   .messages({ "string.pattern.base": "{{#label}} must not contain NUL characters" });
 
-function createSchema(allowPrivate: boolean): Joi.ObjectSchema<WebhookBody> {
+export function createWebhookSchema(allowPrivate: boolean): Joi.ObjectSchema<WebhookBody> {
   return J.object({
     url: urlField(allowPrivate).required(),
-    event_filters: eventFiltersField.default(() => [EVENT_WILDCARD]),
+    event_filters: eventFiltersField.default([EVENT_WILDCARD]),
     description: descriptionField,
   });
 }
 
-function updateSchema(allowPrivate: boolean): Joi.ObjectSchema<WebhookBody> {
+export function updateWebhookSchema(allowPrivate: boolean): Joi.ObjectSchema<WebhookBody> {
   return J.object({
     url: urlField(allowPrivate),
     event_filters: eventFiltersField,
@@ -89,13 +89,13 @@ function webhookId(req: Request): string {
   return id;
 }
 
-const emptyBody = J.object({});
+export const emptyBody = J.object({});
 
 const DELIVERY_STATES = ["pending", "succeeded", "failed", "skipped"] as const;
 
-const listQuery = Joi.object<{ limit: number; starting_after?: string }>(pageQuery);
+export const listWebhooksQuery = Joi.object<{ limit: number; starting_after?: string }>(pageQuery);
 
-const deliveriesQuery = Joi.object<{ status?: (typeof DELIVERY_STATES)[number]; limit: number; starting_after?: string }>({
+export const deliveriesQuery = Joi.object<{ status?: (typeof DELIVERY_STATES)[number]; limit: number; starting_after?: string }>({
   status: Joi.any().valid(...DELIVERY_STATES),
   ...pageParams(20),
 });
@@ -104,8 +104,8 @@ const deliveriesQuery = Joi.object<{ status?: (typeof DELIVERY_STATES)[number]; 
 export function webhookRoutes(ctx: ApiContext): Router {
   const router = Router();
   const allowPrivate = ctx.config.webhookAllowPrivateUrls;
-  const create = createSchema(allowPrivate);
-  const update = updateSchema(allowPrivate);
+  const create = createWebhookSchema(allowPrivate);
+  const update = updateWebhookSchema(allowPrivate);
 
   router.post("/", idempotent(ctx), async (req, res) => {
     const body = await validateWebhookBody(ctx.egress.webhooks, create, req.body);
@@ -118,7 +118,7 @@ export function webhookRoutes(ctx: ApiContext): Router {
   });
 
   router.get("/", async (req, res) => {
-    const query = validateQuery(listQuery, req.query);
+    const query = validateQuery(listWebhooksQuery, req.query);
     const webhooks = await listWebhooks(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after });
     sendPage(req, res, webhooks, query.limit, serializeWebhook);
   });

@@ -1,4 +1,7 @@
 import type { Webhook, WebhookAttempt, WebhookDelivery } from "@outreach/db";
+import { ALL_EVENT_TYPES, EVENT_WILDCARD } from "@outreach/core";
+import { WEBHOOK_TEST_EVENT } from "@outreach/domain";
+import { array, component, dateTime, integer, nullable, object, oneOfValues, string, uri, uuid } from "../openapi/json-schema.js";
 
 /** A webhook as the API shows it; the secret is never part of it (see create and rotate_secret). */
 export function serializeWebhook(webhook: Webhook) {
@@ -43,3 +46,47 @@ function serializeWebhookAttempt(attempt: WebhookAttempt) {
     created_at: attempt.createdAt,
   };
 }
+
+// ------------------------------------------------------------ response schemas --
+
+/** The webhook's fields (shared with the create answer, which adds its secret). */
+export const webhookFields = {
+  id: uuid(),
+  url: uri(),
+  description: nullable(string()),
+  event_filters: array(oneOfValues([...ALL_EVENT_TYPES, EVENT_WILDCARD]), { description: '"*" is the v1 event types; opt-in types only when named.' }),
+  disabled_at: nullable(dateTime("Set when consecutive failed deliveries disabled it; PATCH disabled_at: null re-enables it.")),
+  consecutive_failures: integer({ minimum: 0 }),
+  created_at: dateTime(),
+  updated_at: dateTime(),
+};
+
+export const webhookSchema = component("Webhook", object(webhookFields, { description: "An outbound webhook. Its secret is shown only by create and rotate_secret." }));
+
+const webhookAttemptSchema = object({
+  number: integer({ minimum: 1 }),
+  status_code: nullable(integer({ description: "The receiver's HTTP status; null when no answer came." })),
+  error: nullable(string({ description: "Why the attempt was not a 2xx: a network error, a timeout, a refused address, a redirect." })),
+  response_excerpt: nullable(string({ description: "The start of the receiver's answer, bounded." })),
+  duration_ms: integer({ minimum: 0 }),
+  created_at: dateTime(),
+});
+
+export const webhookDeliverySchema = component(
+  "WebhookDelivery",
+  object({
+    id: uuid(),
+    webhook_id: uuid(),
+    event_id: nullable(uuid("null for a test ping (webhook.test).")),
+    event_type: oneOfValues([...ALL_EVENT_TYPES, WEBHOOK_TEST_EVENT]),
+    status: oneOfValues(["pending", "succeeded", "failed", "skipped"]),
+    attempts_made: integer({ minimum: 0 }),
+    max_attempts: integer({ minimum: 1 }),
+    next_attempt_at: nullable(dateTime()),
+    last_status_code: nullable(integer()),
+    last_error: nullable(string()),
+    created_at: dateTime(),
+    completed_at: nullable(dateTime()),
+    attempts: array(webhookAttemptSchema, { description: "Oldest first." }),
+  }),
+);
