@@ -11,24 +11,24 @@ import { listApiKeys } from "../services/list-api-keys.js";
 import { revokeApiKey } from "../services/revoke-api-key.js";
 import { fields, isUuid, J, validateQuery, validateResource } from "../validation.js";
 
-const createSchema = J.object({
+export const createApiKeySchema = J.object({
   label: fields.name.required(),
   client_kind: J.string().valid("direct", "mcp", "sdk").default("direct"),
 });
-const listSchema = Joi.object<{ limit: number; starting_after?: string }>(pageQuery);
+export const listApiKeysQuery = Joi.object<{ limit: number; starting_after?: string }>(pageQuery);
 
 /** Mounted at /api_keys behind authentication. */
 export function apiKeyRoutes(ctx: ApiContext): Router {
   const router = Router();
 
   router.post("/", idempotent(ctx), async (req, res) => {
-    const body = validateResource(createSchema, req.body, "api_key");
+    const body = validateResource(createApiKeySchema, req.body, "api_key");
     const { key, plaintext } = await createApiKey(ctx.db, authOf(res).accountId, body.label, body.client_kind);
     res.status(201).json({ ...serializeApiKey(key), plaintext });
   });
 
   router.get("/", async (req, res) => {
-    const query = validateQuery(listSchema, req.query);
+    const query = validateQuery(listApiKeysQuery, req.query);
     const keys = await listApiKeys(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after });
     sendPage(req, res, keys, query.limit, serializeApiKey);
   });

@@ -17,12 +17,12 @@ const returnUrl = withoutNul(J.string().max(2048))
   .custom((value: string, helpers) => (isHttpUrl(value) ? value : helpers.error("any.invalid")))
   .messages({ "any.invalid": "{{#label}} must be an absolute http or https URL" });
 
-const checkoutSchema = J.object({
+export const checkoutSchema = J.object({
   plan_slug: withoutNul(J.string().trim().lowercase().min(1).max(100)).required(),
   success_url: returnUrl,
   cancel_url: returnUrl,
 });
-const portalSchema = J.object({ return_url: returnUrl });
+export const portalSchema = J.object({ return_url: returnUrl });
 
 interface CheckoutBody {
   plan_slug: string;

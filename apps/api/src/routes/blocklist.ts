@@ -24,13 +24,13 @@ interface AddBody {
   reason?: string | null;
 }
 
-const addSchema = J.object<AddBody>({
+export const addBlocklistSchema = J.object<AddBody>({
   emails: J.array().items(fields.email).max(MAX_BLOCKLIST_ENTRIES).default([]),
   domains: J.array().items(domainField).max(MAX_BLOCKLIST_ENTRIES).default([]),
   reason: text(500).allow(null, ""),
 });
 
-const listSchema = Joi.object({
+export const listBlocklistQuery = Joi.object({
   ...pageQuery,
   kind: Joi.string().valid("email", "domain"),
   value: Joi.string().max(254),
@@ -38,7 +38,7 @@ const listSchema = Joi.object({
 
 /** The fields, wrapped as {blocklist: {...}} or at the top level; at least one and at most MAX_BLOCKLIST_ENTRIES entries. */
 function validateAddBody(body: unknown): AddBody {
-  const valid = validateResource(addSchema, body, "blocklist");
+  const valid = validateResource(addBlocklistSchema, body, "blocklist");
   const count = valid.emails.length + valid.domains.length;
   if (count === 0 || count > MAX_BLOCKLIST_ENTRIES) {
     const field = `${fieldPrefix(body, "blocklist")}emails`;
@@ -66,7 +66,7 @@ export function blocklistRoutes(ctx: ApiContext): Router {
   });
 
   router.get("/", async (req, res) => {
-    const query = validateQuery<{ limit: number; starting_after?: string; kind?: "email" | "domain"; value?: string }>(listSchema, req.query);
+    const query = validateQuery<{ limit: number; starting_after?: string; kind?: "email" | "domain"; value?: string }>(listBlocklistQuery, req.query);
     const entries = await listBlocklistEntries(ctx.db, authOf(res).accountId, {
       limit: query.limit,
       startingAfter: query.starting_after,

@@ -20,11 +20,11 @@ import { J, validateBody, validateQuery } from "../validation.js";
 export const MAX_IMPORT_ROWS = 250_000;
 
 // Rows are validated one by one by the import (an invalid row is reported, not fatal).
-const importSchema = J.object({
+export const createContactImportSchema = J.object({
   name: text(200).allow(null, ""),
   contacts: J.any(),
 });
-const listSchema = Joi.object(pageQuery);
+export const listContactImportsQuery = Joi.object(pageQuery);
 
 /** The largest import body (the body is streamed, never held whole). */
 export const MAX_IMPORT_BODY = { bytes: 64 * 1024 * 1024, label: "64mb" };
@@ -67,7 +67,7 @@ export function contactImportRoutes(ctx: ApiContext): Router {
       // claimed before validation, so a 4xx validation answer is stored and replayed too
       if (!(await claimIdempotencyKey(ctx, req, res))) return;
 
-      const body = validateBody(importSchema, unwrapBody(envelope, "contact_import"));
+      const body = validateBody(createContactImportSchema, unwrapBody(envelope, "contact_import"));
       const rows: unknown = body.contacts;
       if (!(rows instanceof StagedContactRows) || rows.length === 0) throw new AppError("no_contacts_provided");
       if (rows.length > MAX_IMPORT_ROWS) {
@@ -84,7 +84,7 @@ export function contactImportRoutes(ctx: ApiContext): Router {
   }));
 
   router.get("/", async (req, res) => {
-    const query = validateQuery(listSchema, req.query);
+    const query = validateQuery(listContactImportsQuery, req.query);
     const imports = await listContactImports(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after });
     sendPage(req, res, imports, query.limit, serializeContactImportSummary);
   });

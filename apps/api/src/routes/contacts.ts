@@ -9,7 +9,7 @@ import { getContact } from "../services/get-contact.js";
 import { listContacts } from "../services/list-contacts.js";
 import { validateQuery } from "../validation.js";
 
-const listSchema = Joi.object({
+export const listContactsQuery = Joi.object({
   ...pageQuery,
   // Compared with the stored address, which is trimmed and lower-cased.
   email: withoutNul(Joi.string().lowercase().trim().max(320)),
@@ -20,7 +20,7 @@ export function contactRoutes(ctx: ApiContext): Router {
   const router = Router();
 
   router.get("/", async (req, res) => {
-    const query = validateQuery(listSchema, req.query);
+    const query = validateQuery(listContactsQuery, req.query);
     const contacts = await listContacts(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after, email: query.email });
     sendPage(req, res, contacts, query.limit, serializeContact);
   });

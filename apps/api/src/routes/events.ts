@@ -8,7 +8,7 @@ import { serializeEvent } from "../serializers/event.js";
 import { listEvents } from "../services/list-events.js";
 import { validateQuery } from "../validation.js";
 
-const listSchema = Joi.object<{ type?: EventType; limit: number; starting_after?: string }>({
+export const listEventsQuery = Joi.object<{ type?: EventType; limit: number; starting_after?: string }>({
   type: Joi.any().valid(...ALL_EVENT_TYPES),
   ...pageParams(20),
 });
@@ -18,7 +18,7 @@ export function eventRoutes(ctx: ApiContext): Router {
   const router = Router();
 
   router.get("/", async (req, res) => {
-    const query = validateQuery(listSchema, req.query);
+    const query = validateQuery(listEventsQuery, req.query);
     const events = await listEvents(ctx.db, authOf(res).accountId, { type: query.type, limit: query.limit, startingAfter: query.starting_after });
     sendPage(req, res, events, query.limit, serializeEvent);
   });

@@ -13,28 +13,28 @@ import { listOutreaches } from "../services/list-outreaches.js";
 import { updateOutreach } from "../services/update-outreach.js";
 import { J, validateBody, validateQuery } from "../validation.js";
 
-const createSchema = J.object({
+export const createOutreachSchema = J.object({
   name: nameField.required(),
   unique_contacts: J.boolean().default(false),
 });
-const updateSchema = J.object({
+export const updateOutreachSchema = J.object({
   name: nameField,
   unique_contacts: J.boolean(),
 }).min(1);
-const listSchema = Joi.object(pageQuery);
+export const listOutreachesQuery = Joi.object(pageQuery);
 
 /** Mounted at /outreaches behind authentication. */
 export function outreachRoutes(ctx: ApiContext): Router {
   const router = Router();
 
   router.post("/", idempotent(ctx), async (req, res) => {
-    const body = validateBody(createSchema, unwrapBody(req.body, "outreach"));
+    const body = validateBody(createOutreachSchema, unwrapBody(req.body, "outreach"));
     const outreach = await createOutreach(ctx.db, authOf(res).accountId, { name: body.name, uniqueContacts: body.unique_contacts });
     res.status(201).json(serializeOutreach(outreach));
   });
 
   router.get("/", async (req, res) => {
-    const query = validateQuery(listSchema, req.query);
+    const query = validateQuery(listOutreachesQuery, req.query);
     const outreaches = await listOutreaches(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after });
     sendPage(req, res, outreaches, query.limit, serializeOutreach);
   });
@@ -44,7 +44,7 @@ export function outreachRoutes(ctx: ApiContext): Router {
   });
 
   router.patch("/:id", async (req, res) => {
-    const body = validateBody(updateSchema, unwrapBody(req.body, "outreach"));
+    const body = validateBody(updateOutreachSchema, unwrapBody(req.body, "outreach"));
     const outreach = await updateOutreach(ctx.db, authOf(res).accountId, param(req, "id"), { name: body.name, uniqueContacts: body.unique_contacts });
     res.json(serializeOutreach(outreach));
   });

@@ -9,7 +9,7 @@ import { signUpAccount } from "../services/sign-up-account.js";
 import { withoutNul } from "../request-body.js";
 import { fields, J, validateBody } from "../validation.js";
 
-const signupSchema = J.object({
+export const signupSchema = J.object({
   email: fields.email.required(),
   name: withoutNul(J.string().trim().max(200)).allow(null, ""),
 });

@@ -1,4 +1,5 @@
 import type { Outreach } from "@outreach/db";
+import { array, boolean, component, dateTime, object, string, uuid } from "../openapi/json-schema.js";
 
 export type OutreachWithCampaigns = Outreach & { campaigns: Array<{ id: string }> };
 
@@ -11,3 +12,16 @@ export function serializeOutreach(outreach: OutreachWithCampaigns) {
     created_at: outreach.createdAt,
   };
 }
+
+// ------------------------------------------------------------ response schemas --
+
+export const outreachSchema = component(
+  "Outreach",
+  object({
+    id: uuid(),
+    name: string(),
+    unique_contacts: boolean({ description: "true: a contact already in a sibling campaign of the outreach is skipped (cross_campaign_duplicate) when enrolled." }),
+    campaign_ids: array(uuid()),
+    created_at: dateTime(),
+  }),
+);

@@ -28,7 +28,7 @@ const NUL = "\u0000";
 
 // The authoritative rules, which also word the reasons of invalid rows.
 const optionalText = text(MAX_TEXT).allow(null, "");
-const rowSchema = J.object({
+export const contactRowSchema = J.object({
   email: fields.email.required(),
   first_name: optionalText,
   last_name: optionalText,
@@ -91,7 +91,7 @@ function fastRow(row: unknown): ContactRow | undefined {
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function schemaRow(row: unknown): ContactRow | string {
-  const { value, error } = rowSchema.validate(row, { abortEarly: false, convert: true, allowUnknown: false, errors: { wrap: { label: false } } });
+  const { value, error } = contactRowSchema.validate(row, { abortEarly: false, convert: true, allowUnknown: false, errors: { wrap: { label: false } } });
   const isObject = typeof row === "object" && row !== null && !Array.isArray(row);
   const custom = checkCustomFields(isObject && Object.hasOwn(row, "custom_fields") ? (row as { custom_fields: unknown }).custom_fields : undefined);
   if (error || !custom.value) return [...(error?.details.map((d) => d.message) ?? []), ...(isObject ? (custom.errors ?? []) : [])].join(", ");

@@ -1,4 +1,60 @@
+import { DOCS_ASSET_NAMES } from "../../docs-page/assets.js";
 import { defineOperations } from "../operation.js";
 
-/** routes/docs.ts */
-export const docsOperations = defineOperations([]);
+/** routes/docs.ts: the OpenAPI document and the pages for people. */
+export const docsOperations = defineOperations([
+  {
+    method: "get",
+    path: "/openapi.json",
+    operationId: "getOpenApiDocument",
+    tag: "Documentation",
+    summary: "Get the OpenAPI document",
+    description: "No API key. The OpenAPI 3.1 document of every endpoint, generated from the code that validates and serializes; cacheable for 5 minutes.",
+    auth: false,
+    responses: { 200: { description: "This document.", schema: { type: "object", description: "An OpenAPI 3.1 document." } } },
+  },
+  {
+    method: "get",
+    path: "/docs",
+    operationId: "getReferencePage",
+    tag: "Documentation",
+    summary: "The API reference page",
+    description: "No API key. This document rendered for people (Redoc), every asset served by the API itself; cacheable for 5 minutes.",
+    auth: false,
+    responses: { 200: { description: "An HTML page.", contentType: "text/html" } },
+  },
+  {
+    method: "get",
+    path: "/docs/assets/:name",
+    operationId: "getReferencePageAsset",
+    tag: "Documentation",
+    summary: "A script the reference page loads",
+    description: "No API key. The page asks for `<name>?v=<digest of the body>`: that URL is cacheable for a year; without the current digest, for 5 minutes.",
+    auth: false,
+    params: { name: `The asset: ${DOCS_ASSET_NAMES.map((name) => `\`${name}\``).join(" or ")}.` },
+    responses: { 200: { description: "The script.", contentType: "text/javascript" } },
+    errors: ["not_found"],
+  },
+  {
+    method: "get",
+    path: "/docs/errors",
+    operationId: "listErrorPages",
+    tag: "Documentation",
+    summary: "The page listing every error code",
+    description: "No API key. Every error code with its HTTP status and meaning.",
+    auth: false,
+    responses: { 200: { description: "An HTML page.", contentType: "text/html" } },
+  },
+  {
+    method: "get",
+    path: "/docs/errors/:code",
+    operationId: "getErrorPage",
+    tag: "Documentation",
+    summary: "The page of one error code",
+    description: "No API key. The page an error envelope's `type` links to: the code's HTTP status, meaning and what a client should do about it.",
+    auth: false,
+    params: { code: "An error code, e.g. `validation_failed`." },
+    responses: { 200: { description: "An HTML page.", contentType: "text/html" } },
+    errors: ["not_found"],
+  },
+]);
