@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
-import { ALL_EVENT_TYPES, EVENT_TYPES } from "@outreach/core";
+import { ALL_EVENT_TYPES, EVENT_TYPES, type EventDataByType, type EventType } from "@outreach/core";
 import { request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
 
 // GET /events: the account's event log, newest first, filtered by type and paged with starting_after.
@@ -33,18 +33,38 @@ function assertError(res: JsonResponse, status: number, code: string, message: s
 
 const BASE = Date.now() - 3_600_000;
 
+/** The data an event of `type` carries when the service records it (the n-th seeded event). */
+function eventData(type: EventType, n: number): EventDataByType[EventType] {
+  const campaign_id = randomUUID();
+  const enrollment = { enrollment_id: randomUUID(), contact_id: randomUUID(), contact_email: `contact${n}@events.test`, campaign_id };
+  const at = new Date(BASE + n * 1000).toISOString();
+  switch (type) {
+    case "enrollment.unsubscribed":
+      return { ...enrollment, unsubscribed_at: at };
+    case "credential.disabled":
+      return { credential_id: randomUUID(), from_email: `sender${n}@events.test`, campaign_id, bounce_rate: 12.5, threshold: 5 };
+    case "campaign.paused":
+      return { campaign_id, name: `Campaign ${n}`, reason: "all_credentials_disabled" };
+    default: {
+      const status = type === "enrollment.clicked" ? "opened" : (type.slice("enrollment.".length) as "sent" | "opened" | "replied" | "bounced");
+      const data = { ...enrollment, status, sent_at: at, replied_at: status === "replied" ? at : null, bounce_reason: status === "bounced" ? "550 no such user" : null, variant_id: null };
+      return type === "enrollment.clicked" ? { ...data, url: "https://example.com/pricing", clicked_at: at } : data;
+    }
+  }
+}
+
 /**
  * Events of the account, one per entry of `types`, a second apart, oldest
  * first; every third shares its predecessor's millisecond (written in one
  * transaction, as a bulk unsubscribe does). Returns them newest first, as the
  * API orders them.
  */
-async function seedEvents(accountId: string, types: string[]) {
+async function seedEvents(accountId: string, types: EventType[]) {
   const created = [];
   let at = BASE;
   for (const [index, type] of types.entries()) {
     if (index % 3 !== 2) at += 1000;
-    created.push(await api.database.db.event.create({ data: { accountId, type, data: { index, campaign_id: randomUUID() }, createdAt: new Date(at) } }));
+    created.push(await api.database.db.event.create({ data: { accountId, type, data: eventData(type, index) as object, createdAt: new Date(at) } }));
   }
   return created.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (b.id < a.id ? -1 : 1));
 }
@@ -92,7 +112,7 @@ test("GET /events lists the account's events newest first as {id, type, created_
 
 test("type filters to one of the 7 event types; anything else is 422 validation_failed", async () => {
   const a = await signUp("types@events.test");
-  const types = [...EVENT_TYPES, ...EVENT_TYPES, "enrollment.sent"];
+  const types: EventType[] = [...EVENT_TYPES, ...EVENT_TYPES, "enrollment.sent"];
   const events = await seedEvents(a.accountId, types);
   for (const type of EVENT_TYPES) {
     const res = await list(a.token, `?type=${type}`);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
+import type { EventDataByType } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { liftQuotas, request, signUp, startTestApi, type TestApi } from "./helpers.js";
 
@@ -71,6 +72,18 @@ async function credential(accountId: string, campaignId: string): Promise<string
 const asRow = (r: { id: string; createdAt: Date }): Row => ({ id: r.id, at: r.createdAt });
 const times = <T>(n: number, make: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => make(i)));
 
+/** The data of an enrollment.sent event as the sender records it. */
+const sentEventData = (i: number): EventDataByType["enrollment.sent"] => ({
+  enrollment_id: randomUUID(),
+  contact_id: randomUUID(),
+  contact_email: `sent-${i}@example.com`,
+  campaign_id: randomUUID(),
+  status: "sent",
+  sent_at: at(i).toISOString(),
+  replied_at: null,
+  bounce_reason: null,
+});
+
 const LISTS: ListCase[] = [
   {
     name: "GET /campaigns",
@@ -117,7 +130,7 @@ const LISTS: ListCase[] = [
   {
     name: "GET /events",
     async seed(accountId) {
-      await times(ROWS, (i) => db.event.create({ data: { accountId, type: "enrollment.sent", data: { n: i }, createdAt: at(i), dispatchedAt: new Date() } }));
+      await times(ROWS, (i) => db.event.create({ data: { accountId, type: "enrollment.sent", data: sentEventData(i) as object, createdAt: at(i), dispatchedAt: new Date() } }));
       return { path: "/events", rows: (await db.event.findMany({ where: { accountId } })).map(asRow) };
     },
   },
