@@ -32,9 +32,11 @@ const RATE_LIMIT_HEADERS = {
 
 /** Codes every operation of a kind can answer, on top of its own. */
 function sharedErrors(operation: OperationSpec): ErrorCode[] {
+  if (operation.envelopeErrors === false) return [];
   const codes: ErrorCode[] = ["service_unavailable", "service_busy"];
   if (operation.auth) codes.push("unauthorized", "rate_limited");
-  if (operation.body) codes.push("bad_request", "validation_failed");
+  if (operation.body) codes.push("bad_request");
+  if (operation.body && isJoi(operation.body.schema)) codes.push("validation_failed");
   if (operation.query) codes.push("validation_failed");
   if (operation.idempotent) codes.push("idempotency_conflict", "validation_failed");
   return codes;
@@ -43,6 +45,7 @@ function sharedErrors(operation: OperationSpec): ErrorCode[] {
 /** Every error code an operation answers, grouped by HTTP status. */
 export function errorCodesByStatus(operation: OperationSpec): Map<number, ErrorCode[]> {
   const byStatus = new Map<number, ErrorCode[]>();
+  if (operation.envelopeErrors === false && operation.errors?.length) throw new Error(`${operation.operationId} answers no envelope, so it lists no error codes`);
   for (const code of new Set([...sharedErrors(operation), ...(operation.errors ?? [])])) {
     const status = ERROR_CODES[code][0];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);

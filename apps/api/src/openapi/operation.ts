@@ -51,6 +51,11 @@ export interface OperationSpec {
   responses: Record<number, SuccessResponse>;
   /** every error code the operation can answer beyond the ones every route shares */
   errors?: ErrorCode[];
+  /**
+   * false for routes that answer their failures themselves and never with the
+   * JSON envelope (the links in emails: pages and pixels), whose every answer is in `responses`
+   */
+  envelopeErrors?: boolean;
 }
 
 export const defineOperations = (operations: OperationSpec[]): OperationSpec[] => operations;

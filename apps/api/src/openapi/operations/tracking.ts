@@ -31,6 +31,7 @@ export const trackingOperations = defineOperations([
     description:
       "Always the same 1x1 transparent GIF, whatever the token (its validity is never revealed), also over the client's rate limit: an image proxy would show a 429 as a broken image, so only the open is not recorded then. The first GET with a valid token records the open; a HEAD records nothing.",
     auth: false,
+    envelopeErrors: false,
     params: { token: "The signed open token, optionally followed by `.gif`." },
     responses: { 200: { description: "The pixel.", contentType: "image/gif", headers: { "Cache-Control": noStore } } },
   },
@@ -43,6 +44,7 @@ export const trackingOperations = defineOperations([
     description:
       "Redirects to the destination signed into the link, only while its enrollment exists and the destination is one of the links of a template it was sent: never an open redirect, and not after its campaign is deleted. The first GET per enrollment records the click (`enrollment.clicked`); a HEAD (link checkers) is checked but not recorded. Anything altered or no longer valid is a 404 page without Location.",
     auth: false,
+    envelopeErrors: false,
     params: { ...token, url: "The destination, as signed into the link." },
     responses: {
       302: {
@@ -67,6 +69,7 @@ export const trackingOperations = defineOperations([
     description:
       "Asks the recipient to confirm with a button that POSTs to the same URL, or says the address is already unsubscribed. A GET only asks: link scanners and prefetchers follow links, so only the POST unsubscribes. Links of a deleted campaign keep working.",
     auth: false,
+    envelopeErrors: false,
     params: token,
     responses: {
       200: { description: "An HTML page: the confirmation form, or the address already unsubscribed.", contentType: html, headers: { "Cache-Control": noStore } },
@@ -84,6 +87,7 @@ export const trackingOperations = defineOperations([
     description:
       "Unsubscribes the contact: its active enrollments in every campaign become unsubscribed, their steps not yet sent are cancelled, and one `enrollment.unsubscribed` is emitted per enrollment. The List-Unsubscribe-Post target: mail clients POST `List-Unsubscribe=One-Click` form-encoded, but any body and content type is accepted and the body is ignored. Repeating it is harmless.",
     auth: false,
+    envelopeErrors: false,
     params: token,
     responses: {
       200: { description: "An HTML page: unsubscribed.", contentType: html, headers: { "Cache-Control": noStore } },
