@@ -1,0 +1,12288 @@
+/**
+ * The API's types, generated from the API's OpenAPI document: pnpm --filter @outreach/sdk generate
+ * Do not edit by hand: regenerate after the API changes.
+ */
+
+export interface paths {
+    "/api_keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List active API keys
+         * @description A list page: newest first; follow `Link` while `X-Has-More` is true.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Issue an API key
+         * @description A further key of the account, within its `api_keys` quota (active keys). `plaintext` is shown only in this answer.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api_keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description The key stops working at once on every API replica. The account's last active key cannot be revoked: issue a new one first.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the account's plan, subscription and quotas */
+        get: operations["getSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the sends of the current billing period
+         * @description Sends are counted per billing period and checked at dispatch. A paid plan's period is its subscription's; a free account's runs monthly from its signup time.
+         */
+        get: operations["getBillingUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start buying a plan
+         * @description A subscription-mode checkout session for the plan's price; the buyer pays at `url` and comes back to `success_url` (or `cancel_url`). Only public, priced plans that are not archived are sold (GET /plans lists them). An account that already has a subscription changes plans in the portal instead (422 unprocessable), so nobody pays twice. 503 service_unavailable when the payment provider fails.
+         */
+        post: operations["createCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open the customer portal
+         * @description A customer-portal session: payment methods, invoices, switching between the paid plans, cancelling. 503 service_unavailable when the payment provider fails.
+         */
+        post: operations["createPortalSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blocklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List blocklist entries
+         * @description `value` finds one entry by its exact value (normalised as when added).
+         *
+         *     A list page: newest first; follow `Link` while `X-Has-More` is true.
+         */
+        get: operations["listBlocklistEntries"];
+        put?: never;
+        /**
+         * Block addresses and domains
+         * @description Emails are trimmed and lower-cased; domains are host names, lower-cased, a leading `@` and a trailing `.` dropped. An address is blocked when the account has an entry equal to it or to its domain; a domain entry blocks that exact host only. 1 to 10,000 entries, emails and domains together. An existing entry is kept as it is. Blocked addresses are skipped at dispatch and their scheduled steps cancelled at send.
+         */
+        post: operations["addBlocklistEntries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blocklist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a blocklist entry
+         * @description Later dispatches and sends go through again; enrollments the entry already stopped stay stopped, and a contact that unsubscribed stays unsubscribed.
+         */
+        delete: operations["deleteBlocklistEntry"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/enroll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enroll a contact import
+         * @description Enrolls every contact of the import in the batch. Contacts already enrolled here are counted in `already_enrolled`; unsubscribed contacts are never enrolled; a contact already in a sibling campaign of a `unique_contacts` outreach is skipped (`cross_campaign_duplicate`, listed by GET /campaigns/{id}/skips). Answers 200 with the counts, also when nobody new was enrolled.
+         */
+        post: operations["enrollContactImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/enroll_contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enroll one contact
+         * @description 201 when the contact was enrolled (an enrollment was created). 200 when it was not: it is already enrolled in a sibling campaign of a `unique_contacts` outreach, and the `cross_campaign_duplicate` skip is recorded (once). An unsubscribed contact is 422 `unprocessable`.
+         */
+        post: operations["enrollContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/dispatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dispatch a batch
+         * @description Hands the batch (`batch_number`, or without it the lowest batch with pending enrollments not dispatched yet) to the dispatcher, which schedules its sends in the background: step 1 at once with jitter, later steps at their cumulative delay. A pending campaign becomes active. Answers 200 once the batch is queued (`queued: true`); when nothing can be queued (the campaign is paused, has no enabled inbox or no steps, or every inbox is at its daily limit) it answers 200 with `queued: false` and the `reason`.
+         */
+        post: operations["dispatchCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause an active campaign
+         * @description active to paused (`paused_reason: manual`). Scheduled sends stay as they are: the sender leaves them while the campaign is paused, and resume plans them again. Takes no body.
+         */
+        post: operations["pauseCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused campaign
+         * @description paused to active, whatever paused it. The sends held while it was paused are planned again from now (`rescheduled`), so a long pause does not release a burst of overdue sends; a big backlog is planned by a background job before any of it is released. Takes no body.
+         */
+        post: operations["resumeCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/smtp_credentials/{credential_id}/reenable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-enable a disabled inbox
+         * @description Clears `disabled_at` and `disabled_reason` of one of the campaign's inboxes, and its refused IMAP logins (reply detection tries again). The campaign stays as it is: resume it if it was paused. Takes no body.
+         */
+        post: operations["reenableSmtpCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/test_send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the sequence to test addresses
+         * @description Queues every step (every variant of a step with variants), threaded, to each address, `[Test]` in the subject; the sender sends them in the background. Not an enrollment and not counted against the plan. 1 to 25 addresses; addresses that unsubscribed in this account are skipped (422 `unprocessable` when no address is left). 100 addresses per account per UTC day, then 429 `rate_limited` with Retry-After. Answers 200 once queued.
+         */
+        post: operations["testSendCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/send_forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Forecast scheduled sends per day
+         * @description Sends still to go out per day from today, for `days` days of the campaign schedule's time zone (UTC without a schedule), every day present.
+         */
+        get: operations["getSendForecast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/skips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List skipped enrollments
+         * @description Contacts the campaign passed over: an invalid MX, a duplicate across sibling campaigns, a blocklisted address. `starting_after` takes a skip id.
+         *
+         *     A list page: newest first; follow `Link` while `X-Has-More` is true.
+         */
+        get: operations["listCampaignSkips"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List replied enrollments
+         * @description The campaign's enrollments that replied, newest reply first, with the hours from the first send to the reply. `starting_after` takes an enrollment id.
+         *
+         *     A list page: newest first; follow `Link` while `X-Has-More` is true.
+         */
+        get: operations["listCampaignReplies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List campaigns
+         * @description A list page: newest first; follow `Link` while `X-Has-More` is true.
+         */
+        get: operations["listCampaigns"];
+        put?: never;
+        /**
+         * Create a campaign
+         * @description A campaign with its sequence steps and its inboxes (SMTP credentials, optionally with IMAP settings for reply detection). It starts `pending`: enroll contacts, then dispatch.
+         */
+        post: operations["createCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a campaign with its statistics */
+        get: operations["getCampaign"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a campaign
+         * @description Its enrollments stop at once; links in emails already delivered keep working.
+         */
+        delete: operations["deleteCampaign"];
+        options?: never;
+        head?: never;
+        /** Change a campaign's settings */
+        patch: operations["updateCampaign"];
+        trace?: never;
+    };
+    "/campaigns/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Render the sequence for one contact */
+        get: operations["previewCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact_imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List contact imports
+         * @description A list page: newest first; follow `Link` while `X-Has-More` is true.
+         */
+        get: operations["listContactImports"];
+        put?: never;
+        /**
+         * Import contacts
+         * @description Up to 250,000 rows in a body of up to 64mb, sent as `{"contact_import": {"name", "contacts": [...]}}` or with the fields at the top level. The body is read as it streams in and its rows are merged into contacts in one transaction once the whole body has proved good: a body refused for any reason writes no contact. No rows (or no `contacts`) is 422 no_contacts_provided.
+         *
+         *     Emails are trimmed and lower-cased; one contact per address per account. A later non-empty value updates a field, an empty one never erases it; unsubscribed contacts stay unsubscribed.
+         */
+        post: operations["createContactImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact_imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a contact import */
+        get: operations["getContactImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List contacts
+         * @description `email` finds the contact with that address (compared trimmed and lower-cased). Contacts are created and updated by contact imports.
+         *
+         *     A list page: newest first; follow `Link` while `X-Has-More` is true.
+         */
+        get: operations["listContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a contact */
+        get: operations["getContact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the OpenAPI document
+         * @description No API key. The OpenAPI 3.1 document of every endpoint, generated from the code that validates and serializes; cacheable for 5 minutes.
+         */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API reference page
+         * @description No API key. This document rendered for people (Redoc), every asset served by the API itself; cacheable for 5 minutes.
+         */
+        get: operations["getReferencePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/assets/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A script the reference page loads
+         * @description No API key. The page asks for `<name>?v=<digest of the body>`: that URL is cacheable for a year; without the current digest, for 5 minutes.
+         */
+        get: operations["getReferencePageAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The page listing every error code
+         * @description No API key. Every error code with its HTTP status and meaning.
+         */
+        get: operations["listErrorPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/errors/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The page of one error code
+         * @description No API key. The page an error envelope's `type` links to: the code's HTTP status, meaning and what a client should do about it.
+         */
+        get: operations["getErrorPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's events
+         * @description The event log: every event the account's webhooks are sent, with the `type`, `created_at` and `data` of the webhook envelope (opt-in types such as enrollment.clicked included). `type` filters by one event type; `limit` defaults to 20.
+         *
+         *     A list page: newest first; follow `Link` while `X-Has-More` is true.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Is the process alive
+         * @description No API key; touches no dependency.
+         */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Are PostgreSQL and Redis reachable
+         * @description No API key. The checks run one at a time and their result is reused for a second, so a flood of probes costs at most one database and one Redis round trip per second. Each check is named with a fixed word, never its error text. A replica that is shutting down answers 503 with the check `shutdown`.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outreaches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List outreaches
+         * @description A list page: newest first; follow `Link` while `X-Has-More` is true.
+         */
+        get: operations["listOutreaches"];
+        put?: never;
+        /**
+         * Create an outreach
+         * @description A group of sibling campaigns (they join it with `outreach_id`). With `unique_contacts`, a contact already enrolled in one of its campaigns is skipped when enrolled in another (`cross_campaign_duplicate`).
+         */
+        post: operations["createOutreach"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outreaches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an outreach */
+        get: operations["getOutreach"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an outreach
+         * @description Its campaigns are detached from it, not deleted.
+         */
+        delete: operations["deleteOutreach"];
+        options?: never;
+        head?: never;
+        /** Change an outreach */
+        patch: operations["updateOutreach"];
+        trace?: never;
+    };
+    "/webhooks/provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive the payment provider's events
+         * @description Called by the payment provider (Stripe), not by accounts: no API key. The `Stripe-Signature` header is checked against STRIPE_WEBHOOK_SECRET over the raw body (300 s tolerance); a missing, wrong, stale or future signature, or no configured secret, is 401 `invalid_signature`. Handles customer.subscription.created, .updated and .deleted, invoice.paid and invoice.payment_failed to keep the account's plan in sync with its subscription; other types are acknowledged and ignored. Each event is applied once. When it cannot be applied now (a price no plan carries: 500; the provider unreachable: 503) the answer is a 5xx, so the provider delivers it again.
+         */
+        post: operations["receiveProviderEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the plans for sale
+         * @description Public, priced plans that are not archived, by tier. No API key. Answered from memory for up to PLANS_CACHE_SECONDS (30 s), so an operator's change shows within that time.
+         */
+        get: operations["listPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an account
+         * @description An account on the free plan with its first API key. No API key. Limited per client address (IPv6: per /64) to SIGNUP_LIMIT_PER_HOUR (5) an hour: past it, 429 rate_limited with Retry-After and `details.scope` `ip`. An email already registered is 422 validation_failed naming `email`. The payment provider's customer is created with the account: if the provider fails, no account is made (503 service_unavailable). Idempotency-Key is not honoured here.
+         */
+        post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/relay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive the SMTP relay's bounce and complaint reports
+         * @description Called by the SMTP relay provider, not by accounts: no API key. Signed with the header `X-Relay-Signature: t=<unix seconds>,v1=<hex>`, v1 the HMAC-SHA256 of `<t>.<raw body>` keyed with RELAY_WEBHOOK_SECRET (300 s tolerance); anything else, or no configured secret, is 401 `invalid_signature`. The body (1 MB at most) is read only after the signature holds. A bounce marks the matching enrollment bounced (`enrollment.bounced`); a complaint unsubscribes the contact (`enrollment.unsubscribed` per active enrollment). A report is matched by `message_id`, else to the most recent step sent to the address, and affects only the account that sent it. Unknown recipients are accepted and ignored; replays are harmless.
+         */
+        post: operations["receiveRelayReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List replies
+         * @description Replies and auto-replies matched to the account's enrollments, newest first (by `received_at`), with a 200-character `snippet` of their text. `campaign_id` narrows the list to one campaign (404 `campaign_not_found` when it is not one of this account's).
+         *
+         *     A list page: newest first; follow `Link` while `X-Has-More` is true.
+         */
+        get: operations["listReplies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/replies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a reply with its text and answers */
+        get: operations["getReply"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/replies/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a reply
+         * @description Answers 202: the answer is recorded `queued` and sent in the background by the sender, through the inbox that got the reply, threaded to it (`In-Reply-To`, `References`); follow its `state` (queued, sending, sent or failed) in GET /replies/{id}. The subject defaults to `Re: <reply subject>`. An answer counts like a step-1 send against its inbox's `daily_limit` for the day: a full day is 422 `mailbox_limit_reached` (`details {daily_limit, used}`), a disabled or deleted inbox 422 `mailbox_unavailable`. Send an Idempotency-Key so a retry never answers twice.
+         */
+        post: operations["answerReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/t/o/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open-tracking pixel
+         * @description Always the same 1x1 transparent GIF, whatever the token (its validity is never revealed), also over the client's rate limit: an image proxy would show a 429 as a broken image, so only the open is not recorded then. The first GET with a valid token records the open; a HEAD records nothing.
+         */
+        get: operations["trackOpen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/t/c/{token}/{url}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tracked link redirect
+         * @description Redirects to the destination signed into the link, only while its enrollment exists and the destination is one of the links of a template it was sent: never an open redirect, and not after its campaign is deleted. The first GET per enrollment records the click (`enrollment.clicked`); a HEAD (link checkers) is checked but not recorded. Anything altered or no longer valid is a 404 page without Location.
+         */
+        get: operations["trackClick"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/u/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unsubscribe page
+         * @description Asks the recipient to confirm with a button that POSTs to the same URL, or says the address is already unsubscribed. A GET only asks: link scanners and prefetchers follow links, so only the POST unsubscribes. Links of a deleted campaign keep working.
+         */
+        get: operations["showUnsubscribePage"];
+        put?: never;
+        /**
+         * Unsubscribe (one-click, RFC 8058)
+         * @description Unsubscribes the contact: its active enrollments in every campaign become unsubscribed, their steps not yet sent are cancelled, and one `enrollment.unsubscribed` is emitted per enrollment. The List-Unsubscribe-Post target: mail clients POST `List-Unsubscribe=One-Click` form-encoded, but any body and content type is accepted and the body is ignored. Repeating it is harmless.
+         */
+        post: operations["unsubscribeOneClick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the account's API traffic
+         * @description Requests over the last `days` days (30 by default), per client kind (the `client_kind` of the key that made them) and per UTC day.
+         */
+        get: operations["getApiUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhooks
+         * @description A list page: newest first; follow `Link` while `X-Has-More` is true.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook
+         * @description Events are POSTed to `url`, signed with the secret this answer shows once. `event_filters` defaults to `["*"]`: the v1 event types; opt-in types (`enrollment.clicked`) only when named. The URL must be absolute http(s) without credentials, and its host must not resolve to an internal address (unless the deployment allows private URLs).
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook
+         * @description Its deliveries go with it.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook
+         * @description Any of `url`, `event_filters`, `description`; `disabled_at: null` re-enables a disabled webhook and resets `consecutive_failures`.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/webhooks/{id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a new signing secret
+         * @description The new secret is shown once. For 24 hours deliveries are signed with both the new and the previous secret (two v1 values in X-Service-Signature), so receivers can switch over without dropping events.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a webhook's deliveries
+         * @description Each delivery with its attempts, oldest attempt first. `starting_after` takes a delivery id.
+         *
+         *     A list page: newest first; follow `Link` while `X-Has-More` is true.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a delivery with its attempts
+         * @description 404 `webhook_not_found` for an unknown webhook; then 404 `not_found` for a delivery that is not one of this webhook's.
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Answers 202: the delivery is made `pending` again, due now, with a fresh budget of 5 attempts, and the deliverers send it in the background (the same envelope, same `id`), whether it failed, succeeded or was skipped; follow it with GET /webhooks/{id}/deliveries/{delivery_id}. A delivery with an attempt under way is answered as it is. 422 `unprocessable` while the webhook is disabled: re-enable it first.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Sends a signed `webhook.test` event to this webhook only, at once and within the request: one attempt, no retry, and answers 200 with the outcome (a receiver's failure is `success: false`, not an error). Also goes to a disabled webhook, so a repaired receiver can be checked before re-enabling; never changes `consecutive_failures` or `disabled_at`.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "enrollment.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * enrollment.sent
+         * @description Delivered to webhooks whose event_filters hold "*" or the type. A 2xx answer succeeds; 5xx, 408, 429, a network error or a timeout is retried with backoff (5 attempts in all, then failed, redeliverable with POST /webhooks/{id}/deliveries/{delivery_id}/redeliver); any other answer fails at once.
+         */
+        post: operations["event_enrollment_sent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "enrollment.opened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * enrollment.opened
+         * @description Delivered to webhooks whose event_filters hold "*" or the type. A 2xx answer succeeds; 5xx, 408, 429, a network error or a timeout is retried with backoff (5 attempts in all, then failed, redeliverable with POST /webhooks/{id}/deliveries/{delivery_id}/redeliver); any other answer fails at once.
+         */
+        post: operations["event_enrollment_opened"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "enrollment.replied": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * enrollment.replied
+         * @description Delivered to webhooks whose event_filters hold "*" or the type. A 2xx answer succeeds; 5xx, 408, 429, a network error or a timeout is retried with backoff (5 attempts in all, then failed, redeliverable with POST /webhooks/{id}/deliveries/{delivery_id}/redeliver); any other answer fails at once.
+         */
+        post: operations["event_enrollment_replied"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "enrollment.bounced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * enrollment.bounced
+         * @description Delivered to webhooks whose event_filters hold "*" or the type. A 2xx answer succeeds; 5xx, 408, 429, a network error or a timeout is retried with backoff (5 attempts in all, then failed, redeliverable with POST /webhooks/{id}/deliveries/{delivery_id}/redeliver); any other answer fails at once.
+         */
+        post: operations["event_enrollment_bounced"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "enrollment.unsubscribed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * enrollment.unsubscribed
+         * @description Delivered to webhooks whose event_filters hold "*" or the type. A 2xx answer succeeds; 5xx, 408, 429, a network error or a timeout is retried with backoff (5 attempts in all, then failed, redeliverable with POST /webhooks/{id}/deliveries/{delivery_id}/redeliver); any other answer fails at once.
+         */
+        post: operations["event_enrollment_unsubscribed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "credential.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * credential.disabled
+         * @description Delivered to webhooks whose event_filters hold "*" or the type. A 2xx answer succeeds; 5xx, 408, 429, a network error or a timeout is retried with backoff (5 attempts in all, then failed, redeliverable with POST /webhooks/{id}/deliveries/{delivery_id}/redeliver); any other answer fails at once.
+         */
+        post: operations["event_credential_disabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * campaign.paused
+         * @description Delivered to webhooks whose event_filters hold "*" or the type. A 2xx answer succeeds; 5xx, 408, 429, a network error or a timeout is retried with backoff (5 attempts in all, then failed, redeliverable with POST /webhooks/{id}/deliveries/{delivery_id}/redeliver); any other answer fails at once.
+         */
+        post: operations["event_campaign_paused"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "enrollment.clicked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * enrollment.clicked
+         * @description Opt-in: delivered only to webhooks whose event_filters name it. A 2xx answer succeeds; 5xx, 408, 429, a network error or a timeout is retried with backoff (5 attempts in all, then failed, redeliverable with POST /webhooks/{id}/deliveries/{delivery_id}/redeliver); any other answer fails at once.
+         */
+        post: operations["event_enrollment_clicked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test
+         * @description Sent to one webhook by POST /webhooks/{id}/test. A 2xx answer succeeds; 5xx, 408, 429, a network error or a timeout is retried with backoff (5 attempts in all, then failed, redeliverable with POST /webhooks/{id}/deliveries/{delivery_id}/redeliver); any other answer fails at once.
+         */
+        post: operations["event_webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        /** @description An API key, without its secret. */
+        ApiKey: {
+            /** Format: uuid */
+            id: string;
+            /** @description The key's first characters (ak_live_Ab12), to tell keys apart; the key itself is never shown again. */
+            prefix: string;
+            label: string;
+            /**
+             * @description The client the key is for: GET /usage counts requests by it; mcp keys are for AI agents.
+             * @enum {unknown}
+             */
+            client_kind: "direct" | "mcp" | "sdk";
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Visible to the next request on any replica.
+             */
+            last_used_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        ApiUsage: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            total_requests: number;
+            /** @description Every client kind (direct, mcp, sdk), always and in that order, with zeros when it made no request. */
+            by_client_kind: {
+                /** @enum {unknown} */
+                client_kind: "direct" | "mcp" | "sdk";
+                requests: number;
+                /** @description Answers with a status of 400 or more. */
+                errors: number;
+                /** @description null when the kind made no request. */
+                avg_duration_ms: number | null;
+            }[];
+            by_day: {
+                /**
+                 * Format: date
+                 * @description The UTC day.
+                 */
+                date: string;
+                /** @enum {unknown} */
+                client_kind: "direct" | "mcp" | "sdk";
+                requests: number;
+            }[];
+        };
+        BillingUsage: {
+            plan_slug: string;
+            monthly_limit: number;
+            current_period_sends: number;
+            remaining: number;
+            /** @description true: dispatch answers 402 plan_limit_reached until the next period or a larger plan. */
+            limit_reached: boolean;
+            /** Format: date-time */
+            period_start: string;
+            /** Format: date-time */
+            period_end: string;
+        };
+        BlocklistEntry: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {unknown} */
+            kind: "email" | "domain";
+            /** @description A lower-cased address, or a host name without "@": it blocks that exact host, not its subdomains. */
+            value: string;
+            reason: string | null;
+            /**
+             * @description api: added with POST /blocklist; unsubscribe: the contact unsubscribed; complaint: a relay spam complaint.
+             * @enum {unknown}
+             */
+            source: "api" | "unsubscribe" | "complaint";
+            /** Format: date-time */
+            created_at: string;
+        };
+        Campaign: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {unknown} */
+            status: "pending" | "active" | "paused";
+            paused_reason: string | null;
+            /** Format: uuid */
+            outreach_id: string | null;
+            min_wait_seconds: number;
+            max_wait_seconds: number;
+            /** @enum {unknown} */
+            jitter_scope: "batch" | "inbox";
+            schedule: {
+                timezone: string;
+                days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                start_time: string;
+                end_time: string;
+                use_contact_timezone: boolean;
+            } | null;
+            verify_email_mx: boolean;
+            bounce_rate_threshold: number;
+            track_clicks: boolean;
+            tracking_domain: string | null;
+            /** @enum {unknown} */
+            stop_on_reply_scope: "contact" | "domain";
+            stop_on_auto_reply: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            sequence_steps: components["schemas"]["SequenceStep"][];
+            smtp_credentials: components["schemas"]["SmtpCredential"][];
+            totals: {
+                total: number;
+                pending: number;
+                sent: number;
+                opened: number;
+                replied: number;
+                bounced: number;
+                unsubscribed: number;
+                clicked: number;
+                stopped: number;
+                sent_unconfirmed: number;
+                sends_failed: number;
+            };
+            rates: {
+                /** @description Percent of sent that bounced. */
+                bounce_rate: number;
+                /** @description Percent of sent that opened. */
+                open_rate: number;
+                /** @description Percent of sent that replied. */
+                reply_rate: number;
+                /** @description Percent of sent that clicked a tracked link. */
+                click_rate: number;
+            };
+            variants: {
+                step_position: number;
+                /** Format: uuid */
+                variant_id: string;
+                subject: string;
+                weight: number;
+                sent: number;
+                opened: number;
+                replied: number;
+                clicked: number;
+                bounced: number;
+                /** @description Percent of the variant's sends opened. */
+                open_rate: number;
+                /** @description Percent replied. */
+                reply_rate: number;
+                /** @description Percent clicked. */
+                click_rate: number;
+                /** @description Percent bounced. */
+                bounce_rate: number;
+            }[];
+            per_batch: {
+                batch_number: number;
+                total: number;
+                pending: number;
+                sent: number;
+                opened: number;
+                replied: number;
+                bounced: number;
+                unsubscribed: number;
+            }[];
+            recent_bounces: {
+                /** Format: uuid */
+                enrollment_id: string;
+                /** Format: uuid */
+                contact_id: string;
+                /** Format: email */
+                email: string;
+                bounce_reason: string | null;
+                /** Format: date-time */
+                bounced_at: string | null;
+            }[];
+            recent_failures: {
+                /** Format: uuid */
+                enrollment_id: string;
+                /** Format: uuid */
+                contact_id: string;
+                /** Format: email */
+                email: string;
+                step_position: number;
+                reason: string | null;
+                /** Format: date-time */
+                failed_at: string | null;
+            }[];
+            credentials: {
+                /** Format: uuid */
+                id: string;
+                label: string;
+                /** Format: email */
+                from_email: string;
+                /** @description Every step's sends today. */
+                sends_today: number;
+                /** @description Step-1 sends today: what daily_limit counts. */
+                step1_sends_today: number;
+                daily_limit: number;
+                /** @description The limit today: daily_limit, or lower while the inbox's ramp warms it up. */
+                daily_limit_today: number;
+                /** Format: date-time */
+                ramp_started_at: string | null;
+                sends_total: number;
+                /** @description Sends whose outcome is unknown: the connection failed after the message was sent. */
+                sends_unconfirmed: number;
+                bounces: number;
+                /** @description Percent of the inbox's sends that bounced (verified bounces only). */
+                bounce_rate: number;
+                /** Format: date-time */
+                disabled_at: string | null;
+                last_error: string | null;
+                /** Format: date-time */
+                last_error_at: string | null;
+                /**
+                 * @description Reply detection: null without IMAP settings, pending until first checked, error while it fails.
+                 * @enum {unknown}
+                 */
+                imap_status: "ok" | "pending" | "error" | null;
+                imap_last_error: string | null;
+                /** Format: date-time */
+                imap_last_checked_at: string | null;
+            }[];
+            skipped: {
+                mx_invalid: number;
+                cross_campaign_duplicate: number;
+                blocklisted: number;
+            };
+        };
+        CampaignPausedData: {
+            /** Format: uuid */
+            campaign_id: string;
+            name: string;
+            /** @enum {unknown} */
+            reason: "all_credentials_disabled";
+        };
+        CampaignPreview: {
+            /** Format: uuid */
+            campaign_id: string;
+            /** Format: uuid */
+            contact_id: string;
+            position: number;
+            subject: string;
+            body_html: string;
+            body_text: string;
+            /** @description Merge tags with no value and no fallback: they render empty. */
+            missing_tags: string[];
+            /** Format: uuid */
+            variant_id: string | null;
+            steps: {
+                position: number;
+                delay_minutes: number;
+                subject: string;
+                body_html: string;
+                body_text: string;
+                /** @description Merge tags with no value and no fallback: they render empty. */
+                missing_tags: string[];
+                /** Format: uuid */
+                variant_id: string | null;
+            }[];
+        };
+        CampaignSummary: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {unknown} */
+            status: "pending" | "active" | "paused";
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A checkout session at the payment provider: send the buyer to url. */
+        CheckoutSession: {
+            id: string;
+            /** Format: uri */
+            url: string;
+            plan_slug: string;
+        };
+        Contact: {
+            /** Format: uuid */
+            id: string;
+            /** @description Trimmed and lower-cased; one contact per address per account. The address may hold non-ASCII characters. */
+            email: string;
+            first_name: string | null;
+            last_name: string | null;
+            company: string | null;
+            /** @description An IANA time zone name; sends follow it when the campaign's schedule says use_contact_timezone. */
+            timezone: string | null;
+            /** @description The values of {{custom.<key>}} tags: at most 50 keys, strings of at most 1000 characters, finite numbers or booleans. */
+            custom_fields: {
+                [key: string]: string | number | boolean;
+            };
+            /** Format: date-time */
+            unsubscribed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ContactEnrolled: {
+            /** @constant */
+            enrolled: true;
+            enrollment: components["schemas"]["Enrollment"];
+            skip: null;
+        };
+        ContactImport: {
+            /** Format: uuid */
+            id: string;
+            name: string | null;
+            /** @description Rows in the request. */
+            total_rows: number;
+            /** @description Distinct valid addresses, each linked to the import. */
+            imported_count: number;
+            /** @description Valid rows that created no contact: a repeat inside the import or an existing contact. */
+            duplicate_count: number;
+            /** @description Rows refused by validation. */
+            invalid_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The first 1000 invalid rows with their reasons. */
+            invalid_rows: {
+                /** @description The row's position in contacts, from 0. */
+                index: number;
+                /** @description The row's email as sent (null when it was not a string). */
+                email: string | null;
+                reason: string;
+            }[];
+        };
+        ContactImportSummary: {
+            /** Format: uuid */
+            id: string;
+            name: string | null;
+            /** @description Rows in the request. */
+            total_rows: number;
+            /** @description Distinct valid addresses, each linked to the import. */
+            imported_count: number;
+            /** @description Valid rows that created no contact: a repeat inside the import or an existing contact. */
+            duplicate_count: number;
+            /** @description Rows refused by validation. */
+            invalid_count: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ContactNotEnrolled: {
+            /** @constant */
+            enrolled: false;
+            enrollment: null;
+            /** @description Why the contact was not enrolled: it is enrolled in a sibling campaign of a unique_contacts outreach. */
+            skip: {
+                /** @constant */
+                kind: "cross_campaign_duplicate";
+                reason: string;
+            };
+        };
+        CreatedApiKey: {
+            /** Format: uuid */
+            id: string;
+            /** @description The key's first characters (ak_live_Ab12), to tell keys apart; the key itself is never shown again. */
+            prefix: string;
+            label: string;
+            /**
+             * @description The client the key is for: GET /usage counts requests by it; mcp keys are for AI agents.
+             * @enum {unknown}
+             */
+            client_kind: "direct" | "mcp" | "sdk";
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Visible to the next request on any replica.
+             */
+            last_used_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+            /** @description The whole key, shown only in this answer: only its hash is stored. */
+            plaintext: string;
+        };
+        /** @description The webhook with its signing secret, shown once. */
+        CreatedWebhook: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uri */
+            url: string;
+            description: string | null;
+            /** @description "*" is the v1 event types; opt-in types only when named. */
+            event_filters: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "*")[];
+            /**
+             * Format: date-time
+             * @description Set when consecutive failed deliveries disabled it; PATCH disabled_at: null re-enables it.
+             */
+            disabled_at: string | null;
+            consecutive_failures: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description The signing secret, shown only here: store it to verify X-Service-Signature. */
+            secret: string;
+        };
+        CredentialDisabledData: {
+            /** Format: uuid */
+            credential_id: string;
+            /** Format: email */
+            from_email: string;
+            /** Format: uuid */
+            campaign_id: string;
+            /** @description Percent of the inbox's sends that bounced. */
+            bounce_rate: number;
+            threshold: number;
+        };
+        DispatchResult: {
+            /** Format: uuid */
+            campaign_id: string;
+            batch_number: number;
+            /** @enum {unknown} */
+            status: "pending" | "active" | "paused";
+            /** @description Pending enrollments of the batch not dispatched yet. */
+            pending: number;
+            /** @description false when nothing was handed to the dispatcher; reason says why. */
+            queued: boolean;
+            /**
+             * @description Why nothing was queued; null when queued.
+             * @enum {unknown}
+             */
+            reason: "campaign_paused" | "no_enabled_credentials" | "no_steps" | "daily_limit_reached" | null;
+        };
+        EnrollContactImportResult: {
+            /** Format: uuid */
+            campaign_id: string;
+            /** Format: uuid */
+            contact_import_id: string;
+            batch_number: number;
+            /** @description Contacts enrolled now. */
+            enrolled: number;
+            already_enrolled: number;
+            skipped: {
+                cross_campaign_duplicate: number;
+                unsubscribed: number;
+            };
+        };
+        Enrollment: {
+            /** Format: uuid */
+            enrollment_id: string;
+            /** Format: uuid */
+            contact_id: string;
+            /** Format: uuid */
+            campaign_id: string;
+            /** Format: email */
+            email: string;
+            /** @enum {unknown} */
+            status: "pending" | "sent" | "opened" | "replied" | "bounced" | "unsubscribed";
+            batch_number: number;
+            priority: number;
+            /** Format: date-time */
+            sent_at: string | null;
+            /** Format: date-time */
+            opened_at: string | null;
+            /** Format: date-time */
+            clicked_at: string | null;
+            /** Format: date-time */
+            replied_at: string | null;
+            bounce_reason: string | null;
+            /** Format: date-time */
+            unsubscribed_at: string | null;
+            /** Format: date-time */
+            stopped_at: string | null;
+            stopped_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        EnrollmentClickedData: {
+            /** Format: uuid */
+            enrollment_id: string;
+            /** Format: uuid */
+            contact_id: string;
+            /** Format: email */
+            contact_email: string;
+            /** Format: uuid */
+            campaign_id: string;
+            /**
+             * @description The enrollment's status after the change.
+             * @enum {unknown}
+             */
+            status: "pending" | "sent" | "opened" | "replied" | "bounced" | "unsubscribed";
+            /** Format: date-time */
+            sent_at: string | null;
+            /** Format: date-time */
+            replied_at: string | null;
+            bounce_reason: string | null;
+            /**
+             * Format: uuid
+             * @description The A/B variant of the step sent (enrollment.sent), or of the last step sent before the open, click or reply; null without variants.
+             */
+            variant_id?: string | null;
+            /** Format: uri */
+            url: string;
+            /**
+             * Format: date-time
+             * @description The first click of a tracked link.
+             */
+            clicked_at: string;
+        };
+        EnrollmentEventData: {
+            /** Format: uuid */
+            enrollment_id: string;
+            /** Format: uuid */
+            contact_id: string;
+            /** Format: email */
+            contact_email: string;
+            /** Format: uuid */
+            campaign_id: string;
+            /**
+             * @description The enrollment's status after the change.
+             * @enum {unknown}
+             */
+            status: "pending" | "sent" | "opened" | "replied" | "bounced" | "unsubscribed";
+            /** Format: date-time */
+            sent_at: string | null;
+            /** Format: date-time */
+            replied_at: string | null;
+            bounce_reason: string | null;
+            /**
+             * Format: uuid
+             * @description The A/B variant of the step sent (enrollment.sent), or of the last step sent before the open, click or reply; null without variants.
+             */
+            variant_id?: string | null;
+        };
+        EnrollmentSkip: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {unknown} */
+            kind: "mx_invalid" | "cross_campaign_duplicate" | "blocklisted";
+            reason: string;
+            /** Format: uuid */
+            contact_id: string;
+            /** Format: email */
+            email: string;
+            /** Format: uuid */
+            enrollment_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        EnrollmentUnsubscribedData: {
+            /** Format: uuid */
+            enrollment_id: string;
+            /** Format: uuid */
+            contact_id: string;
+            /** Format: email */
+            contact_email: string;
+            /** Format: uuid */
+            campaign_id: string;
+            /** Format: date-time */
+            unsubscribed_at: string;
+        };
+        Error: {
+            /** @description The error code: branch on it. */
+            code: string;
+            /** Format: uri */
+            type: string;
+            /** @description For people: may change wording between releases. */
+            message: string;
+            /** @description Facts about the error, by code (validation_failed: errors [{field, message}]; rate_limited: limit, period, scope; ...). */
+            details?: {
+                [key: string]: unknown;
+            };
+            request_id?: string;
+        };
+        Event: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "enrollment.sent";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["EnrollmentEventData"];
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "enrollment.opened";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["EnrollmentEventData"];
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "enrollment.replied";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["EnrollmentEventData"];
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "enrollment.bounced";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["EnrollmentEventData"];
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "enrollment.unsubscribed";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["EnrollmentUnsubscribedData"];
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "credential.disabled";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["CredentialDisabledData"];
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "campaign.paused";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["CampaignPausedData"];
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "enrollment.clicked";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["EnrollmentClickedData"];
+        };
+        Outreach: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description true: a contact already in a sibling campaign of the outreach is skipped (cross_campaign_duplicate) when enrolled. */
+            unique_contacts: boolean;
+            campaign_ids: string[];
+            /** Format: date-time */
+            created_at: string;
+        };
+        PausedCampaign: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {unknown} */
+            status: "active" | "paused";
+            /** @description manual after POST /pause; otherwise why the service paused it. */
+            paused_reason: string | null;
+        };
+        Plan: {
+            slug: string;
+            name: string;
+            /** @description free 0, hobby 1, pro 2, scale 3: the tier sets the account's quotas. */
+            tier: number;
+            /** @description Sends per billing period. */
+            monthly_limit: number;
+            /** @description The plan's price at the payment provider; null for a free plan. */
+            provider_price_id: string | null;
+            /** @description false for a private plan, which only an operator gives. */
+            public: boolean;
+            /** Format: date-time */
+            archived_at: string | null;
+        };
+        /** @description A customer-portal session at the payment provider: send the customer to url. */
+        PortalSession: {
+            id: string;
+            /** Format: uri */
+            url: string;
+        };
+        ProviderEventReceipt: {
+            /** @constant */
+            received: true;
+            /** @description The event's id. */
+            id: string;
+            /** @description The event's type. */
+            type: string;
+            /**
+             * @description applied; stale (a newer event was applied already); duplicate (this event was processed already); ignored (a type the service does not handle, or an event about no known account or subscription: nothing to change).
+             * @enum {unknown}
+             */
+            outcome: "applied" | "stale" | "duplicate" | "ignored";
+        };
+        PublicPlan: {
+            slug: string;
+            name: string;
+            /** @description free 0, hobby 1, pro 2, scale 3: the tier sets the account's quotas. */
+            tier: number;
+            /** @description Sends per billing period. */
+            monthly_limit: number;
+            /** @description The plan's price at the payment provider. */
+            provider_price_id: string;
+        };
+        /** @description Creating past a limit is 422 quota_exceeded. The plan tier sets the limits; an operator may change one account's. */
+        Quotas: {
+            /** @description What the account may hold and holds: active API keys (revoked ones do not count). */
+            api_keys: {
+                /** @description null: unlimited. */
+                limit: number | null;
+                current: number;
+            };
+            /** @description What the account may hold and holds: campaigns. */
+            campaigns: {
+                /** @description null: unlimited. */
+                limit: number | null;
+                current: number;
+            };
+            /** @description What the account may hold and holds: webhooks (disabled ones count). */
+            webhooks: {
+                /** @description null: unlimited. */
+                limit: number | null;
+                current: number;
+            };
+            /** @description What the account may hold and holds: SMTP credentials, across all the account's campaigns. */
+            smtp_credentials: {
+                /** @description null: unlimited. */
+                limit: number | null;
+                current: number;
+            };
+            /** @description What the account may hold and holds: inboxes watched for replies (SMTP credentials with IMAP settings). */
+            imap_inboxes: {
+                /** @description null: unlimited. */
+                limit: number | null;
+                current: number;
+            };
+        };
+        RelayReportSummary: {
+            /** @description Events in the report. */
+            received: number;
+            /** @description Bounces that marked a sent step (and its enrollment) bounced. */
+            bounced: number;
+            /** @description Complaints that unsubscribed a contact or any of its enrollments. */
+            unsubscribed: number;
+            /** @description Unknown recipients or message ids, and reports already applied (replays). */
+            ignored: number;
+        };
+        RepliedEnrollment: {
+            /** Format: uuid */
+            enrollment_id: string;
+            /** Format: uuid */
+            contact_id: string;
+            /** Format: email */
+            email: string;
+            /** Format: date-time */
+            sent_at: string | null;
+            /** Format: date-time */
+            replied_at: string;
+            /** @description From the first send to the reply, two decimals; null when no send time is known. */
+            hours_to_reply: number | null;
+        };
+        Reply: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {unknown} */
+            kind: "reply" | "auto_reply";
+            /** Format: uuid */
+            campaign_id: string | null;
+            /** Format: uuid */
+            enrollment_id: string;
+            /** Format: uuid */
+            contact_id: string;
+            /**
+             * Format: uuid
+             * @description The inbox that received it.
+             */
+            credential_id: string;
+            from_email: string | null;
+            from_name: string | null;
+            subject: string;
+            /** Format: date-time */
+            received_at: string;
+            /**
+             * Format: date-time
+             * @description The message's Date header.
+             */
+            sent_at: string | null;
+            /** @description The reply's Message-ID, with its angle brackets. */
+            message_id: string | null;
+            /** @description The plain text without the quoted history (at most 16 KiB). */
+            body_text: string;
+            /** @description Answers given to it, oldest first. */
+            answers: components["schemas"]["ReplyAnswer"][];
+        };
+        ReplyAnswer: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            reply_id: string;
+            /** @enum {unknown} */
+            state: "queued" | "sending" | "sent" | "failed";
+            subject: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            sent_at: string | null;
+            /** @description The server's answer when the answer failed. */
+            error: string | null;
+        };
+        ReplySummary: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {unknown} */
+            kind: "reply" | "auto_reply";
+            /** Format: uuid */
+            campaign_id: string | null;
+            /** Format: uuid */
+            enrollment_id: string;
+            /** Format: uuid */
+            contact_id: string;
+            /**
+             * Format: uuid
+             * @description The inbox that received it.
+             */
+            credential_id: string;
+            from_email: string | null;
+            from_name: string | null;
+            subject: string;
+            /** Format: date-time */
+            received_at: string;
+            /**
+             * Format: date-time
+             * @description The message's Date header.
+             */
+            sent_at: string | null;
+            /** @description The reply's Message-ID, with its angle brackets. */
+            message_id: string | null;
+            /** @description The start of body_text, whitespace collapsed. */
+            snippet: string;
+        };
+        ResumedCampaign: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {unknown} */
+            status: "active" | "paused";
+            /** @description manual after POST /pause; otherwise why the service paused it. */
+            paused_reason: string | null;
+            /** @description Enrollments whose held sends were, or are being, planned again from now. */
+            rescheduled: number;
+        };
+        RotatedWebhookSecret: {
+            /** Format: uuid */
+            id: string;
+            /** @description The signing secret, shown only here: store it to verify X-Service-Signature. */
+            secret: string;
+            /**
+             * Format: date-time
+             * @description Until then deliveries carry a second v1 signed with the previous secret.
+             */
+            previous_secret_expires_at: string;
+        };
+        SendForecast: {
+            /** Format: uuid */
+            campaign_id: string;
+            /** @description The zone the days are counted in: the schedule's, UTC without one. */
+            timezone: string;
+            days: {
+                /** Format: date */
+                date: string;
+                step_1: number;
+                follow_ups: number;
+                total: number;
+            }[];
+            /** @description The sum of total over the days. */
+            total_scheduled: number;
+            /** @description Scheduled sends due before today. */
+            overdue: number;
+            /** @description Pending enrollments no dispatch has planned yet. */
+            undispatched_pending: number;
+        };
+        SequenceStep: {
+            /** Format: uuid */
+            id: string;
+            position: number;
+            subject: string;
+            body_html: string;
+            variants: {
+                /** Format: uuid */
+                id: string;
+                subject: string;
+                body_html: string;
+                weight: number;
+            }[] | null;
+            delay_minutes: number;
+        };
+        Signup: {
+            /** Format: uuid */
+            account_id: string;
+            /** @description free: every account starts on the free plan. */
+            plan_slug: string;
+            api_key: {
+                /** Format: uuid */
+                id: string;
+                prefix: string;
+                /** @description The account's first API key, shown only in this answer: send it as `Authorization: Bearer <key>`. */
+                plaintext: string;
+            };
+        };
+        /** @description An inbox of the campaign. Passwords are never part of a response. */
+        SmtpCredential: {
+            /** Format: uuid */
+            id: string;
+            label: string;
+            /** Format: email */
+            from_email: string;
+            from_name: string | null;
+            smtp_host: string;
+            smtp_port: number;
+            smtp_secure: boolean;
+            smtp_username: string;
+            daily_limit: number;
+            tracking_domain: string | null;
+            ramp: {
+                start_per_day: number;
+                increase_per_day: number;
+            } | null;
+            /** Format: date-time */
+            ramp_started_at: string | null;
+            has_imap: boolean;
+            imap_host: string | null;
+            imap_port: number | null;
+            imap_secure: boolean | null;
+            imap_username: string | null;
+            /** Format: date-time */
+            disabled_at: string | null;
+            disabled_reason: string | null;
+            /** @description The inbox's own last failure (TLS, login, refused host), cleared by the next successful send. */
+            last_error: string | null;
+            /** Format: date-time */
+            last_error_at: string | null;
+            /**
+             * @description Reply detection: null without IMAP settings, pending until first checked, error while it fails.
+             * @enum {unknown}
+             */
+            imap_status: "ok" | "pending" | "error" | null;
+            imap_last_error: string | null;
+            /** Format: date-time */
+            imap_last_checked_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        Subscription: {
+            /** Format: uuid */
+            account_id: string;
+            plan: components["schemas"]["Plan"];
+            /** @description The payment provider's subscription status: active, trialing, past_due, unpaid, canceled, incomplete, incomplete_expired or paused; free for an account that never subscribed. active, trialing and past_due keep the subscription's plan; any other puts the account on free limits. */
+            status: string;
+            provider_customer_id: string | null;
+            provider_subscription_id: string | null;
+            /**
+             * Format: date-time
+             * @description The billing period sends are counted in.
+             */
+            current_period_start: string;
+            /** Format: date-time */
+            current_period_end: string;
+            quotas: components["schemas"]["Quotas"];
+        };
+        TestSendResult: {
+            /** Format: uuid */
+            campaign_id: string;
+            /** @description Addresses queued. */
+            queued: number;
+            /** @description The addresses queued: lower-cased, de-duplicated, in the order given. */
+            emails: string[];
+            /** @description Addresses left out: they unsubscribed in this account. */
+            skipped: {
+                /** Format: email */
+                email: string;
+                /** @enum {unknown} */
+                reason: "unsubscribed";
+            }[];
+            /** @description Today's test-send allowance (addresses per account per UTC day). */
+            allowance: {
+                limit: number;
+                remaining: number;
+            };
+        };
+        /** @description An outbound webhook. Its secret is shown only by create and rotate_secret. */
+        Webhook: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uri */
+            url: string;
+            description: string | null;
+            /** @description "*" is the v1 event types; opt-in types only when named. */
+            event_filters: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "*")[];
+            /**
+             * Format: date-time
+             * @description Set when consecutive failed deliveries disabled it; PATCH disabled_at: null re-enables it.
+             */
+            disabled_at: string | null;
+            consecutive_failures: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        WebhookDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /**
+             * Format: uuid
+             * @description null for a test ping (webhook.test).
+             */
+            event_id: string | null;
+            /** @enum {unknown} */
+            event_type: "enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "webhook.test";
+            /** @enum {unknown} */
+            status: "pending" | "succeeded" | "failed" | "skipped";
+            attempts_made: number;
+            max_attempts: number;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            last_status_code: number | null;
+            last_error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** @description Oldest first. */
+            attempts: {
+                number: number;
+                /** @description The receiver's HTTP status; null when no answer came. */
+                status_code: number | null;
+                /** @description Why the attempt was not a 2xx: a network error, a timeout, a refused address, a redirect. */
+                error: string | null;
+                /** @description The start of the receiver's answer, bounded. */
+                response_excerpt: string | null;
+                duration_ms: number;
+                /** Format: date-time */
+                created_at: string;
+            }[];
+        };
+        WebhookTestData: {
+            /** Format: uuid */
+            webhook_id: string;
+            message: string;
+        };
+        WebhookTestResult: {
+            delivery: components["schemas"]["WebhookDelivery"];
+            /** @description true when the receiver answered 2xx. */
+            success: boolean;
+            /** @description The receiver's HTTP status; null when no answer came. */
+            status_code: number | null;
+            duration_ms: number;
+            /** @description Why it was not a 2xx: a network error, a timeout, a refused address, a redirect. */
+            error: string | null;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listApiKeys: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the account's active keys, newest first, without plaintext. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true when another page follows, false on the last page. */
+                    "X-Has-More"?: "true" | "false";
+                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"][];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label: string;
+                    /**
+                     * @default direct
+                     * @enum {string}
+                     */
+                    client_kind?: "direct" | "mcp" | "sdk";
+                } | {
+                    api_key: {
+                        label: string;
+                        /**
+                         * @default direct
+                         * @enum {string}
+                         */
+                        client_kind?: "direct" | "mcp" | "sdk";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The key, with its plaintext. */
+            201: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
+                    "Idempotent-Replay"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
+                    };
+                };
+            };
+            /**
+             * @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed.
+             *
+             *     [`quota_exceeded`](http://localhost:3000/docs/errors/quota_exceeded): The account has reached one of its quotas; delete what it no longer needs, or move to a larger plan.
+             */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "quota_exceeded";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`api_key_not_found`](http://localhost:3000/docs/errors/api_key_not_found): API key not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "api_key_not_found";
+                    };
+                };
+            };
+            /** @description [`cannot_revoke_last_key`](http://localhost:3000/docs/errors/cannot_revoke_last_key): The last active API key of an account cannot be revoked. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "cannot_revoke_last_key";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription, with every quota's limit and current count. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    getBillingUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sends of the current period against the plan's monthly limit. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingUsage"];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    createCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    plan_slug: string;
+                    success_url?: string;
+                    cancel_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The checkout session. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
+                    "Idempotent-Replay"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSession"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`plan_not_found`](http://localhost:3000/docs/errors/plan_not_found): Plan not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "plan_not_found";
+                    };
+                };
+            };
+            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
+                    };
+                };
+            };
+            /**
+             * @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed.
+             *
+             *     [`plan_not_purchasable`](http://localhost:3000/docs/errors/plan_not_purchasable): This plan cannot be purchased.
+             *
+             *     [`no_provider_customer`](http://localhost:3000/docs/errors/no_provider_customer): The account has no payment-provider customer.
+             *
+             *     [`unprocessable`](http://localhost:3000/docs/errors/unprocessable): The request cannot be processed.
+             */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "plan_not_purchasable" | "no_provider_customer" | "unprocessable";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    createPortalSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    return_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The portal session. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
+                    "Idempotent-Replay"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalSession"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
+                    };
+                };
+            };
+            /**
+             * @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed.
+             *
+             *     [`no_provider_customer`](http://localhost:3000/docs/errors/no_provider_customer): The account has no payment-provider customer.
+             */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "no_provider_customer";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    listBlocklistEntries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                kind?: "email" | "domain";
+                value?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries, newest first. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true when another page follows, false on the last page. */
+                    "X-Has-More"?: "true" | "false";
+                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlocklistEntry"][];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    addBlocklistEntries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default [] */
+                    emails?: string[];
+                    /** @default [] */
+                    domains?: string[];
+                    reason?: string | null;
+                } | {
+                    blocklist: {
+                        /** @default [] */
+                        emails?: string[];
+                        /** @default [] */
+                        domains?: string[];
+                        reason?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The distinct values sent: new now, or already on the list. */
+            201: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
+                    "Idempotent-Replay"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        added: number;
+                        already_blocked: number;
+                    };
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    deleteBlocklistEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The entry's id, or its value (`ann@example.com`, `example.com`, `@example.com`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`blocklist_entry_not_found`](http://localhost:3000/docs/errors/blocklist_entry_not_found): Blocklist entry not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "blocklist_entry_not_found";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    enrollContactImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The campaign's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    contact_import_id: string;
+                    /** @default 1 */
+                    batch_number?: number;
+                    /** @default 0 */
+                    priority?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description What the import came to in this campaign. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
+                    "Idempotent-Replay"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrollContactImportResult"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found.
+             *
+             *     [`contact_import_not_found`](http://localhost:3000/docs/errors/contact_import_not_found): Contact import not found.
+             */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "campaign_not_found" | "contact_import_not_found";
+                    };
+                };
+            };
+            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    enrollContact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The campaign's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    contact_id: string;
+                    /** @default 1 */
+                    batch_number?: number;
+                    /** @default 0 */
+                    priority?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Not enrolled: a duplicate across sibling campaigns. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
+                    "Idempotent-Replay"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactNotEnrolled"];
+                };
+            };
+            /** @description Enrolled. */
+            201: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
+                    "Idempotent-Replay"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactEnrolled"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found.
+             *
+             *     [`contact_not_found`](http://localhost:3000/docs/errors/contact_not_found): Contact not found.
+             */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "campaign_not_found" | "contact_not_found";
+                    };
+                };
+            };
+            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
+                    };
+                };
+            };
+            /**
+             * @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed.
+             *
+             *     [`contact_already_enrolled`](http://localhost:3000/docs/errors/contact_already_enrolled): The contact is already enrolled in this campaign.
+             *
+             *     [`unprocessable`](http://localhost:3000/docs/errors/unprocessable): The request cannot be processed.
+             */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "contact_already_enrolled" | "unprocessable";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    dispatchCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The campaign's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    batch_number?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The batch was queued for the dispatcher, or held with the reason. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
+                    "Idempotent-Replay"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DispatchResult"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`plan_limit_reached`](http://localhost:3000/docs/errors/plan_limit_reached): The account has reached its plan's monthly send limit. */
+            402: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "plan_limit_reached";
+                    };
+                };
+            };
+            /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "campaign_not_found";
+                    };
+                };
+            };
+            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
+                    };
+                };
+            };
+            /**
+             * @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed.
+             *
+             *     [`no_pending_enrollments`](http://localhost:3000/docs/errors/no_pending_enrollments): There are no pending enrollments to dispatch.
+             */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "no_pending_enrollments";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    pauseCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The campaign's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign, paused. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
+                    "Idempotent-Replay"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PausedCampaign"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "campaign_not_found";
+                    };
+                };
+            };
+            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
+                    };
+                };
+            };
+            /**
+             * @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed.
+             *
+             *     [`campaign_not_active`](http://localhost:3000/docs/errors/campaign_not_active): The campaign is not active.
+             */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "campaign_not_active";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    resumeCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The campaign's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign, active. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
+                    "Idempotent-Replay"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResumedCampaign"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "campaign_not_found";
+                    };
+                };
+            };
+            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
+                    };
+                };
+            };
+            /**
+             * @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed.
+             *
+             *     [`campaign_not_paused`](http://localhost:3000/docs/errors/campaign_not_paused): The campaign is not paused.
+             */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "campaign_not_paused";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    reenableSmtpCredential: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The campaign's id. */
+                id: string;
+                /** @description The inbox's (SMTP credential's) id. */
+                credential_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inbox. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
+                    "Idempotent-Replay"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmtpCredential"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found.
+             *
+             *     [`smtp_credential_not_found`](http://localhost:3000/docs/errors/smtp_credential_not_found): SMTP credential not found.
+             */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "campaign_not_found" | "smtp_credential_not_found";
+                    };
+                };
+            };
+            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    testSendCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The campaign's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    emails?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The addresses queued, the ones skipped, and what is left of today's allowance. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
+                    "Idempotent-Replay"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestSendResult"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "campaign_not_found";
+                    };
+                };
+            };
+            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
+                    };
+                };
+            };
+            /**
+             * @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed.
+             *
+             *     [`no_emails_provided`](http://localhost:3000/docs/errors/no_emails_provided): No email addresses were provided.
+             *
+             *     [`unprocessable`](http://localhost:3000/docs/errors/unprocessable): The request cannot be processed.
+             */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "no_emails_provided" | "unprocessable";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    getSendForecast: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The campaign's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The forecast. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendForecast"];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "campaign_not_found";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    listCampaignSkips: {
+        parameters: {
+            query?: {
+                kind?: "mx_invalid" | "cross_campaign_duplicate" | "blocklisted";
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The campaign's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of skips, newest first. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true when another page follows, false on the last page. */
+                    "X-Has-More"?: "true" | "false";
+                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrollmentSkip"][];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "campaign_not_found";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    listCampaignReplies: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The campaign's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of replied enrollments, newest reply first. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true when another page follows, false on the last page. */
+                    "X-Has-More"?: "true" | "false";
+                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepliedEnrollment"][];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "campaign_not_found";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    listCampaigns: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of campaigns, newest first. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true when another page follows, false on the last page. */
+                    "X-Has-More"?: "true" | "false";
+                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignSummary"][];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    createCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    outreach_id?: string | null;
+                    /** @default 120 */
+                    min_wait_seconds?: number;
+                    /** @default 420 */
+                    max_wait_seconds?: number;
+                    /**
+                     * @default batch
+                     * @enum {string}
+                     */
+                    jitter_scope?: "batch" | "inbox";
+                    schedule?: {
+                        /** @default UTC */
+                        timezone?: string;
+                        /**
+                         * @default [
+                         *       "mon",
+                         *       "tue",
+                         *       "wed",
+                         *       "thu",
+                         *       "fri",
+                         *       "sat",
+                         *       "sun"
+                         *     ]
+                         */
+                        days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                        start_time: string;
+                        end_time: string;
+                        /** @default false */
+                        use_contact_timezone?: boolean;
+                    } | null;
+                    /** @default false */
+                    verify_email_mx?: boolean;
+                    /** @default 8 */
+                    bounce_rate_threshold?: number;
+                    /** @default false */
+                    track_clicks?: boolean;
+                    tracking_domain?: string | null;
+                    /**
+                     * @default contact
+                     * @enum {string}
+                     */
+                    stop_on_reply_scope?: "contact" | "domain";
+                    /** @default false */
+                    stop_on_auto_reply?: boolean;
+                    smtp_credentials: {
+                        label: string;
+                        /** Format: email */
+                        from_email: string;
+                        from_name?: string | null;
+                        /** Format: hostname */
+                        smtp_host: string;
+                        smtp_port: number;
+                        smtp_secure?: boolean;
+                        smtp_username: string;
+                        smtp_password: string;
+                        daily_limit: number;
+                        ramp?: {
+                            start_per_day: number;
+                            increase_per_day: number;
+                        } | null;
+                        tracking_domain?: string | null;
+                        /** Format: hostname */
+                        imap_host?: string | null;
+                        imap_port?: number | null;
+                        imap_secure?: boolean | null;
+                        imap_username?: string | null;
+                        imap_password?: string | null;
+                    }[];
+                    sequence_steps: {
+                        position: number;
+                        subject?: string;
+                        body_html?: string;
+                        variants?: {
+                            subject: string;
+                            body_html: string;
+                            /** @default 1 */
+                            weight?: number;
+                        }[];
+                        /** @default 0 */
+                        delay_minutes?: number;
+                    }[];
+                } | {
+                    campaign: {
+                        name: string;
+                        outreach_id?: string | null;
+                        /** @default 120 */
+                        min_wait_seconds?: number;
+                        /** @default 420 */
+                        max_wait_seconds?: number;
+                        /**
+                         * @default batch
+                         * @enum {string}
+                         */
+                        jitter_scope?: "batch" | "inbox";
+                        schedule?: {
+                            /** @default UTC */
+                            timezone?: string;
+                            /**
+                             * @default [
+                             *       "mon",
+                             *       "tue",
+                             *       "wed",
+                             *       "thu",
+                             *       "fri",
+                             *       "sat",
+                             *       "sun"
+                             *     ]
+                             */
+                            days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start_time: string;
+                            end_time: string;
+                            /** @default false */
+                            use_contact_timezone?: boolean;
+                        } | null;
+                        /** @default false */
+                        verify_email_mx?: boolean;
+                        /** @default 8 */
+                        bounce_rate_threshold?: number;
+                        /** @default false */
+                        track_clicks?: boolean;
+                        tracking_domain?: string | null;
+                        /**
+                         * @default contact
+                         * @enum {string}
+                         */
+                        stop_on_reply_scope?: "contact" | "domain";
+                        /** @default false */
+                        stop_on_auto_reply?: boolean;
+                        smtp_credentials: {
+                            label: string;
+                            /** Format: email */
+                            from_email: string;
+                            from_name?: string | null;
+                            /** Format: hostname */
+                            smtp_host: string;
+                            smtp_port: number;
+                            smtp_secure?: boolean;
+                            smtp_username: string;
+                            smtp_password: string;
+                            daily_limit: number;
+                            ramp?: {
+                                start_per_day: number;
+                                increase_per_day: number;
+                            } | null;
+                            tracking_domain?: string | null;
+                            /** Format: hostname */
+                            imap_host?: string | null;
+                            imap_port?: number | null;
+                            imap_secure?: boolean | null;
+                            imap_username?: string | null;
+                            imap_password?: string | null;
+                        }[];
+                        sequence_steps: {
+                            position: number;
+                            subject?: string;
+                            body_html?: string;
+                            variants?: {
+                                subject: string;
+                                body_html: string;
+                                /** @default 1 */
+                                weight?: number;
+                            }[];
+                            /** @default 0 */
+                            delay_minutes?: number;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The campaign, with its statistics (all zero). */
+            201: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
+                    "Idempotent-Replay"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`outreach_not_found`](http://localhost:3000/docs/errors/outreach_not_found): Outreach not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "outreach_not_found";
+                    };
+                };
+            };
+            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
+                    };
+                };
+            };
+            /**
+             * @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed.
+             *
+             *     [`quota_exceeded`](http://localhost:3000/docs/errors/quota_exceeded): The account has reached one of its quotas; delete what it no longer needs, or move to a larger plan.
+             */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "quota_exceeded";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    getCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign: settings, steps, inboxes and statistics. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "campaign_not_found";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    deleteCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "campaign_not_found";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    updateCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    outreach_id?: string | null;
+                    min_wait_seconds?: number;
+                    max_wait_seconds?: number;
+                    /** @enum {string} */
+                    jitter_scope?: "batch" | "inbox";
+                    schedule?: {
+                        /** @default UTC */
+                        timezone?: string;
+                        /**
+                         * @default [
+                         *       "mon",
+                         *       "tue",
+                         *       "wed",
+                         *       "thu",
+                         *       "fri",
+                         *       "sat",
+                         *       "sun"
+                         *     ]
+                         */
+                        days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                        start_time: string;
+                        end_time: string;
+                        /** @default false */
+                        use_contact_timezone?: boolean;
+                    } | null;
+                    verify_email_mx?: boolean;
+                    bounce_rate_threshold?: number;
+                    track_clicks?: boolean;
+                    tracking_domain?: string | null;
+                    /** @enum {string} */
+                    stop_on_reply_scope?: "contact" | "domain";
+                    stop_on_auto_reply?: boolean;
+                } | {
+                    campaign: {
+                        name?: string;
+                        outreach_id?: string | null;
+                        min_wait_seconds?: number;
+                        max_wait_seconds?: number;
+                        /** @enum {string} */
+                        jitter_scope?: "batch" | "inbox";
+                        schedule?: {
+                            /** @default UTC */
+                            timezone?: string;
+                            /**
+                             * @default [
+                             *       "mon",
+                             *       "tue",
+                             *       "wed",
+                             *       "thu",
+                             *       "fri",
+                             *       "sat",
+                             *       "sun"
+                             *     ]
+                             */
+                            days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                            start_time: string;
+                            end_time: string;
+                            /** @default false */
+                            use_contact_timezone?: boolean;
+                        } | null;
+                        verify_email_mx?: boolean;
+                        bounce_rate_threshold?: number;
+                        track_clicks?: boolean;
+                        tracking_domain?: string | null;
+                        /** @enum {string} */
+                        stop_on_reply_scope?: "contact" | "domain";
+                        stop_on_auto_reply?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The campaign as changed. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found.
+             *
+             *     [`outreach_not_found`](http://localhost:3000/docs/errors/outreach_not_found): Outreach not found.
+             */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "campaign_not_found" | "outreach_not_found";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    previewCampaign: {
+        parameters: {
+            query: {
+                contact_id: string;
+                position?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The campaign's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every step as that contact would receive it. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignPreview"];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found.
+             *
+             *     [`contact_not_found`](http://localhost:3000/docs/errors/contact_not_found): Contact not found.
+             */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "campaign_not_found" | "contact_not_found";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    listContactImports: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of imports, newest first, without invalid_rows. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true when another page follows, false on the last page. */
+                    "X-Has-More"?: "true" | "false";
+                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactImportSummary"][];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    createContactImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string | null;
+                    /** @description The rows. A row that breaks these rules does not fail the import: it is counted in invalid_count and reported in invalid_rows (the first 1000) with its reason. */
+                    contacts: {
+                        /** Format: email */
+                        email: string;
+                        first_name?: string | null;
+                        last_name?: string | null;
+                        company?: string | null;
+                        timezone?: string | null;
+                        /** @description The values of {{custom.<key>}} tags: a flat object of at most 50 keys, whose values are strings (trimmed, at most 1000 characters, no NUL), finite numbers or booleans, at most 8192 bytes as compact JSON. null is no custom fields. A re-import merges them key by key over the stored ones. */
+                        custom_fields?: {
+                            [key: string]: string | number | boolean;
+                        } | null;
+                    }[];
+                } | {
+                    contact_import: {
+                        name?: string | null;
+                        /** @description The rows. A row that breaks these rules does not fail the import: it is counted in invalid_count and reported in invalid_rows (the first 1000) with its reason. */
+                        contacts: {
+                            /** Format: email */
+                            email: string;
+                            first_name?: string | null;
+                            last_name?: string | null;
+                            company?: string | null;
+                            timezone?: string | null;
+                            /** @description The values of {{custom.<key>}} tags: a flat object of at most 50 keys, whose values are strings (trimmed, at most 1000 characters, no NUL), finite numbers or booleans, at most 8192 bytes as compact JSON. null is no custom fields. A re-import merges them key by key over the stored ones. */
+                            custom_fields?: {
+                                [key: string]: string | number | boolean;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The import with its counts and its invalid rows. */
+            201: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
+                    "Idempotent-Replay"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactImport"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
+                    };
+                };
+            };
+            /**
+             * @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed.
+             *
+             *     [`no_contacts_provided`](http://localhost:3000/docs/errors/no_contacts_provided): No contacts were provided.
+             */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "no_contacts_provided";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    getContactImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The import's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import with its invalid rows. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactImport"];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`contact_import_not_found`](http://localhost:3000/docs/errors/contact_import_not_found): Contact import not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "contact_import_not_found";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    listContacts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                email?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of contacts, newest first. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true when another page follows, false on the last page. */
+                    "X-Has-More"?: "true" | "false";
+                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"][];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    getContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`contact_not_found`](http://localhost:3000/docs/errors/contact_not_found): Contact not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "contact_not_found";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This document. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    getReferencePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    getReferencePageAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The asset: `redoc.standalone.js` or `docs-page.js`. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": unknown;
+                };
+            };
+            /** @description [`not_found`](http://localhost:3000/docs/errors/not_found): The requested resource does not exist. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    listErrorPages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    getErrorPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An error code, e.g. `validation_failed`. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description [`not_found`](http://localhost:3000/docs/errors/not_found): The requested resource does not exist. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                type?: "enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | null;
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events, newest first. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true when another page follows, false on the last page. */
+                    "X-Has-More"?: "true" | "false";
+                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"][];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alive. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                        /** @description postgres and redis. */
+                        checks: {
+                            [key: string]: "ok";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    listOutreaches: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of outreaches, newest first. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true when another page follows, false on the last page. */
+                    "X-Has-More"?: "true" | "false";
+                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Outreach"][];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    createOutreach: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @default false */
+                    unique_contacts?: boolean;
+                } | {
+                    outreach: {
+                        name: string;
+                        /** @default false */
+                        unique_contacts?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The outreach. */
+            201: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
+                    "Idempotent-Replay"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Outreach"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    getOutreach: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The outreach's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outreach with its campaigns' ids. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Outreach"];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`outreach_not_found`](http://localhost:3000/docs/errors/outreach_not_found): Outreach not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "outreach_not_found";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    deleteOutreach: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The outreach's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outreach as it was: campaign_ids names the campaigns detached. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Outreach"];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`outreach_not_found`](http://localhost:3000/docs/errors/outreach_not_found): Outreach not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "outreach_not_found";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    updateOutreach: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The outreach's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    unique_contacts?: boolean;
+                } | {
+                    outreach: {
+                        name?: string;
+                        unique_contacts?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The outreach as changed. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Outreach"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`outreach_not_found`](http://localhost:3000/docs/errors/outreach_not_found): Outreach not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "outreach_not_found";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    receiveProviderEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderEventReceipt"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`invalid_signature`](http://localhost:3000/docs/errors/invalid_signature): The signature check failed. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_signature";
+                    };
+                };
+            };
+            /** @description [`internal_error`](http://localhost:3000/docs/errors/internal_error): Something went wrong on our side. */
+            500: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    listPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The purchasable plans. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicPlan"][];
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    signUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    name?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The account and its first key. */
+            201: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Signups the client address may make per hour. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Signups left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the full budget is back. */
+                    "RateLimit-Reset"?: number;
+                    /** @description `<limit>;w=3600`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signup"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    receiveRelayReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    events: ({
+                        /** @enum {unknown} */
+                        type: "bounce" | "complaint";
+                        /** @description The recipient the report is about. */
+                        email: string;
+                        /** @description The Message-ID of our email: matches the report to the step sent. */
+                        message_id?: string | null;
+                        /** @description Kept as a diagnostic (cut to 1,000 characters). */
+                        reason?: string | null;
+                        /** @description When it happened: an ISO 8601 date or date-time. Without message_id, the report is matched to the most recent step sent to the address before it. */
+                        occurred_at?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description What the report came to. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayReportSummary"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`invalid_signature`](http://localhost:3000/docs/errors/invalid_signature): The signature check failed. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_signature";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    listReplies: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                campaign_id?: string;
+                kind?: "reply" | "auto_reply";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of replies, newest first. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true when another page follows, false on the last page. */
+                    "X-Has-More"?: "true" | "false";
+                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplySummary"][];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "campaign_not_found";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    getReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reply's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reply with its whole `body_text` (without the quoted history) and the answers given to it, oldest first. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply"];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`reply_not_found`](http://localhost:3000/docs/errors/reply_not_found): Reply not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "reply_not_found";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    answerReply: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The reply's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body_html: string;
+                    subject?: string;
+                } | {
+                    answer: {
+                        body_html: string;
+                        subject?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The answer, queued. */
+            202: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
+                    "Idempotent-Replay"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplyAnswer"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`reply_not_found`](http://localhost:3000/docs/errors/reply_not_found): Reply not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "reply_not_found";
+                    };
+                };
+            };
+            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
+                    };
+                };
+            };
+            /**
+             * @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed.
+             *
+             *     [`mailbox_limit_reached`](http://localhost:3000/docs/errors/mailbox_limit_reached): The inbox has used today's daily_limit.
+             *
+             *     [`mailbox_unavailable`](http://localhost:3000/docs/errors/mailbox_unavailable): The inbox cannot send: it is disabled or its campaign is gone.
+             */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "mailbox_limit_reached" | "mailbox_unavailable";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    trackOpen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed open token, optionally followed by `.gif`. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pixel. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description no-store, no-cache, must-revalidate, private */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/gif": unknown;
+                };
+            };
+        };
+    };
+    trackClick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token from the link in the email. */
+                token: string;
+                /** @description The destination, as signed into the link. */
+                url: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the destination. No body. */
+            302: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description The signed destination URL. */
+                    Location?: string;
+                    /** @description no-store, no-cache, must-revalidate, private */
+                    "Cache-Control"?: string;
+                    /** @description no-referrer */
+                    "Referrer-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An HTML page: the link is not valid (altered, incomplete, or no longer existing). */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description no-store, no-cache, must-revalidate, private */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description An HTML page: too many requests from this client's network (TRACKING_RATE_LIMIT_PER_MINUTE per IP, IPv6 by /64, over all tracking routes). */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description no-store, no-cache, must-revalidate, private */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description An HTML page: the request could not be processed (the database could not be reached); try again. */
+            500: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description no-store, no-cache, must-revalidate, private */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+        };
+    };
+    showUnsubscribePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token from the link in the email. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page: the confirmation form, or the address already unsubscribed. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description no-store, no-cache, must-revalidate, private */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description An HTML page: the link is not valid (altered, incomplete, or no longer existing). */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description no-store, no-cache, must-revalidate, private */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description An HTML page: too many requests from this client's network (TRACKING_RATE_LIMIT_PER_MINUTE per IP, IPv6 by /64, over all tracking routes). */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description no-store, no-cache, must-revalidate, private */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description An HTML page: the request could not be processed (the database could not be reached); try again. */
+            500: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description no-store, no-cache, must-revalidate, private */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+        };
+    };
+    unsubscribeOneClick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token from the link in the email. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page: unsubscribed. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description no-store, no-cache, must-revalidate, private */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description An HTML page: the link is not valid (altered, incomplete, or no longer existing). */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description no-store, no-cache, must-revalidate, private */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description An HTML page: too many requests from this client's network (TRACKING_RATE_LIMIT_PER_MINUTE per IP, IPv6 by /64, over all tracking routes). */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description no-store, no-cache, must-revalidate, private */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description An HTML page: the request could not be processed (the database could not be reached); try again. */
+            500: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description no-store, no-cache, must-revalidate, private */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+        };
+    };
+    getApiUsage: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Requests, errors and average durations. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiUsage"];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of webhooks, newest first, without their secrets. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true when another page follows, false on the last page. */
+                    "X-Has-More"?: "true" | "false";
+                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"][];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    /**
+                     * @default [
+                     *       "*"
+                     *     ]
+                     */
+                    event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "*")[];
+                    description?: string | null;
+                } | {
+                    webhook: {
+                        url: string;
+                        /**
+                         * @default [
+                         *       "*"
+                         *     ]
+                         */
+                        event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "*")[];
+                        description?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The webhook, with its secret. */
+            201: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
+                    "Idempotent-Replay"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhook"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
+                    };
+                };
+            };
+            /**
+             * @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed.
+             *
+             *     [`quota_exceeded`](http://localhost:3000/docs/errors/quota_exceeded): The account has reached one of its quotas; delete what it no longer needs, or move to a larger plan.
+             */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "quota_exceeded";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook, without its secret. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`webhook_not_found`](http://localhost:3000/docs/errors/webhook_not_found): Webhook not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "webhook_not_found";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`webhook_not_found`](http://localhost:3000/docs/errors/webhook_not_found): Webhook not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "webhook_not_found";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url?: string;
+                    event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "*")[];
+                    description?: string | null;
+                    /** @constant */
+                    disabled_at?: unknown;
+                } | {
+                    webhook: {
+                        url?: string;
+                        event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "*")[];
+                        description?: string | null;
+                        /** @constant */
+                        disabled_at?: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The webhook as changed. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`webhook_not_found`](http://localhost:3000/docs/errors/webhook_not_found): Webhook not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "webhook_not_found";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description None, or `{}`. */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The new secret. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
+                    "Idempotent-Replay"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedWebhookSecret"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`webhook_not_found`](http://localhost:3000/docs/errors/webhook_not_found): Webhook not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "webhook_not_found";
+                    };
+                };
+            };
+            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                status?: "pending" | "succeeded" | "failed" | "skipped" | null;
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries, newest first. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true when another page follows, false on the last page. */
+                    "X-Has-More"?: "true" | "false";
+                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`webhook_not_found`](http://localhost:3000/docs/errors/webhook_not_found): Webhook not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "webhook_not_found";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id. */
+                id: string;
+                /** @description The delivery's id. */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description [`webhook_not_found`](http://localhost:3000/docs/errors/webhook_not_found): Webhook not found.
+             *
+             *     [`not_found`](http://localhost:3000/docs/errors/not_found): The requested resource does not exist.
+             */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "webhook_not_found" | "not_found";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The webhook's id. */
+                id: string;
+                /** @description The delivery's id. */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description None, or `{}`. */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The delivery, pending again. */
+            202: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
+                    "Idempotent-Replay"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description [`webhook_not_found`](http://localhost:3000/docs/errors/webhook_not_found): Webhook not found.
+             *
+             *     [`not_found`](http://localhost:3000/docs/errors/not_found): The requested resource does not exist.
+             */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "webhook_not_found" | "not_found";
+                    };
+                };
+            };
+            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
+                    };
+                };
+            };
+            /**
+             * @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed.
+             *
+             *     [`unprocessable`](http://localhost:3000/docs/errors/unprocessable): The request cannot be processed.
+             */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "unprocessable";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The webhook's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description None, or `{}`. */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The test delivery and what the receiver answered. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
+                    "Idempotent-Replay"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestResult"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`webhook_not_found`](http://localhost:3000/docs/errors/webhook_not_found): Webhook not found. */
+            404: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "webhook_not_found";
+                    };
+                };
+            };
+            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Requests the tighter budget allows per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    event_enrollment_sent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` keyed with the webhook's secret. Recompute it, compare in constant time, and refuse a `t` more than 300 seconds old. While a rotated secret's old value is still valid, the header carries one v1 per secret; accept the request when any matches. */
+                "X-Service-Signature": string;
+                "User-Agent"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The delivery's id: the same on every attempt and redelivery. Receivers dedupe on it.
+                     */
+                    id: string;
+                    /** @constant */
+                    type: "enrollment.sent";
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: uuid */
+                    account_id: string;
+                    data: components["schemas"]["EnrollmentEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_enrollment_opened: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` keyed with the webhook's secret. Recompute it, compare in constant time, and refuse a `t` more than 300 seconds old. While a rotated secret's old value is still valid, the header carries one v1 per secret; accept the request when any matches. */
+                "X-Service-Signature": string;
+                "User-Agent"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The delivery's id: the same on every attempt and redelivery. Receivers dedupe on it.
+                     */
+                    id: string;
+                    /** @constant */
+                    type: "enrollment.opened";
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: uuid */
+                    account_id: string;
+                    data: components["schemas"]["EnrollmentEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_enrollment_replied: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` keyed with the webhook's secret. Recompute it, compare in constant time, and refuse a `t` more than 300 seconds old. While a rotated secret's old value is still valid, the header carries one v1 per secret; accept the request when any matches. */
+                "X-Service-Signature": string;
+                "User-Agent"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The delivery's id: the same on every attempt and redelivery. Receivers dedupe on it.
+                     */
+                    id: string;
+                    /** @constant */
+                    type: "enrollment.replied";
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: uuid */
+                    account_id: string;
+                    data: components["schemas"]["EnrollmentEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_enrollment_bounced: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` keyed with the webhook's secret. Recompute it, compare in constant time, and refuse a `t` more than 300 seconds old. While a rotated secret's old value is still valid, the header carries one v1 per secret; accept the request when any matches. */
+                "X-Service-Signature": string;
+                "User-Agent"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The delivery's id: the same on every attempt and redelivery. Receivers dedupe on it.
+                     */
+                    id: string;
+                    /** @constant */
+                    type: "enrollment.bounced";
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: uuid */
+                    account_id: string;
+                    data: components["schemas"]["EnrollmentEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_enrollment_unsubscribed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` keyed with the webhook's secret. Recompute it, compare in constant time, and refuse a `t` more than 300 seconds old. While a rotated secret's old value is still valid, the header carries one v1 per secret; accept the request when any matches. */
+                "X-Service-Signature": string;
+                "User-Agent"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The delivery's id: the same on every attempt and redelivery. Receivers dedupe on it.
+                     */
+                    id: string;
+                    /** @constant */
+                    type: "enrollment.unsubscribed";
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: uuid */
+                    account_id: string;
+                    data: components["schemas"]["EnrollmentUnsubscribedData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_credential_disabled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` keyed with the webhook's secret. Recompute it, compare in constant time, and refuse a `t` more than 300 seconds old. While a rotated secret's old value is still valid, the header carries one v1 per secret; accept the request when any matches. */
+                "X-Service-Signature": string;
+                "User-Agent"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The delivery's id: the same on every attempt and redelivery. Receivers dedupe on it.
+                     */
+                    id: string;
+                    /** @constant */
+                    type: "credential.disabled";
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: uuid */
+                    account_id: string;
+                    data: components["schemas"]["CredentialDisabledData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_campaign_paused: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` keyed with the webhook's secret. Recompute it, compare in constant time, and refuse a `t` more than 300 seconds old. While a rotated secret's old value is still valid, the header carries one v1 per secret; accept the request when any matches. */
+                "X-Service-Signature": string;
+                "User-Agent"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The delivery's id: the same on every attempt and redelivery. Receivers dedupe on it.
+                     */
+                    id: string;
+                    /** @constant */
+                    type: "campaign.paused";
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: uuid */
+                    account_id: string;
+                    data: components["schemas"]["CampaignPausedData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_enrollment_clicked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` keyed with the webhook's secret. Recompute it, compare in constant time, and refuse a `t` more than 300 seconds old. While a rotated secret's old value is still valid, the header carries one v1 per secret; accept the request when any matches. */
+                "X-Service-Signature": string;
+                "User-Agent"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The delivery's id: the same on every attempt and redelivery. Receivers dedupe on it.
+                     */
+                    id: string;
+                    /** @constant */
+                    type: "enrollment.clicked";
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: uuid */
+                    account_id: string;
+                    data: components["schemas"]["EnrollmentClickedData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` keyed with the webhook's secret. Recompute it, compare in constant time, and refuse a `t` more than 300 seconds old. While a rotated secret's old value is still valid, the header carries one v1 per secret; accept the request when any matches. */
+                "X-Service-Signature": string;
+                "User-Agent"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The delivery's id: the same on every attempt and redelivery. Receivers dedupe on it.
+                     */
+                    id: string;
+                    /** @constant */
+                    type: "webhook.test";
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: uuid */
+                    account_id: string;
+                    data: components["schemas"]["WebhookTestData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}
