@@ -11,6 +11,7 @@ export const healthOperations = defineOperations([
     summary: "Is the process alive",
     description: "No API key; touches no dependency.",
     auth: false,
+    envelopeErrors: false,
     responses: { 200: { description: "Alive.", schema: object({ status: constant("ok") }) } },
   },
   {
@@ -22,6 +23,8 @@ export const healthOperations = defineOperations([
     description:
       "No API key. The checks run one at a time and their result is reused for a second, so a flood of probes costs at most one database and one Redis round trip per second. Each check is named with a fixed word, never its error text. A replica that is shutting down answers 503 with the check `shutdown`.",
     auth: false,
+    // never the error envelope: a failed check is its 503 body below
+    envelopeErrors: false,
     responses: {
       200: { description: "Ready.", schema: object({ status: constant("ok"), checks: record(constant("ok"), "postgres and redis.") }) },
       503: {
