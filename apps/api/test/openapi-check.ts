@@ -46,6 +46,8 @@ export class DocumentChecker {
 
   constructor(readonly document: JsonSchema = testDocument()) {
     addFormats.default(this.ajv);
+    // ajv-formats has no idn-email: a local part and a domain, either of which may be non-ASCII
+    this.ajv.addFormat("idn-email", /^[^\s@"]+@[^\s@]+\.[^\s@]+$/u);
     this.ajv.addSchema({ ...(strict(document) as JsonSchema), $id: DOCUMENT_ID });
     for (const [template, operations] of Object.entries(document.paths as Record<string, Record<string, unknown>>)) {
       const source = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+");

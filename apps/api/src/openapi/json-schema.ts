@@ -43,7 +43,8 @@ export const number = (extra: JsonSchema = {}): JsonSchema => ({ type: "number",
 export const boolean = (extra: JsonSchema = {}): JsonSchema => ({ type: "boolean", ...extra });
 export const uuid = (description?: string): JsonSchema => ({ type: "string", format: "uuid", ...(description ? { description } : {}) });
 export const dateTime = (description?: string): JsonSchema => ({ type: "string", format: "date-time", ...(description ? { description } : {}) });
-export const email = (): JsonSchema => ({ type: "string", format: "email" });
+/** An address as the API accepts it: internationalized ones (RFC 6531) included. */
+export const email = (): JsonSchema => ({ type: "string", format: "idn-email" });
 export const uri = (): JsonSchema => ({ type: "string", format: "uri" });
 export const array = (items: JsonSchema, extra: JsonSchema = {}): JsonSchema => ({ type: "array", items, ...extra });
 export const oneOfValues = (values: readonly (string | number | boolean | null)[], description?: string): JsonSchema => ({ enum: [...values], ...(description ? { description } : {}) });

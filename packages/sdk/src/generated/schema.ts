@@ -1455,7 +1455,7 @@ export interface components {
                 enrollment_id: string;
                 /** Format: uuid */
                 contact_id: string;
-                /** Format: email */
+                /** Format: idn-email */
                 email: string;
                 bounce_reason: string | null;
                 /** Format: date-time */
@@ -1466,7 +1466,7 @@ export interface components {
                 enrollment_id: string;
                 /** Format: uuid */
                 contact_id: string;
-                /** Format: email */
+                /** Format: idn-email */
                 email: string;
                 step_position: number;
                 reason: string | null;
@@ -1477,7 +1477,7 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 label: string;
-                /** Format: email */
+                /** Format: idn-email */
                 from_email: string;
                 /** @description Every step's sends today. */
                 sends_today: number;
@@ -1686,7 +1686,7 @@ export interface components {
         CredentialDisabledData: {
             /** Format: uuid */
             credential_id: string;
-            /** Format: email */
+            /** Format: idn-email */
             from_email: string;
             /** Format: uuid */
             campaign_id: string;
@@ -1731,7 +1731,7 @@ export interface components {
             contact_id: string;
             /** Format: uuid */
             campaign_id: string;
-            /** Format: email */
+            /** Format: idn-email */
             email: string;
             /** @enum {unknown} */
             status: "pending" | "sent" | "opened" | "replied" | "bounced" | "unsubscribed";
@@ -1759,7 +1759,7 @@ export interface components {
             enrollment_id: string;
             /** Format: uuid */
             contact_id: string;
-            /** Format: email */
+            /** Format: idn-email */
             contact_email: string;
             /** Format: uuid */
             campaign_id: string;
@@ -1791,7 +1791,7 @@ export interface components {
             enrollment_id: string;
             /** Format: uuid */
             contact_id: string;
-            /** Format: email */
+            /** Format: idn-email */
             contact_email: string;
             /** Format: uuid */
             campaign_id: string;
@@ -1819,7 +1819,7 @@ export interface components {
             reason: string;
             /** Format: uuid */
             contact_id: string;
-            /** Format: email */
+            /** Format: idn-email */
             email: string;
             /** Format: uuid */
             enrollment_id: string | null;
@@ -1831,7 +1831,7 @@ export interface components {
             enrollment_id: string;
             /** Format: uuid */
             contact_id: string;
-            /** Format: email */
+            /** Format: idn-email */
             contact_email: string;
             /** Format: uuid */
             campaign_id: string;
@@ -2025,7 +2025,7 @@ export interface components {
             enrollment_id: string;
             /** Format: uuid */
             contact_id: string;
-            /** Format: email */
+            /** Format: idn-email */
             email: string;
             /** Format: date-time */
             sent_at: string | null;
@@ -2186,7 +2186,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             label: string;
-            /** Format: email */
+            /** Format: idn-email */
             from_email: string;
             from_name: string | null;
             smtp_host: string;
@@ -2250,7 +2250,7 @@ export interface components {
             emails: string[];
             /** @description Addresses left out: they unsubscribed in this account. */
             skipped: {
-                /** Format: email */
+                /** Format: idn-email */
                 email: string;
                 /** @enum {unknown} */
                 reason: "unsubscribed";
@@ -8199,26 +8199,6 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
-             *
-             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
-             */
-            503: {
-                headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & {
-                        /** @enum {unknown} */
-                        code?: "service_unavailable" | "service_busy";
-                    };
-                };
-            };
         };
     };
     getReadiness: {
@@ -8248,23 +8228,21 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
-             *
-             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
-             */
+            /** @description Not ready: a dependency is unavailable, or the replica is shutting down. */
             503: {
                 headers: {
                     /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
                     "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"] & {
-                        /** @enum {unknown} */
-                        code?: "service_unavailable" | "service_busy";
+                    "application/json": {
+                        /** @constant */
+                        status: "unavailable";
+                        /** @description postgres and redis (ok or unavailable), or shutdown while the replica stops. */
+                        checks: {
+                            [key: string]: "ok" | "unavailable" | "shutting down";
+                        };
                     };
                 };
             };
