@@ -22,12 +22,28 @@ const isJoi = (schema: unknown): schema is Joi.Schema => typeof (schema as { des
 
 const header = (description: string, schema: JsonSchema = { type: "string" }) => ({ description, schema });
 
-const REQUEST_ID = header("The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id.");
-const RATE_LIMIT_HEADERS = {
+/** Response headers the operations share, described once under components.headers. */
+const HEADERS: Record<string, JsonSchema> = {
+  "X-Request-Id": header("The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id."),
   "RateLimit-Limit": header("Requests the tighter budget allows per window.", { type: "integer" }),
   "RateLimit-Remaining": header("Requests left in the current window.", { type: "integer" }),
   "RateLimit-Reset": header("Seconds until the window resets.", { type: "integer" }),
   "RateLimit-Policy": header("The budgets that apply, as `<limit>;w=<seconds>`."),
+  "Retry-After": header("Seconds to wait before retrying.", { type: "integer" }),
+  "X-Has-More": header("true when another page follows, false on the last page.", { type: "string", enum: ["true", "false"] }),
+  Link: header('`<url of the next page>; rel="next"`, present when X-Has-More is true.'),
+  "Idempotent-Replay": header("true on an answer replayed for a repeated Idempotency-Key.", { type: "string", enum: ["true"] }),
+};
+const headerRef = (name: keyof typeof HEADERS & string) => ({ [name]: { $ref: `#/components/headers/${name}` } });
+const RATE_LIMIT_HEADERS = { ...headerRef("RateLimit-Limit"), ...headerRef("RateLimit-Remaining"), ...headerRef("RateLimit-Reset"), ...headerRef("RateLimit-Policy") };
+
+const IDEMPOTENCY_KEY = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict.",
+  schema: { type: "string", minLength: 1, maxLength: 255 },
 };
 
 /** Codes every operation of a kind can answer, on top of its own. */
@@ -66,15 +82,7 @@ function parameters(operation: OperationSpec): JsonSchema[] {
       list.push({ name, in: "query", required: required.has(name), ...(description ? { description } : {}), schema: rest });
     }
   }
-  if (operation.idempotent) {
-    list.push({
-      name: "Idempotency-Key",
-      in: "header",
-      required: false,
-      description: "Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict.",
-      schema: { type: "string", minLength: 1, maxLength: 255 },
-    });
-  }
+  if (operation.idempotent) list.push({ $ref: "#/components/parameters/Idempotency-Key" });
   return list;
 }
 
@@ -94,14 +102,11 @@ function requestBody(operation: OperationSpec): JsonSchema | undefined {
 
 function responses(operation: OperationSpec, docsUrl: string): JsonSchema {
   const out: Record<string, JsonSchema> = {};
-  const common = { "X-Request-Id": REQUEST_ID, ...(operation.auth ? RATE_LIMIT_HEADERS : {}) };
+  const common = { ...headerRef("X-Request-Id"), ...(operation.auth ? RATE_LIMIT_HEADERS : {}) };
   for (const [status, answer] of Object.entries(operation.responses)) {
     const headers: Record<string, JsonSchema> = { ...common, ...(answer.headers ?? {}) };
-    if (operation.paged && status === "200") {
-      headers["X-Has-More"] = header("true when another page follows, false on the last page.", { type: "string", enum: ["true", "false"] });
-      headers.Link = header('`<url of the next page>; rel="next"`, present when X-Has-More is true.');
-    }
-    if (operation.idempotent) headers["Idempotent-Replay"] = header("true on an answer replayed for a repeated Idempotency-Key.", { type: "string", enum: ["true"] });
+    if (operation.paged && status === "200") Object.assign(headers, headerRef("X-Has-More"), headerRef("Link"));
+    if (operation.idempotent) Object.assign(headers, headerRef("Idempotent-Replay"));
     const contentType = answer.contentType ?? (answer.schema ? "application/json" : undefined);
     out[status] = {
       description: answer.description,
@@ -111,7 +116,7 @@ function responses(operation: OperationSpec, docsUrl: string): JsonSchema {
   }
   for (const [status, codes] of [...errorCodesByStatus(operation)].sort(([a], [b]) => a - b)) {
     const headers: Record<string, JsonSchema> = { ...common };
-    if (status === 429 || codes.includes("service_busy")) headers["Retry-After"] = header("Seconds to wait before retrying.", { type: "integer" });
+    if (status === 429 || codes.includes("service_busy")) Object.assign(headers, headerRef("Retry-After"));
     out[String(status)] = {
       description: codes.map((code) => `[\`${code}\`](${docsUrl}/errors/${code}): ${ERROR_CODES[code][1]}`).join("\n\n"),
       headers,
@@ -166,6 +171,8 @@ export function buildOpenApiDocument(options: DocumentOptions): JsonSchema {
     webhooks: webhookEventsSection(),
     components: {
       schemas: componentSchemas(),
+      headers: HEADERS,
+      parameters: { "Idempotency-Key": IDEMPOTENCY_KEY },
       securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "An API key: `Authorization: Bearer <key>`." } },
     },
   };
