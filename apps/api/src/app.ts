@@ -3,6 +3,7 @@ import type { ApiContext } from "./context.js";
 import { authenticate } from "./middleware/authenticate.js";
 import { errorHandler, notFound } from "./middleware/error-handler.js";
 import { jsonBody } from "./middleware/json-body.js";
+import { literalPathEscapes } from "./middleware/literal-path-escapes.js";
 import { rateLimit } from "./middleware/rate-limit.js";
 import { requestId } from "./middleware/request-id.js";
 import { apiKeyRoutes } from "./routes/api-keys.js";
@@ -57,6 +58,7 @@ export function createApp(ctx: ApiContext, options: AppOptions = {}): Express {
   app.set("query parser", "simple");
 
   app.use(requestId());
+  app.use(literalPathEscapes());
 
   // Authentication runs only under known prefixes, so an unknown path is a 404, not a 401,
   // and before the body is parsed, so nobody unauthenticated gets a large body parsed.

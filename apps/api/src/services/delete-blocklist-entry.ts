@@ -13,6 +13,8 @@ export function normalizeBlockedValue(value: string): string {
  * leading "@"). Enrollments it stopped stay stopped. Returns the entry's id.
  */
 export async function deleteBlocklistEntry(db: Db, accountId: string, idOrValue: string): Promise<string> {
+  // PostgreSQL refuses NUL in text, and no stored value holds one: such a value names no entry
+  if (idOrValue.includes("\u0000")) throw new AppError("blocklist_entry_not_found");
   const rows = isUuid(idOrValue)
     ? await db.$queryRaw<Array<{ id: string }>>`
         DELETE FROM blocklist_entries WHERE id = ${idOrValue}::uuid AND "accountId" = ${accountId}::uuid RETURNING id::text AS id`

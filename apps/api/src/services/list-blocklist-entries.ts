@@ -12,6 +12,8 @@ export async function listBlocklistEntries(db: Db, accountId: string, input: Lis
   const cursor = await resolveCursor(input.startingAfter, "blocklist entry", (id) =>
     db.blocklistEntry.findFirst({ where: { id, accountId }, select: { id: true, createdAt: true } }),
   );
+  // PostgreSQL refuses NUL in text, and no stored value holds one: nothing matches
+  if (input.value?.includes("\u0000")) return [];
   return db.blocklistEntry.findMany({
     where: {
       accountId,
