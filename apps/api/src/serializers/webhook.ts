@@ -1,7 +1,7 @@
 import type { Webhook, WebhookAttempt, WebhookDelivery } from "@outreach/db";
 import { ALL_EVENT_TYPES, EVENT_WILDCARD } from "@outreach/core";
 import { WEBHOOK_TEST_EVENT } from "@outreach/domain";
-import { array, component, dateTime, integer, nullable, object, oneOfValues, string, uri, uuid } from "../openapi/json-schema.js";
+import { array, component, dateTime, integer, nullable, object, oneOfValues, string, uuid } from "../openapi/json-schema.js";
 
 /** A webhook as the API shows it; the secret is never part of it (see create and rotate_secret). */
 export function serializeWebhook(webhook: Webhook) {
@@ -52,7 +52,8 @@ function serializeWebhookAttempt(attempt: WebhookAttempt) {
 /** The webhook's fields (shared with the create answer, which adds its secret). */
 export const webhookFields = {
   id: uuid(),
-  url: uri(),
+  // as WHATWG URL serializes it: a query may keep characters RFC 3986 escapes ({ } | ^), so not format uri
+  url: string({ description: "The receiver's absolute http(s) URL, as normalized when saved." }),
   description: nullable(string()),
   event_filters: array(oneOfValues([...ALL_EVENT_TYPES, EVENT_WILDCARD]), { description: '"*" is the v1 event types; opt-in types only when named.' }),
   disabled_at: nullable(dateTime("Set when consecutive failed deliveries disabled it; PATCH disabled_at: null re-enables it.")),

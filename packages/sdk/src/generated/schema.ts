@@ -1665,7 +1665,7 @@ export interface components {
         CreatedWebhook: {
             /** Format: uuid */
             id: string;
-            /** Format: uri */
+            /** @description The receiver's absolute http(s) URL, as normalized when saved. */
             url: string;
             description: string | null;
             /** @description "*" is the v1 event types; opt-in types only when named. */
@@ -2265,7 +2265,7 @@ export interface components {
         Webhook: {
             /** Format: uuid */
             id: string;
-            /** Format: uri */
+            /** @description The receiver's absolute http(s) URL, as normalized when saved. */
             url: string;
             description: string | null;
             /** @description "*" is the v1 event types; opt-in types only when named. */
@@ -2336,9 +2336,31 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+        "Idempotency-Key": string;
+    };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
+        "X-Request-Id": string;
+        /** @description Requests the tighter budget allows per window. */
+        "RateLimit-Limit": number;
+        /** @description Requests left in the current window. */
+        "RateLimit-Remaining": number;
+        /** @description Seconds until the window resets. */
+        "RateLimit-Reset": number;
+        /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
+        "RateLimit-Policy": string;
+        /** @description Seconds to wait before retrying. */
+        "Retry-After": number;
+        /** @description true when another page follows, false on the last page. */
+        "X-Has-More": "true" | "false";
+        /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
+        Link: string;
+        /** @description true on an answer replayed for a repeated Idempotency-Key. */
+        "Idempotent-Replay": "true";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2358,20 +2380,13 @@ export interface operations {
             /** @description A page of the account's active keys, newest first, without plaintext. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true when another page follows, false on the last page. */
-                    "X-Has-More"?: "true" | "false";
-                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
-                    Link?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Has-More": components["headers"]["X-Has-More"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2381,16 +2396,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2403,16 +2413,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2425,18 +2430,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2453,18 +2452,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2481,7 +2474,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -2511,18 +2504,12 @@ export interface operations {
             /** @description The key, with its plaintext. */
             201: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
-                    "Idempotent-Replay"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2532,16 +2519,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2554,16 +2536,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2576,16 +2553,11 @@ export interface operations {
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2602,16 +2574,11 @@ export interface operations {
              */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2624,18 +2591,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2652,18 +2613,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2690,16 +2645,11 @@ export interface operations {
             /** @description The revoked key. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2709,16 +2659,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2731,16 +2676,11 @@ export interface operations {
             /** @description [`api_key_not_found`](http://localhost:3000/docs/errors/api_key_not_found): API key not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2753,16 +2693,11 @@ export interface operations {
             /** @description [`cannot_revoke_last_key`](http://localhost:3000/docs/errors/cannot_revoke_last_key): The last active API key of an account cannot be revoked. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2775,18 +2710,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2803,18 +2732,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2838,16 +2761,11 @@ export interface operations {
             /** @description The subscription, with every quota's limit and current count. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2857,16 +2775,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2879,18 +2792,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2907,18 +2814,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2942,16 +2843,11 @@ export interface operations {
             /** @description Sends of the current period against the plan's monthly limit. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2961,16 +2857,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2983,18 +2874,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3011,18 +2896,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3039,7 +2918,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -3057,18 +2936,12 @@ export interface operations {
             /** @description The checkout session. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
-                    "Idempotent-Replay"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3078,16 +2951,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3100,16 +2968,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3122,16 +2985,11 @@ export interface operations {
             /** @description [`plan_not_found`](http://localhost:3000/docs/errors/plan_not_found): Plan not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3144,16 +3002,11 @@ export interface operations {
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3174,16 +3027,11 @@ export interface operations {
              */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3196,18 +3044,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3224,18 +3066,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3252,7 +3088,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -3268,18 +3104,12 @@ export interface operations {
             /** @description The portal session. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
-                    "Idempotent-Replay"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3289,16 +3119,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3311,16 +3136,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3333,16 +3153,11 @@ export interface operations {
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3359,16 +3174,11 @@ export interface operations {
              */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3381,18 +3191,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3409,18 +3213,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3449,20 +3247,13 @@ export interface operations {
             /** @description A page of entries, newest first. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true when another page follows, false on the last page. */
-                    "X-Has-More"?: "true" | "false";
-                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
-                    Link?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Has-More": components["headers"]["X-Has-More"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3472,16 +3263,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3494,16 +3280,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3516,18 +3297,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3544,18 +3319,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3572,7 +3341,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -3600,18 +3369,12 @@ export interface operations {
             /** @description The distinct values sent: new now, or already on the list. */
             201: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
-                    "Idempotent-Replay"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3624,16 +3387,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3646,16 +3404,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3668,16 +3421,11 @@ export interface operations {
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3690,16 +3438,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3712,18 +3455,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3740,18 +3477,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3778,16 +3509,11 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3802,16 +3528,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3824,16 +3545,11 @@ export interface operations {
             /** @description [`blocklist_entry_not_found`](http://localhost:3000/docs/errors/blocklist_entry_not_found): Blocklist entry not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3846,18 +3562,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3874,18 +3584,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3902,7 +3606,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description The campaign's id. */
@@ -3925,18 +3629,12 @@ export interface operations {
             /** @description What the import came to in this campaign. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
-                    "Idempotent-Replay"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3946,16 +3644,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3968,16 +3661,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3994,16 +3682,11 @@ export interface operations {
              */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4016,16 +3699,11 @@ export interface operations {
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4038,16 +3716,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4060,18 +3733,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4088,18 +3755,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4116,7 +3777,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description The campaign's id. */
@@ -4139,18 +3800,12 @@ export interface operations {
             /** @description Not enrolled: a duplicate across sibling campaigns. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
-                    "Idempotent-Replay"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4160,18 +3815,12 @@ export interface operations {
             /** @description Enrolled. */
             201: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
-                    "Idempotent-Replay"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4181,16 +3830,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4203,16 +3847,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4229,16 +3868,11 @@ export interface operations {
              */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4251,16 +3885,11 @@ export interface operations {
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4279,16 +3908,11 @@ export interface operations {
              */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4301,18 +3925,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4329,18 +3947,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4357,7 +3969,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description The campaign's id. */
@@ -4376,18 +3988,12 @@ export interface operations {
             /** @description The batch was queued for the dispatcher, or held with the reason. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
-                    "Idempotent-Replay"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4397,16 +4003,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4419,16 +4020,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4441,16 +4037,11 @@ export interface operations {
             /** @description [`plan_limit_reached`](http://localhost:3000/docs/errors/plan_limit_reached): The account has reached its plan's monthly send limit. */
             402: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4463,16 +4054,11 @@ export interface operations {
             /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4485,16 +4071,11 @@ export interface operations {
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4511,16 +4092,11 @@ export interface operations {
              */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4533,18 +4109,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4561,18 +4131,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4589,7 +4153,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description The campaign's id. */
@@ -4602,18 +4166,12 @@ export interface operations {
             /** @description The campaign, paused. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
-                    "Idempotent-Replay"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4623,16 +4181,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4645,16 +4198,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4667,16 +4215,11 @@ export interface operations {
             /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4689,16 +4232,11 @@ export interface operations {
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4715,16 +4253,11 @@ export interface operations {
              */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4737,18 +4270,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4765,18 +4292,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4793,7 +4314,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description The campaign's id. */
@@ -4806,18 +4327,12 @@ export interface operations {
             /** @description The campaign, active. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
-                    "Idempotent-Replay"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4827,16 +4342,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4849,16 +4359,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4871,16 +4376,11 @@ export interface operations {
             /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4893,16 +4393,11 @@ export interface operations {
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4919,16 +4414,11 @@ export interface operations {
              */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4941,18 +4431,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4969,18 +4453,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4997,7 +4475,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description The campaign's id. */
@@ -5012,18 +4490,12 @@ export interface operations {
             /** @description The inbox. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
-                    "Idempotent-Replay"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5033,16 +4505,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5055,16 +4522,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5081,16 +4543,11 @@ export interface operations {
              */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5103,16 +4560,11 @@ export interface operations {
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5125,16 +4577,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5147,18 +4594,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5175,18 +4616,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5203,7 +4638,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description The campaign's id. */
@@ -5222,18 +4657,12 @@ export interface operations {
             /** @description The addresses queued, the ones skipped, and what is left of today's allowance. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
-                    "Idempotent-Replay"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5243,16 +4672,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5265,16 +4689,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5287,16 +4706,11 @@ export interface operations {
             /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5309,16 +4723,11 @@ export interface operations {
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5337,16 +4746,11 @@ export interface operations {
              */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5359,18 +4763,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5387,18 +4785,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5427,16 +4819,11 @@ export interface operations {
             /** @description The forecast. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5446,16 +4833,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5468,16 +4850,11 @@ export interface operations {
             /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5490,16 +4867,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5512,18 +4884,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5540,18 +4906,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5582,20 +4942,13 @@ export interface operations {
             /** @description A page of skips, newest first. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true when another page follows, false on the last page. */
-                    "X-Has-More"?: "true" | "false";
-                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
-                    Link?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Has-More": components["headers"]["X-Has-More"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5605,16 +4958,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5627,16 +4975,11 @@ export interface operations {
             /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5649,16 +4992,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5671,18 +5009,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5699,18 +5031,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5740,20 +5066,13 @@ export interface operations {
             /** @description A page of replied enrollments, newest reply first. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true when another page follows, false on the last page. */
-                    "X-Has-More"?: "true" | "false";
-                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
-                    Link?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Has-More": components["headers"]["X-Has-More"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5763,16 +5082,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5785,16 +5099,11 @@ export interface operations {
             /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5807,16 +5116,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5829,18 +5133,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5857,18 +5155,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5895,20 +5187,13 @@ export interface operations {
             /** @description A page of campaigns, newest first. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true when another page follows, false on the last page. */
-                    "X-Has-More"?: "true" | "false";
-                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
-                    Link?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Has-More": components["headers"]["X-Has-More"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5918,16 +5203,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5940,16 +5220,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5962,18 +5237,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5990,18 +5259,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6018,7 +5281,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -6200,18 +5463,12 @@ export interface operations {
             /** @description The campaign, with its statistics (all zero). */
             201: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
-                    "Idempotent-Replay"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6221,16 +5478,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6243,16 +5495,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6265,16 +5512,11 @@ export interface operations {
             /** @description [`outreach_not_found`](http://localhost:3000/docs/errors/outreach_not_found): Outreach not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6287,16 +5529,11 @@ export interface operations {
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6313,16 +5550,11 @@ export interface operations {
              */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6335,18 +5567,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6363,18 +5589,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6401,16 +5621,11 @@ export interface operations {
             /** @description The campaign: settings, steps, inboxes and statistics. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6420,16 +5635,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6442,16 +5652,11 @@ export interface operations {
             /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6464,18 +5669,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6492,18 +5691,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6530,16 +5723,11 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6554,16 +5742,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6576,16 +5759,11 @@ export interface operations {
             /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6598,18 +5776,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6626,18 +5798,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6738,16 +5904,11 @@ export interface operations {
             /** @description The campaign as changed. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6757,16 +5918,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6779,16 +5935,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6805,16 +5956,11 @@ export interface operations {
              */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6827,16 +5973,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6849,18 +5990,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6877,18 +6012,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6918,16 +6047,11 @@ export interface operations {
             /** @description Every step as that contact would receive it. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6937,16 +6061,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6963,16 +6082,11 @@ export interface operations {
              */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6985,16 +6099,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7007,18 +6116,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7035,18 +6138,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7073,20 +6170,13 @@ export interface operations {
             /** @description A page of imports, newest first, without invalid_rows. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true when another page follows, false on the last page. */
-                    "X-Has-More"?: "true" | "false";
-                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
-                    Link?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Has-More": components["headers"]["X-Has-More"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7096,16 +6186,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7118,16 +6203,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7140,18 +6220,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7168,18 +6242,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7196,7 +6264,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -7242,18 +6310,12 @@ export interface operations {
             /** @description The import with its counts and its invalid rows. */
             201: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
-                    "Idempotent-Replay"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7263,16 +6325,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7285,16 +6342,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7307,16 +6359,11 @@ export interface operations {
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7333,16 +6380,11 @@ export interface operations {
              */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7355,18 +6397,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7383,18 +6419,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7421,16 +6451,11 @@ export interface operations {
             /** @description The import with its invalid rows. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7440,16 +6465,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7462,16 +6482,11 @@ export interface operations {
             /** @description [`contact_import_not_found`](http://localhost:3000/docs/errors/contact_import_not_found): Contact import not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7484,18 +6499,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7512,18 +6521,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7551,20 +6554,13 @@ export interface operations {
             /** @description A page of contacts, newest first. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true when another page follows, false on the last page. */
-                    "X-Has-More"?: "true" | "false";
-                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
-                    Link?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Has-More": components["headers"]["X-Has-More"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7574,16 +6570,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7596,16 +6587,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7618,18 +6604,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7646,18 +6626,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7684,16 +6658,11 @@ export interface operations {
             /** @description The contact. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7703,16 +6672,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7725,16 +6689,11 @@ export interface operations {
             /** @description [`contact_not_found`](http://localhost:3000/docs/errors/contact_not_found): Contact not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7747,18 +6706,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7775,18 +6728,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7810,8 +6757,7 @@ export interface operations {
             /** @description This document. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7825,10 +6771,8 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7852,8 +6796,7 @@ export interface operations {
             /** @description An HTML page. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7867,10 +6810,8 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7897,8 +6838,7 @@ export interface operations {
             /** @description The script. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7908,8 +6848,7 @@ export interface operations {
             /** @description [`not_found`](http://localhost:3000/docs/errors/not_found): The requested resource does not exist. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7926,10 +6865,8 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7953,8 +6890,7 @@ export interface operations {
             /** @description An HTML page. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7968,10 +6904,8 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7998,8 +6932,7 @@ export interface operations {
             /** @description An HTML page. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8009,8 +6942,7 @@ export interface operations {
             /** @description [`not_found`](http://localhost:3000/docs/errors/not_found): The requested resource does not exist. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8027,10 +6959,8 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8058,20 +6988,13 @@ export interface operations {
             /** @description A page of events, newest first. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true when another page follows, false on the last page. */
-                    "X-Has-More"?: "true" | "false";
-                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
-                    Link?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Has-More": components["headers"]["X-Has-More"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8081,16 +7004,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8103,16 +7021,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8125,18 +7038,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8153,18 +7060,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8188,8 +7089,7 @@ export interface operations {
             /** @description Alive. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8213,8 +7113,7 @@ export interface operations {
             /** @description Ready. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8231,8 +7130,7 @@ export interface operations {
             /** @description Not ready: a dependency is unavailable, or the replica is shutting down. */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8263,20 +7161,13 @@ export interface operations {
             /** @description A page of outreaches, newest first. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true when another page follows, false on the last page. */
-                    "X-Has-More"?: "true" | "false";
-                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
-                    Link?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Has-More": components["headers"]["X-Has-More"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8286,16 +7177,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8308,16 +7194,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8330,18 +7211,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8358,18 +7233,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8386,7 +7255,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -8410,18 +7279,12 @@ export interface operations {
             /** @description The outreach. */
             201: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
-                    "Idempotent-Replay"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8431,16 +7294,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8453,16 +7311,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8475,16 +7328,11 @@ export interface operations {
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8497,16 +7345,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8519,18 +7362,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8547,18 +7384,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8585,16 +7416,11 @@ export interface operations {
             /** @description The outreach with its campaigns' ids. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8604,16 +7430,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8626,16 +7447,11 @@ export interface operations {
             /** @description [`outreach_not_found`](http://localhost:3000/docs/errors/outreach_not_found): Outreach not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8648,18 +7464,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8676,18 +7486,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8714,16 +7518,11 @@ export interface operations {
             /** @description The outreach as it was: campaign_ids names the campaigns detached. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8733,16 +7532,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8755,16 +7549,11 @@ export interface operations {
             /** @description [`outreach_not_found`](http://localhost:3000/docs/errors/outreach_not_found): Outreach not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8777,18 +7566,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8805,18 +7588,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8855,16 +7632,11 @@ export interface operations {
             /** @description The outreach as changed. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8874,16 +7646,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8896,16 +7663,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8918,16 +7680,11 @@ export interface operations {
             /** @description [`outreach_not_found`](http://localhost:3000/docs/errors/outreach_not_found): Outreach not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8940,16 +7697,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8962,18 +7714,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8990,18 +7736,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9029,8 +7769,7 @@ export interface operations {
             /** @description Received. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9040,8 +7779,7 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9054,8 +7792,7 @@ export interface operations {
             /** @description [`invalid_signature`](http://localhost:3000/docs/errors/invalid_signature): The signature check failed. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9068,8 +7805,7 @@ export interface operations {
             /** @description [`internal_error`](http://localhost:3000/docs/errors/internal_error): Something went wrong on our side. */
             500: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9086,10 +7822,8 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9113,8 +7847,7 @@ export interface operations {
             /** @description The purchasable plans. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9128,10 +7861,8 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9163,8 +7894,7 @@ export interface operations {
             /** @description The account and its first key. */
             201: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Signups the client address may make per hour. */
                     "RateLimit-Limit"?: number;
                     /** @description Signups left in the window. */
@@ -9182,8 +7912,7 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9196,8 +7925,7 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9210,10 +7938,8 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9230,10 +7956,8 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9278,8 +8002,7 @@ export interface operations {
             /** @description What the report came to. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9289,8 +8012,7 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9303,14 +8025,26 @@ export interface operations {
             /** @description [`invalid_signature`](http://localhost:3000/docs/errors/invalid_signature): The signature check failed. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "invalid_signature";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
                     };
                 };
             };
@@ -9321,10 +8055,8 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9353,20 +8085,13 @@ export interface operations {
             /** @description A page of replies, newest first. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true when another page follows, false on the last page. */
-                    "X-Has-More"?: "true" | "false";
-                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
-                    Link?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Has-More": components["headers"]["X-Has-More"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9376,16 +8101,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9398,16 +8118,11 @@ export interface operations {
             /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9420,16 +8135,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9442,18 +8152,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9470,18 +8174,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9508,16 +8206,11 @@ export interface operations {
             /** @description The reply with its whole `body_text` (without the quoted history) and the answers given to it, oldest first. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9527,16 +8220,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9549,16 +8237,11 @@ export interface operations {
             /** @description [`reply_not_found`](http://localhost:3000/docs/errors/reply_not_found): Reply not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9571,18 +8254,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9599,18 +8276,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9627,7 +8298,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description The reply's id. */
@@ -9652,18 +8323,12 @@ export interface operations {
             /** @description The answer, queued. */
             202: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
-                    "Idempotent-Replay"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9673,16 +8338,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9695,16 +8355,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9717,16 +8372,11 @@ export interface operations {
             /** @description [`reply_not_found`](http://localhost:3000/docs/errors/reply_not_found): Reply not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9739,16 +8389,11 @@ export interface operations {
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9767,16 +8412,11 @@ export interface operations {
              */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9789,18 +8429,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9817,18 +8451,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9855,8 +8483,7 @@ export interface operations {
             /** @description The pixel. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description no-store, no-cache, must-revalidate, private */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -9884,8 +8511,7 @@ export interface operations {
             /** @description To the destination. No body. */
             302: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description The signed destination URL. */
                     Location?: string;
                     /** @description no-store, no-cache, must-revalidate, private */
@@ -9899,8 +8525,7 @@ export interface operations {
             /** @description An HTML page: the link is not valid (altered, incomplete, or no longer existing). */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description no-store, no-cache, must-revalidate, private */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -9912,8 +8537,7 @@ export interface operations {
             /** @description An HTML page: too many requests from this client's network (TRACKING_RATE_LIMIT_PER_MINUTE per IP, IPv6 by /64, over all tracking routes). */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     /** @description no-store, no-cache, must-revalidate, private */
@@ -9927,8 +8551,7 @@ export interface operations {
             /** @description An HTML page: the request could not be processed (the database could not be reached); try again. */
             500: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description no-store, no-cache, must-revalidate, private */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -9954,8 +8577,7 @@ export interface operations {
             /** @description An HTML page: the confirmation form, or the address already unsubscribed. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description no-store, no-cache, must-revalidate, private */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -9967,8 +8589,7 @@ export interface operations {
             /** @description An HTML page: the link is not valid (altered, incomplete, or no longer existing). */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description no-store, no-cache, must-revalidate, private */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -9980,8 +8601,7 @@ export interface operations {
             /** @description An HTML page: too many requests from this client's network (TRACKING_RATE_LIMIT_PER_MINUTE per IP, IPv6 by /64, over all tracking routes). */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     /** @description no-store, no-cache, must-revalidate, private */
@@ -9995,8 +8615,7 @@ export interface operations {
             /** @description An HTML page: the request could not be processed (the database could not be reached); try again. */
             500: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description no-store, no-cache, must-revalidate, private */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -10022,8 +8641,7 @@ export interface operations {
             /** @description An HTML page: unsubscribed. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description no-store, no-cache, must-revalidate, private */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -10035,8 +8653,7 @@ export interface operations {
             /** @description An HTML page: the link is not valid (altered, incomplete, or no longer existing). */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description no-store, no-cache, must-revalidate, private */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -10048,8 +8665,7 @@ export interface operations {
             /** @description An HTML page: too many requests from this client's network (TRACKING_RATE_LIMIT_PER_MINUTE per IP, IPv6 by /64, over all tracking routes). */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     /** @description no-store, no-cache, must-revalidate, private */
@@ -10063,8 +8679,7 @@ export interface operations {
             /** @description An HTML page: the request could not be processed (the database could not be reached); try again. */
             500: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description no-store, no-cache, must-revalidate, private */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -10089,16 +8704,11 @@ export interface operations {
             /** @description Requests, errors and average durations. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10108,16 +8718,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10130,16 +8735,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10152,18 +8752,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10180,18 +8774,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10218,20 +8806,13 @@ export interface operations {
             /** @description A page of webhooks, newest first, without their secrets. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true when another page follows, false on the last page. */
-                    "X-Has-More"?: "true" | "false";
-                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
-                    Link?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Has-More": components["headers"]["X-Has-More"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10241,16 +8822,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10263,16 +8839,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10285,18 +8856,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10313,18 +8878,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10341,7 +8900,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -10375,18 +8934,12 @@ export interface operations {
             /** @description The webhook, with its secret. */
             201: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
-                    "Idempotent-Replay"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10396,16 +8949,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10418,16 +8966,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10440,16 +8983,11 @@ export interface operations {
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10466,16 +9004,11 @@ export interface operations {
              */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10488,18 +9021,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10516,18 +9043,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10554,16 +9075,11 @@ export interface operations {
             /** @description The webhook, without its secret. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10573,16 +9089,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10595,16 +9106,11 @@ export interface operations {
             /** @description [`webhook_not_found`](http://localhost:3000/docs/errors/webhook_not_found): Webhook not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10617,18 +9123,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10645,18 +9145,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10683,16 +9177,11 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10707,16 +9196,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10729,16 +9213,11 @@ export interface operations {
             /** @description [`webhook_not_found`](http://localhost:3000/docs/errors/webhook_not_found): Webhook not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10751,18 +9230,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10779,18 +9252,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10835,16 +9302,11 @@ export interface operations {
             /** @description The webhook as changed. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10854,16 +9316,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10876,16 +9333,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10898,16 +9350,11 @@ export interface operations {
             /** @description [`webhook_not_found`](http://localhost:3000/docs/errors/webhook_not_found): Webhook not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10920,16 +9367,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10942,18 +9384,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10970,18 +9406,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10998,7 +9428,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description The webhook's id. */
@@ -11016,18 +9446,12 @@ export interface operations {
             /** @description The new secret. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
-                    "Idempotent-Replay"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11037,16 +9461,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11059,16 +9478,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11081,16 +9495,11 @@ export interface operations {
             /** @description [`webhook_not_found`](http://localhost:3000/docs/errors/webhook_not_found): Webhook not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11103,16 +9512,11 @@ export interface operations {
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11125,16 +9529,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11147,18 +9546,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11175,18 +9568,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11217,20 +9604,13 @@ export interface operations {
             /** @description A page of deliveries, newest first. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true when another page follows, false on the last page. */
-                    "X-Has-More"?: "true" | "false";
-                    /** @description `<url of the next page>; rel="next"`, present when X-Has-More is true. */
-                    Link?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Has-More": components["headers"]["X-Has-More"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11240,16 +9620,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11262,16 +9637,11 @@ export interface operations {
             /** @description [`webhook_not_found`](http://localhost:3000/docs/errors/webhook_not_found): Webhook not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11284,16 +9654,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11306,18 +9671,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11334,18 +9693,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11374,16 +9727,11 @@ export interface operations {
             /** @description The delivery. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11393,16 +9741,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11419,16 +9762,11 @@ export interface operations {
              */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11441,18 +9779,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11469,18 +9801,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11497,7 +9823,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description The webhook's id. */
@@ -11517,18 +9843,12 @@ export interface operations {
             /** @description The delivery, pending again. */
             202: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
-                    "Idempotent-Replay"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11538,16 +9858,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11560,16 +9875,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11586,16 +9896,11 @@ export interface operations {
              */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11608,16 +9913,11 @@ export interface operations {
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11634,16 +9934,11 @@ export interface operations {
              */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11656,18 +9951,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11684,18 +9973,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11712,7 +9995,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description The webhook's id. */
@@ -11730,18 +10013,12 @@ export interface operations {
             /** @description The test delivery and what the receiver answered. */
             200: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description true on an answer replayed for a repeated Idempotency-Key. */
-                    "Idempotent-Replay"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11751,16 +10028,11 @@ export interface operations {
             /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
             400: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11773,16 +10045,11 @@ export interface operations {
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
             401: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11795,16 +10062,11 @@ export interface operations {
             /** @description [`webhook_not_found`](http://localhost:3000/docs/errors/webhook_not_found): Webhook not found. */
             404: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11817,16 +10079,11 @@ export interface operations {
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11839,16 +10096,11 @@ export interface operations {
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11861,18 +10113,12 @@ export interface operations {
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11889,18 +10135,12 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The request's id (the caller's X-Request-Id when it sent a well-formed one); error bodies may repeat it as request_id. */
-                    "X-Request-Id"?: string;
-                    /** @description Requests the tighter budget allows per window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "RateLimit-Reset"?: number;
-                    /** @description The budgets that apply, as `<limit>;w=<seconds>`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -45,6 +45,7 @@ export const relayReportOperations = defineOperations([
     auth: false,
     body: { schema: relayReportBody },
     responses: { 200: { description: "What the report came to.", schema: relayReportSummarySchema } },
-    errors: ["invalid_signature"],
+    // the body is a JSON Schema here, but the route validates it with joi: a report that does not fit is 422
+    errors: ["invalid_signature", "validation_failed"],
   },
 ]);
