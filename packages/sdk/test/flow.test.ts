@@ -76,12 +76,6 @@ test("a customer's backend goes from signup to delivered emails, stats, a signed
   const { data: dispatched } = await counted(client.POST("/campaigns/{id}/dispatch", { params: { path: { id: campaign.id } }, body: {} }));
   assert.equal(dispatched.status, "active");
 
-  // a second dispatch finds nothing pending: a typed error the caller can branch on
-  const again = await counted(client.POST("/campaigns/{id}/dispatch", { params: { path: { id: campaign.id } }, body: {} })).catch((err: unknown) => err);
-  assert.ok(isApiError(again, "no_pending_enrollments"), `expected no_pending_enrollments, got ${String(again)}`);
-  assert.equal(again.status, 422);
-  assert.ok(again.requestId, "the error carries the request id");
-
   // 6. the emails reach the SMTP server
   const emails = await waitFor(() => {
     const sent = engine.smtp.messages.filter((m) => m.username === "sdk-flow-inbox");
@@ -96,6 +90,12 @@ test("a customer's backend goes from signup to delivered emails, stats, a signed
   }, { timeoutMs: 30_000, intervalMs: 200, what: "the stats to count three sends" });
   assert.equal(stats.totals.sent, 3);
   assert.equal(stats.totals.pending, 0);
+
+  // once the batch is out, a second dispatch finds nothing pending: a typed error the caller can branch on
+  const again = await counted(client.POST("/campaigns/{id}/dispatch", { params: { path: { id: campaign.id } }, body: {} })).catch((err: unknown) => err);
+  assert.ok(isApiError(again, "no_pending_enrollments"), `expected no_pending_enrollments, got ${String(again)}`);
+  assert.equal(again.status, 422);
+  assert.ok(again.requestId, "the error carries the request id");
 
   // 8. the contacts, two to a page
   const contacts = [];

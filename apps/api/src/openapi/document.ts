@@ -42,8 +42,8 @@ const IDEMPOTENCY_KEY = {
   in: "header",
   required: false,
   description:
-    "Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict.",
-  schema: { type: "string", minLength: 1, maxLength: 255 },
+    "1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict.",
+  schema: { type: "string", pattern: "^[\\x21-\\x7e]{1,255}$" },
 };
 
 /** Codes every operation of a kind can answer, on top of its own. */

@@ -1,7 +1,7 @@
 import type { Event } from "@outreach/db";
 import { ALL_EVENT_TYPES, EVENT_TYPES, type EventType } from "@outreach/core";
 import { WEBHOOK_TEST_EVENT } from "@outreach/domain";
-import { component, dateTime, email, nullable, number, object, oneOfValues, string, uri, uuid, type JsonSchema } from "../openapi/json-schema.js";
+import { component, dateTime, email, nullable, number, object, oneOfValues, string, uuid, type JsonSchema } from "../openapi/json-schema.js";
 
 /** An event of the account's log: what its webhooks were sent as the envelope's type, created_at and data. */
 export function serializeEvent(event: Pick<Event, "id" | "type" | "createdAt" | "data">) {
@@ -30,7 +30,7 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, JsonSchema> = {
   "enrollment.bounced": enrollmentData,
   "enrollment.clicked": component(
     "EnrollmentClickedData",
-    object({ ...enrollmentFields, url: uri(), clicked_at: dateTime("The first click of a tracked link.") }, { optional: ["variant_id"] }),
+    object({ ...enrollmentFields, url: string({ description: "The link's destination as written in the template." }), clicked_at: dateTime("The first click of a tracked link.") }, { optional: ["variant_id"] }),
   ),
   "enrollment.unsubscribed": component(
     "EnrollmentUnsubscribedData",

@@ -1778,7 +1778,7 @@ export interface components {
              * @description The A/B variant of the step sent (enrollment.sent), or of the last step sent before the open, click or reply; null without variants.
              */
             variant_id?: string | null;
-            /** Format: uri */
+            /** @description The link's destination as written in the template. */
             url: string;
             /**
              * Format: date-time
@@ -2337,7 +2337,7 @@ export interface components {
     };
     responses: never;
     parameters: {
-        /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+        /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
         "Idempotency-Key": string;
     };
     requestBodies: never;
@@ -2473,7 +2473,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -2917,7 +2917,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -3087,7 +3087,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -3340,7 +3340,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -3605,7 +3605,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -3776,7 +3776,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -3968,7 +3968,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -4152,7 +4152,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -4313,7 +4313,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -4474,7 +4474,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -4637,7 +4637,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -5280,7 +5280,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -6263,7 +6263,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -7254,7 +7254,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -8297,7 +8297,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -8899,7 +8899,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -9427,7 +9427,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -9822,7 +9822,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -9994,7 +9994,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any string up to 255 characters. The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
