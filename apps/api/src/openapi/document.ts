@@ -54,7 +54,8 @@ function sharedErrors(operation: OperationSpec): ErrorCode[] {
   if (operation.body) codes.push("bad_request");
   if (operation.body && isJoi(operation.body.schema)) codes.push("validation_failed");
   if (operation.query) codes.push("validation_failed");
-  if (operation.idempotent) codes.push("idempotency_conflict", "validation_failed");
+  // a malformed Idempotency-Key is 400 bad_request
+  if (operation.idempotent) codes.push("idempotency_conflict", "validation_failed", "bad_request");
   return codes;
 }
 
