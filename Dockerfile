@@ -32,6 +32,8 @@ COPY packages/db/package.json packages/db/
 COPY packages/domain/package.json packages/domain/
 COPY packages/runtime/package.json packages/runtime/
 COPY packages/testing/package.json packages/testing/
+COPY packages/sdk/package.json packages/sdk/
+COPY examples/package.json examples/
 RUN pnpm install --frozen-lockfile
 
 FROM deps AS build

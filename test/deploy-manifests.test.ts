@@ -785,12 +785,12 @@ test("Dockerfile: deps installs from the lockfile with the project's pnpm on nod
   // The install sees every workspace manifest, or --frozen-lockfile fails.
   const copied = deps.body.filter((i) => i.op === "COPY").map((i) => i.args).join(" ");
   for (const file of ["package.json", "pnpm-lock.yaml", "pnpm-workspace.yaml"]) assert.ok(copied.includes(file), `deps copies ${file}`);
-  for (const dir of ["apps", "packages"]) {
-    for (const name of readdirSync(join(ROOT, dir))) {
-      if (existsSync(join(ROOT, dir, name, "package.json"))) {
-        assert.ok(copied.includes(`${dir}/${name}/package.json`), `deps copies ${dir}/${name}/package.json`);
-      }
-    }
+  // every package of pnpm-workspace.yaml: "apps/*"-style globs and single folders
+  const entries = [...readFileSync(join(ROOT, "pnpm-workspace.yaml"), "utf8").matchAll(/^\s*-\s*["']?([^"'\s]+)["']?\s*$/gm)].map((m) => m[1]!);
+  const packageDirs = entries.flatMap((entry) => (entry.endsWith("/*") ? readdirSync(join(ROOT, entry.slice(0, -2))).map((name) => `${entry.slice(0, -2)}/${name}`) : [entry]));
+  assert.ok(packageDirs.includes("examples") && packageDirs.includes("packages/sdk"), `the workspace's packages: ${packageDirs.join(", ")}`);
+  for (const dir of packageDirs) {
+    if (existsSync(join(ROOT, dir, "package.json"))) assert.ok(copied.includes(`${dir}/package.json`), `deps copies ${dir}/package.json`);
   }
 });
 

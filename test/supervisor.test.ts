@@ -27,13 +27,15 @@ test("a crashing app is restarted with a doubling, capped backoff, reset once it
     [
       { name: "crasher", ...node("process.exit(3)") },
       { name: "steady", ...node("setInterval(() => {}, 1000)") },
-      { name: "late-crasher", ...node("setTimeout(() => process.exit(1), 400)") },
+      // stableMs is far above a node process's start-up on a loaded machine, so the
+      // crasher never counts as stable however slowly it starts
+      { name: "late-crasher", ...node("setTimeout(() => process.exit(1), 2500)") },
     ],
-    { backoff: { initialMs: 50, maxMs: 200, stableMs: 300 }, log: (line) => lines.push(line), stdio: "ignore" },
+    { backoff: { initialMs: 50, maxMs: 200, stableMs: 2000 }, log: (line) => lines.push(line), stdio: "ignore" },
   );
   const steadyPid = await waitFor(() => supervisor.pids().steady);
   const restartsOf = (name: string) => lines.filter((l) => l.startsWith(`${name} exited unexpectedly`));
-  await waitFor(() => restartsOf("crasher").length >= 5 && restartsOf("late-crasher").length >= 2, { timeoutMs: 15_000, what: "restarts" });
+  await waitFor(() => restartsOf("crasher").length >= 5 && restartsOf("late-crasher").length >= 2, { timeoutMs: 30_000, what: "restarts" });
 
   assert.deepEqual(restartsOf("crasher").slice(0, 5), [
     "crasher exited unexpectedly (code 3); restarting in 0.05 s (restart #1)",
