@@ -33,25 +33,31 @@ test("a crashing app is restarted with a doubling, capped backoff, reset once it
     ],
     { backoff: { initialMs: 50, maxMs: 200, stableMs: 2000 }, log: (line) => lines.push(line), stdio: "ignore" },
   );
-  const steadyPid = await waitFor(() => supervisor.pids().steady);
-  const restartsOf = (name: string) => lines.filter((l) => l.startsWith(`${name} exited unexpectedly`));
-  await waitFor(() => restartsOf("crasher").length >= 5 && restartsOf("late-crasher").length >= 2, { timeoutMs: 30_000, what: "restarts" });
+  let steadyPid = 0;
+  try {
+    steadyPid = await waitFor(() => supervisor.pids().steady);
+    const restartsOf = (name: string) => lines.filter((l) => l.startsWith(`${name} exited unexpectedly`));
+    await waitFor(() => restartsOf("crasher").length >= 5 && restartsOf("late-crasher").length >= 2, { timeoutMs: 30_000, what: "restarts" });
 
-  assert.deepEqual(restartsOf("crasher").slice(0, 5), [
-    "crasher exited unexpectedly (code 3); restarting in 0.05 s (restart #1)",
-    "crasher exited unexpectedly (code 3); restarting in 0.1 s (restart #2)",
-    "crasher exited unexpectedly (code 3); restarting in 0.2 s (restart #3)",
-    "crasher exited unexpectedly (code 3); restarting in 0.2 s (restart #4)",
-    "crasher exited unexpectedly (code 3); restarting in 0.2 s (restart #5)",
-  ]);
-  // it ran longer than stableMs each time: every restart waits the initial delay again
-  assert.deepEqual(restartsOf("late-crasher").slice(0, 2), [
-    "late-crasher exited unexpectedly (code 1); restarting in 0.05 s (restart #1)",
-    "late-crasher exited unexpectedly (code 1); restarting in 0.05 s (restart #2)",
-  ]);
-  assert.equal(supervisor.pids().steady, steadyPid, "the app that did not crash was left alone");
-  assert.ok(!lines.some((l) => l.startsWith("steady exited")));
-
+    assert.deepEqual(restartsOf("crasher").slice(0, 5), [
+      "crasher exited unexpectedly (code 3); restarting in 0.05 s (restart #1)",
+      "crasher exited unexpectedly (code 3); restarting in 0.1 s (restart #2)",
+      "crasher exited unexpectedly (code 3); restarting in 0.2 s (restart #3)",
+      "crasher exited unexpectedly (code 3); restarting in 0.2 s (restart #4)",
+      "crasher exited unexpectedly (code 3); restarting in 0.2 s (restart #5)",
+    ]);
+    // it ran longer than stableMs each time: every restart waits the initial delay again
+    assert.deepEqual(restartsOf("late-crasher").slice(0, 2), [
+      "late-crasher exited unexpectedly (code 1); restarting in 0.05 s (restart #1)",
+      "late-crasher exited unexpectedly (code 1); restarting in 0.05 s (restart #2)",
+    ]);
+    assert.equal(supervisor.pids().steady, steadyPid, "the app that did not crash was left alone");
+    assert.ok(!lines.some((l) => l.startsWith("steady exited")));
+  } catch (error) {
+    // a failed assertion must not leave the supervisor restarting its apps until the file times out
+    await supervisor.stop("test");
+    throw error;
+  }
   await supervisor.stop("test");
   const afterStop = lines.length;
   assert.ok(!alive(steadyPid), "stop() ended the running app");
