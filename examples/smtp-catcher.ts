@@ -17,6 +17,8 @@ export interface CaughtEmail {
 export async function startSmtpCatcher(options: { port: number; host?: string; onEmail?: (email: CaughtEmail) => void }): Promise<{ port: number; close(): Promise<void> }> {
   const server = new SMTPServer({
     authOptional: true,
+    // senders keep their SMTP sessions open for reuse: close() ends them after a second instead of waiting 30
+    closeTimeout: 1000,
     disabledCommands: ["STARTTLS"],
     onAuth: (_auth, _session, callback) => callback(null, { user: "example" }),
     onData(stream, session, callback) {
