@@ -1,4 +1,4 @@
-import { Router, type ErrorRequestHandler, type Request, type Response } from "express";
+import { Router, type Request, type Response } from "express";
 import { isSentLink, readClickToken, readTrackingToken, recipientOfLink, recordClick, recordOpen, unsubscribeByEnrollment } from "@outreach/domain";
 import { clientIp, clientIpBucket } from "../client-ip.js";
 import type { ApiContext } from "../context.js";
@@ -145,18 +145,6 @@ export function trackingRoutes(ctx: ApiContext): Router {
       failed(res);
     }
   });
-
-  // A malformed %-escape in :token makes Express reject the path before the handlers run;
-  // such a token is invalid like any other (the pixel still answers with the GIF).
-  const malformedToken: ErrorRequestHandler = (err, req, res, next) => {
-    if (!(err instanceof URIError)) return next(err);
-    const method = req.method === "HEAD" ? "GET" : req.method;
-    if (method === "GET" && req.path.startsWith("/t/o/")) return sendPixel(res);
-    if ((method === "GET" || method === "POST") && req.path.startsWith("/u/")) return invalidLink(res);
-    if (method === "GET" && req.path.startsWith("/t/c/")) return invalidLink(res, "link");
-    next();
-  };
-  router.use(malformedToken);
 
   return router;
 }
