@@ -88,6 +88,21 @@ function nextPageUrl(req: Request, lastId: string, limit: number): string {
   return `${base}${url.pathname}${url.search}`;
 }
 
+/** The first `limit` of `rows` (read with rowsForPage(limit)), and whether more follow. */
+function splitPage<Row>(rows: Row[], limit: number): { page: Row[]; hasMore: boolean } {
+  const hasMore = rows.length > limit;
+  return { page: hasMore ? rows.slice(0, limit) : rows, hasMore };
+}
+
+/**
+ * A list page as one object (for an MCP tool, whose result must be an object):
+ * the rows, whether more follow, and the starting_after of the next page.
+ */
+export function pageObject<Row>(rows: Row[], limit: number, serialize: (row: Row) => unknown, idOf: (row: Row) => string = (row) => (row as { id: string }).id) {
+  const { page, hasMore } = splitPage(rows, limit);
+  return { data: page.map(serialize), has_more: hasMore, next_starting_after: hasMore ? idOf(page[page.length - 1]!) : null };
+}
+
 /**
  * Answers a list: the first `limit` of `rows` (read with rowsForPage(limit))
  * as a bare JSON array, with `X-Has-More: true|false` and, when another page
@@ -104,8 +119,7 @@ export function sendPage<Row>(
   serialize: (row: Row) => unknown,
   idOf: (row: Row) => string = (row) => (row as { id: string }).id,
 ): void {
-  const hasMore = rows.length > limit;
-  const page = hasMore ? rows.slice(0, limit) : rows;
+  const { page, hasMore } = splitPage(rows, limit);
   res.setHeader("X-Has-More", String(hasMore));
   if (hasMore) res.setHeader("Link", `<${nextPageUrl(req, idOf(page[page.length - 1]!), limit)}>; rel="next"`);
   sendJson(res, page.map(serialize));

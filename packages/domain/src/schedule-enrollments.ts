@@ -156,13 +156,25 @@ async function withBookings(sql: Sql, campaignId: string, settings: PlanSettings
   });
 }
 
-/** True when every enabled credential has used today's daily_limit (dispatch rule 4), today in the campaign's zone, on its mailbox, ramp included. */
-export async function allCredentialsAtDailyLimit(tx: Tx, campaignId: string, now = new Date()): Promise<boolean> {
+/** An enabled credential's day: its daily_limit today (ramp included) and the sends its mailbox has booked today. */
+export interface CredentialDay {
+  id: string;
+  dailyLimit: number;
+  booked: number;
+}
+
+/** Each enabled credential's day, today in the campaign's zone, counted on its mailbox (every credential of the account on it). */
+export async function credentialDaysToday(tx: Tx, campaignId: string, now = new Date()): Promise<CredentialDay[]> {
   const sql = sqlOf(tx);
   const settings = toPlanSettings(await campaignRow(sql, campaignId));
   const streams = await loadStreams(sql, campaignId, settings, now);
   const today = sendDay(settings.schedule, scheduleZone(settings.schedule, null), now);
-  return streams.every((s) => (s.booked.get(today) ?? 0) >= dailyLimitOn(s.dailyLimit, s.ramp, today));
+  return streams.map((s) => ({ id: s.id, dailyLimit: dailyLimitOn(s.dailyLimit, s.ramp, today), booked: s.booked.get(today) ?? 0 }));
+}
+
+/** True when every enabled credential has used today's daily_limit (dispatch rule 4). */
+export async function allCredentialsAtDailyLimit(tx: Tx, campaignId: string, now = new Date()): Promise<boolean> {
+  return (await credentialDaysToday(tx, campaignId, now)).every((day) => day.booked >= day.dailyLimit);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AppError, type TypedQueue } from "@outreach/core";
-import type { Db } from "@outreach/db";
+import type { Db, Prisma, SmtpCredential } from "@outreach/db";
 import { credentialRamp, dailyLimitOn, mailboxKey, messageIdFor, parseSchedule, scheduleZone, sendDay } from "@outreach/domain";
 import type { AnswerRow } from "../serializers/reply.js";
 import { findReply } from "./get-reply.js";
@@ -20,41 +20,61 @@ export function answerSubject(replySubject: string | null): string {
   return rest ? `Re: ${rest}` : "Re:";
 }
 
+/** The reply's inbox, its send day, what its daily_limit allows that day and what its mailbox has used. */
+export interface AnswerInboxDay {
+  credential: SmtpCredential;
+  day: string;
+  dailyLimit: number;
+  used: number;
+}
+
 /**
- * POST /replies/:id/answer: checks the reply's inbox can send (it exists and
- * is enabled: else 422 mailbox_unavailable) and has not used today's budget
- * (422 mailbox_limit_reached), then records the answer (queued) and queues its
- * send; the sender sends it. An answer counts like a step-1 send on its
- * inbox's day: the day of the inbox's campaign schedule (UTC without one),
- * against dailyLimitOn(daily_limit, ramp) of the mailbox (host and username:
- * every credential of the account on it, step-1 sends and answers). The
- * check holds the planner's mailbox lock, so a dispatch booking the same
- * mailbox cannot overrun it meanwhile.
+ * The inbox an answer goes out of (the credential that got the reply: 422
+ * mailbox_unavailable when it is gone or disabled) and its day: the day of the
+ * inbox's campaign schedule (UTC without one), counted on the mailbox (host
+ * and username: every credential of the account on it, step-1 sends and answers).
+ */
+export async function answerInboxDay(tx: Prisma.TransactionClient, accountId: string, credentialId: string, now: Date): Promise<AnswerInboxDay> {
+  const credential = await tx.smtpCredential.findFirst({ where: { id: credentialId, accountId }, include: { campaign: { select: { schedule: true } } } });
+  if (!credential || credential.disabledAt) throw new AppError("mailbox_unavailable");
+  const schedule = parseSchedule(credential.campaign.schedule);
+  const day = sendDay(schedule, scheduleZone(schedule, null), now);
+  const mailbox = mailboxKey(credential);
+  const [usage] = await tx.$queryRaw<Array<{ used: number }>>`
+    SELECT (
+      (SELECT count(*) FROM step_sends s JOIN smtp_credentials k ON k.id = s."credentialId"
+       WHERE k."accountId" = ${accountId}::uuid AND lower(k."smtpHost") || ' ' || lower(k."smtpUsername") = ${mailbox}
+         AND s."limitDay" = ${day}::date AND s.state NOT IN ('cancelled', 'failed'))
+      + (SELECT count(*) FROM reply_answers a JOIN smtp_credentials k ON k.id = a."credentialId"
+       WHERE k."accountId" = ${accountId}::uuid AND lower(k."smtpHost") || ' ' || lower(k."smtpUsername") = ${mailbox}
+         AND a."limitDay" = ${day}::date AND a.state <> 'failed')
+    )::int AS used`;
+  return { credential, day, dailyLimit: dailyLimitOn(credential.dailyLimit, credentialRamp(credential), day), used: usage?.used ?? 0 };
+}
+
+/** The inbox day, when it has a send left: else 422 mailbox_limit_reached. */
+export function assertDayLeft(inboxDay: AnswerInboxDay): AnswerInboxDay {
+  const { dailyLimit, used } = inboxDay;
+  if (used >= dailyLimit) {
+    throw new AppError("mailbox_limit_reached", `The inbox has used today's daily_limit (${used} of ${dailyLimit}); answer again tomorrow.`, { daily_limit: dailyLimit, used });
+  }
+  return inboxDay;
+}
+
+/**
+ * POST /replies/:id/answer: checks the reply's inbox can send (answerInboxDay)
+ * and has not used today's budget (422 mailbox_limit_reached), then records
+ * the answer (queued) and queues its send; the sender sends it. An answer
+ * counts like a step-1 send on its inbox's day. The check holds the planner's
+ * mailbox lock, so a dispatch booking the same mailbox cannot overrun it meanwhile.
  */
 export async function answerReply(db: Db, queue: TypedQueue<"send-answer">, accountId: string, replyId: string, input: AnswerReplyInput, now = new Date()): Promise<AnswerRow> {
   const reply = await findReply(db, accountId, replyId);
   const answerId = randomUUID();
   const answer = await db.$transaction(async (tx) => {
-    const credential = await tx.smtpCredential.findFirst({ where: { id: reply.credentialId, accountId }, include: { campaign: { select: { schedule: true } } } });
-    if (!credential || credential.disabledAt) throw new AppError("mailbox_unavailable");
-    const schedule = parseSchedule(credential.campaign.schedule);
-    const day = sendDay(schedule, scheduleZone(schedule, null), now);
-    const mailbox = mailboxKey(credential);
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`mailbox ${accountId} ${mailbox}`}, 0))`;
-    const [usage] = await tx.$queryRaw<Array<{ used: number }>>`
-      SELECT (
-        (SELECT count(*) FROM step_sends s JOIN smtp_credentials k ON k.id = s."credentialId"
-         WHERE k."accountId" = ${accountId}::uuid AND lower(k."smtpHost") || ' ' || lower(k."smtpUsername") = ${mailbox}
-           AND s."limitDay" = ${day}::date AND s.state NOT IN ('cancelled', 'failed'))
-        + (SELECT count(*) FROM reply_answers a JOIN smtp_credentials k ON k.id = a."credentialId"
-         WHERE k."accountId" = ${accountId}::uuid AND lower(k."smtpHost") || ' ' || lower(k."smtpUsername") = ${mailbox}
-           AND a."limitDay" = ${day}::date AND a.state <> 'failed')
-      )::int AS used`;
-    const used = usage?.used ?? 0;
-    const dailyLimit = dailyLimitOn(credential.dailyLimit, credentialRamp(credential), day);
-    if (used >= dailyLimit) {
-      throw new AppError("mailbox_limit_reached", `The inbox has used today's daily_limit (${used} of ${dailyLimit}); answer again tomorrow.`, { daily_limit: dailyLimit, used });
-    }
+    const known = await tx.smtpCredential.findFirst({ where: { id: reply.credentialId, accountId } });
+    if (known) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`mailbox ${accountId} ${mailboxKey(known)}`}, 0))`;
+    const { credential, day } = assertDayLeft(await answerInboxDay(tx, accountId, reply.credentialId, now));
     return tx.replyAnswer.create({
       data: {
         id: answerId,

@@ -36,6 +36,37 @@ function secondsUntilUtcMidnight(now: Date): number {
   return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
 }
 
+const allowanceKey = (config: Pick<Config, "queuePrefix">, accountId: string, now: Date) => redisKey(config, "test-send-allowance", accountId, now.toISOString().slice(0, 10));
+
+function allowanceExceeded(now: Date): AppError {
+  const retryAfter = secondsUntilUtcMidnight(now);
+  return new AppError(
+    "rate_limited",
+    `Test sends are limited to ${TEST_SEND_DAILY_LIMIT} addresses per account per day (UTC); this request would go over. Retry after ${retryAfter} seconds.`,
+    { limit: TEST_SEND_DAILY_LIMIT, period: DAY_SECONDS },
+    { "Retry-After": String(retryAfter) },
+  );
+}
+
+/** The addresses a test send goes to: not those that unsubscribed in the account (422 when none is left). */
+export async function testSendRecipients(db: Db, accountId: string, emails: string[]): Promise<{ allowed: string[]; skipped: TestSendResult["skipped"] }> {
+  const unsubscribed = await db.contact.findMany({ where: { accountId, email: { in: emails }, unsubscribedAt: { not: null } }, select: { email: true } });
+  const suppressed = new Set(unsubscribed.map((contact) => contact.email));
+  const skipped = emails.filter((email) => suppressed.has(email)).map((email) => ({ email, reason: "unsubscribed" as const }));
+  const allowed = emails.filter((email) => !suppressed.has(email));
+  if (allowed.length === 0) {
+    throw new AppError("unprocessable", "Every address given unsubscribed from this account's emails; test sends never go to them.", { skipped });
+  }
+  return { allowed, skipped };
+}
+
+/** Today's test-send allowance: what is left for `count` more addresses (429 rate_limited when they would go over). Takes nothing. */
+export async function checkTestSendAllowance(redis: Redis, config: Pick<Config, "queuePrefix">, accountId: string, count: number, now = new Date()): Promise<TestSendResult["allowance"]> {
+  const used = Number((await redis.get(allowanceKey(config, accountId, now))) ?? 0);
+  if (used + count > TEST_SEND_DAILY_LIMIT) throw allowanceExceeded(now);
+  return { limit: TEST_SEND_DAILY_LIMIT, remaining: TEST_SEND_DAILY_LIMIT - used };
+}
+
 /**
  * Queues one test-send job per address (already validated, normalized and
  * de-duplicated): the sender sends every step of the campaign to it. Addresses
@@ -54,25 +85,9 @@ export async function queueTestSend(
   now = new Date(),
 ): Promise<TestSendResult> {
   const campaign = await findCampaign(db, accountId, campaignId);
-  const unsubscribed = await db.contact.findMany({ where: { accountId, email: { in: emails }, unsubscribedAt: { not: null } }, select: { email: true } });
-  const suppressed = new Set(unsubscribed.map((contact) => contact.email));
-  const skipped = emails.filter((email) => suppressed.has(email)).map((email) => ({ email, reason: "unsubscribed" as const }));
-  const allowed = emails.filter((email) => !suppressed.has(email));
-  if (allowed.length === 0) {
-    throw new AppError("unprocessable", "Every address given unsubscribed from this account's emails; test sends never go to them.", { skipped });
-  }
-
-  const day = now.toISOString().slice(0, 10);
-  const used = (await redis.eval(TAKE_ALLOWANCE, 1, redisKey(config, "test-send-allowance", accountId, day), allowed.length, TEST_SEND_DAILY_LIMIT, DAY_SECONDS * 2)) as number;
-  if (used < 0) {
-    const retryAfter = secondsUntilUtcMidnight(now);
-    throw new AppError(
-      "rate_limited",
-      `Test sends are limited to ${TEST_SEND_DAILY_LIMIT} addresses per account per day (UTC); this request would go over. Retry after ${retryAfter} seconds.`,
-      { limit: TEST_SEND_DAILY_LIMIT, period: DAY_SECONDS },
-      { "Retry-After": String(retryAfter) },
-    );
-  }
+  const { allowed, skipped } = await testSendRecipients(db, accountId, emails);
+  const used = (await redis.eval(TAKE_ALLOWANCE, 1, allowanceKey(config, accountId, now), allowed.length, TEST_SEND_DAILY_LIMIT, DAY_SECONDS * 2)) as number;
+  if (used < 0) throw allowanceExceeded(now);
   await queue.addBulk(allowed.map((email) => ({ payload: { accountId, campaignId: campaign.id, email } })));
   return { campaignId: campaign.id, emails: allowed, skipped, allowance: { limit: TEST_SEND_DAILY_LIMIT, remaining: TEST_SEND_DAILY_LIMIT - used } };
 }
