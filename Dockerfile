@@ -33,6 +33,7 @@ COPY packages/domain/package.json packages/domain/
 COPY packages/runtime/package.json packages/runtime/
 COPY packages/testing/package.json packages/testing/
 COPY packages/sdk/package.json packages/sdk/
+COPY packages/mcp/package.json packages/mcp/
 COPY examples/package.json examples/
 RUN pnpm install --frozen-lockfile
 

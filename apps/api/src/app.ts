@@ -15,6 +15,7 @@ import { contactRoutes } from "./routes/contacts.js";
 import { docsRoutes } from "./routes/docs.js";
 import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
+import { mcpRoutes } from "./routes/mcp.js";
 import { outreachRoutes } from "./routes/outreaches.js";
 import { providerWebhookRoutes } from "./routes/provider-webhook.js";
 import { publicRoutes } from "./routes/public.js";
@@ -43,6 +44,8 @@ function authenticatedRoutes(ctx: ApiContext): Array<[string, Router, string | n
     // imports of up to 250,000 contacts (64mb) in one request: the route streams its body itself
     ["/contact_imports", contactImportRoutes(ctx), null],
     ["/events", eventRoutes(ctx), "1mb"],
+    // the Model Context Protocol for agents: tool calls carry what REST bodies do (imports included)
+    ["/mcp", mcpRoutes(ctx), "8mb"],
     ["/outreaches", outreachRoutes(ctx), "1mb"],
     ["/replies", replyRoutes(ctx), "1mb"],
     ["/usage", usageRoutes(ctx), "1mb"],

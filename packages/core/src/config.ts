@@ -38,6 +38,10 @@ export interface Config {
   /** Tracking routes (open pixel, unsubscribe) per client IP per 60 s. */
   trackingRateLimitPerMinute: number;
   signupLimitPerHour: number;
+  /** POST /mcp from a browser page (a request with Origin): the origins allowed, e.g. "https://app.example.com" */
+  mcpAllowedOrigins: string[];
+  /** ...and the Host names such a request may name (DNS rebinding protection); "*" allows any */
+  mcpAllowedHosts: string[];
   imapPollIntervalSeconds: number;
   /** the most IMAP connections (watched inboxes) one imap-poller replica holds */
   imapMaxConnections: number;
@@ -132,6 +136,8 @@ const schema = Joi.object({
   PLANS_CACHE_SECONDS: Joi.number().integer().min(0).max(3600).default(30),
   TRACKING_RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(1).default(600),
   SIGNUP_LIMIT_PER_HOUR: Joi.number().integer().min(1).default(5),
+  MCP_ALLOWED_ORIGINS: Joi.string().allow(""),
+  MCP_ALLOWED_HOSTS: Joi.string().allow(""),
   IMAP_POLL_INTERVAL_SECONDS: Joi.number().integer().min(1).default(60),
   IMAP_MAX_CONNECTIONS: Joi.number().integer().min(1).max(100_000).default(1000),
   IMAP_MAX_INBOXES_PER_ACCOUNT: Joi.number().integer().min(0).max(100_000).default(0),
@@ -213,6 +219,44 @@ function isCidr(entry: string): boolean {
   if (bits === undefined) return true;
   if (!/^\d{1,3}$/.test(bits)) return false;
   return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/** A comma-separated list: its trimmed, non-empty entries. */
+function listOf(text: string | undefined): string[] {
+  return (text ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Who may call POST /mcp from a browser page: MCP_ALLOWED_ORIGINS (default: the
+ * origin of PUBLIC_BASE_URL) and MCP_ALLOWED_HOSTS (default: PUBLIC_BASE_URL's
+ * host name and the loopback names), each added to those defaults.
+ */
+function mcpAllowed(origins: string | undefined, hosts: string | undefined, publicBaseUrl: string): Pick<Config, "mcpAllowedOrigins" | "mcpAllowedHosts"> {
+  const publicUrl = new URL(publicBaseUrl);
+  const allowedOrigins = listOf(origins).map((origin) => {
+    if (origin === "*") return origin;
+    try {
+      const url = new URL(origin);
+      if (!/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/$/, "")) throw new Error("not an origin");
+      return url.origin;
+    } catch {
+      throw invalid("MCP_ALLOWED_ORIGINS", "must be a comma-separated list of origins such as https://app.example.com (scheme, host and port only), or *", origins ?? "");
+    }
+  });
+  const allowedHosts = listOf(hosts).map((host) => {
+    if (host === "*") return host;
+    if (!/^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])$/i.test(host)) {
+      throw invalid("MCP_ALLOWED_HOSTS", "must be a comma-separated list of host names without port (IPv6 in brackets), or *", hosts ?? "");
+    }
+    return host.toLowerCase();
+  });
+  return {
+    mcpAllowedOrigins: [...new Set([publicUrl.origin, ...allowedOrigins])],
+    mcpAllowedHosts: [...new Set([publicUrl.hostname.toLowerCase(), "localhost", "127.0.0.1", "[::1]", ...allowedHosts])],
+  };
 }
 
 /**
@@ -346,6 +390,7 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
     plansCacheSeconds: value.PLANS_CACHE_SECONDS,
     trackingRateLimitPerMinute: value.TRACKING_RATE_LIMIT_PER_MINUTE,
     signupLimitPerHour: value.SIGNUP_LIMIT_PER_HOUR,
+    ...mcpAllowed(value.MCP_ALLOWED_ORIGINS, value.MCP_ALLOWED_HOSTS, publicBaseUrl),
     imapPollIntervalSeconds: value.IMAP_POLL_INTERVAL_SECONDS,
     imapMaxConnections: value.IMAP_MAX_CONNECTIONS,
     imapMaxInboxesPerAccount: value.IMAP_MAX_INBOXES_PER_ACCOUNT,

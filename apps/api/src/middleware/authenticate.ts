@@ -66,8 +66,9 @@ export function authenticate(ctx: ApiContext): RequestHandler {
         ...auth,
         method: req.method,
         // the route pattern (/campaigns/:id), so usage groups by endpoint, not by id
-        route: routeOf(req.baseUrl, req.route?.path, req.path),
-        status: res.statusCode,
+        // a route may name what was done more precisely (an MCP tool call) and its outcome
+        route: typeof res.locals.usageRoute === "string" ? res.locals.usageRoute : routeOf(req.baseUrl, req.route?.path, req.path),
+        status: typeof res.locals.usageStatus === "number" ? res.locals.usageStatus : res.statusCode,
         durationMs: Date.now() - startedAt,
         createdAt: new Date(startedAt),
       });

@@ -37,7 +37,7 @@ export const listBlocklistQuery = Joi.object({
 });
 
 /** The fields, wrapped as {blocklist: {...}} or at the top level; at least one and at most MAX_BLOCKLIST_ENTRIES entries. */
-function validateAddBody(body: unknown): AddBody {
+export function validateAddBody(body: unknown): AddBody {
   const valid = validateResource(addBlocklistSchema, body, "blocklist");
   const count = valid.emails.length + valid.domains.length;
   if (count === 0 || count > MAX_BLOCKLIST_ENTRIES) {

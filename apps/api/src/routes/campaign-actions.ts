@@ -55,7 +55,7 @@ export const skipsQuery = Joi.object({ kind: Joi.string().valid("mx_invalid", "c
 export const repliesQuery = Joi.object(pageParams(50));
 
 /** test_send's addresses: none is 422 no_emails_provided; each a valid address; lower-cased and de-duplicated in order. */
-function testSendEmails(body: unknown): string[] {
+export function testSendEmails(body: unknown): string[] {
   const { emails } = validateBody<{ emails?: unknown }>(testSendBodySchema, body);
   if (!Array.isArray(emails) || emails.length === 0) throw new AppError("no_emails_provided");
   const valid = validate<{ emails: string[] }>(testSendEmailsSchema, { emails });

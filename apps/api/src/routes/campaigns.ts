@@ -29,7 +29,7 @@ import { campaignActionRoutes } from "./campaign-actions.js";
  * campaign_not_found for malformed, missing and foreign ids) and go here or in
  * a sibling router mounted at the same path.
  */
-function credentialHosts(credentials: CreateCampaignInput["smtp_credentials"], prefix: string): HostField[] {
+export function credentialHosts(credentials: CreateCampaignInput["smtp_credentials"], prefix: string): HostField[] {
   return credentials.flatMap((credential, index) => [
     { field: `${prefix}smtp_credentials[${index}].smtp_host`, host: credential.smtp_host },
     ...(credential.imap_host ? [{ field: `${prefix}smtp_credentials[${index}].imap_host`, host: credential.imap_host }] : []),

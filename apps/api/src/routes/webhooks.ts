@@ -77,7 +77,7 @@ export function updateWebhookSchema(allowPrivate: boolean): Joi.ObjectSchema<Web
  * host is then resolved by the egress guard: one that resolves to an internal
  * address is refused like a literal one.
  */
-async function validateWebhookBody(guard: EgressGuard, schema: Joi.ObjectSchema<WebhookBody>, body: unknown): Promise<WebhookBody> {
+export async function validateWebhookBody(guard: EgressGuard, schema: Joi.ObjectSchema<WebhookBody>, body: unknown): Promise<WebhookBody> {
   const fields = validateResource(schema, body, "webhook");
   if (fields.url !== undefined) await checkEgressHosts(guard, [{ field: `${fieldPrefix(body, "webhook")}url`, host: new URL(fields.url).hostname }]);
   return fields;

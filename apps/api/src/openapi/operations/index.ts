@@ -9,6 +9,7 @@ import { contactOperations } from "./contacts.js";
 import { docsOperations } from "./docs.js";
 import { eventOperations } from "./events.js";
 import { healthOperations } from "./health.js";
+import { mcpOperations } from "./mcp.js";
 import { outreachOperations } from "./outreaches.js";
 import { providerWebhookOperations } from "./provider-webhook.js";
 import { publicOperations } from "./public.js";
@@ -31,6 +32,7 @@ export function allOperations(): OperationSpec[] {
     ...docsOperations,
     ...eventOperations,
     ...healthOperations,
+    ...mcpOperations,
     ...outreachOperations,
     ...providerWebhookOperations,
     ...publicOperations,
