@@ -70,7 +70,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: "list_campaigns",
     title: "List campaigns",
     description:
-      "Lists the account's campaigns, newest first, with each one's status and step and credential counts. Use it to find a campaign's id. Read-only; no cost. Paginated: when has_more is true, call again with starting_after set to next_starting_after.",
+      "Lists the account's campaigns, newest first: each one's id, name, status (pending, active or paused) and creation time. Use it to find a campaign's id; get_campaign has the details and stats. Read-only; no cost. Paginated: when has_more is true, call again with starting_after set to next_starting_after.",
     annotations: readOnly,
     operationId: "listCampaigns",
     inputDescriptions: describePage,
@@ -195,7 +195,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   {
     name: "get_reply",
     title: "Get a reply",
-    description: "One reply in full (its text and HTML, the contact and campaign it answers) with the answers already sent to it. Read it before answer_reply. Read-only.",
+    description: "One reply in full (its whole text without the quoted history, who sent it, the contact and campaign it answers) with the answers already sent to it. Read it before answer_reply. Read-only.",
     annotations: readOnly,
     operationId: "getReply",
     pathParams: { reply_id: "id" },
@@ -215,7 +215,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   {
     name: "list_webhooks",
     title: "List webhooks",
-    description: "Lists the account's webhook endpoints (URL, event types, enabled), newest first. Secrets are never shown. Read-only. Paginated like list_campaigns.",
+    description: "Lists the account's webhook endpoints (URL, event_filters, disabled_at, consecutive failures), newest first. Secrets are never shown. Read-only. Paginated like list_campaigns.",
     annotations: readOnly,
     operationId: "listWebhooks",
     inputDescriptions: describePage,
@@ -225,7 +225,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: "create_webhook",
     title: "Create a webhook",
     description:
-      "Registers an HTTPS endpoint of the user's own systems to receive signed events (sent, opened, clicked, replied, bounced, unsubscribed, completed). The result shows the signing secret once: give it to the user, it cannot be read again. Each call creates another endpoint.",
+      "Registers an HTTPS endpoint of the user's own systems to receive signed events (event_filters: enrollment.sent, .opened, .replied, .bounced, .unsubscribed, credential.disabled, campaign.paused, or * for all of them; enrollment.clicked only when named). The result shows the signing secret once: give it to the user, it cannot be read again. Each call creates another endpoint.",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     operationId: "createWebhook",
   },

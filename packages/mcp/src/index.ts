@@ -7,3 +7,4 @@ export { refusedBrowserRequest, refusedMcpPost, serveMcpRequest, type BrowserPol
 export { toolResult, type ErrorEnvelope, type ToolOutcome } from "./results.js";
 export { CAMPAIGN_STATS_TEMPLATE, campaignIdOfStatsUri, campaignStatsUri } from "./resources.js";
 export { getPrompt, PROMPTS } from "./prompts.js";
+export { TOOL_LIST_END, TOOL_LIST_START, toolListMarkdown, withToolList } from "./tool-list-markdown.js";

@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { classifyInbound, readInbound, recordInboundMessage } from "@outreach/domain";
 import { waitFor } from "@outreach/testing";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { startRealService, type RealService } from "../../sdk/test/real-service.js";
+import { buildTools } from "../src/index.js";
 import { callTool, connectHttpClient, CONTRACT_TOOL_NAMES } from "./mcp-client.js";
 
 // An agent on the real service (API, dispatcher, sender, SMTP server in-process)
@@ -12,6 +14,8 @@ let agent: Client;
 let accountId: string;
 let mcpKey: string;
 let directKey: string;
+/** the campaign the flow test dispatched (the reply test answers one of its contacts) */
+let flowCampaignId: string;
 
 async function rest(method: string, path: string, key: string, body?: unknown) {
   const response = await fetch(`${service.baseUrl}${path}`, {
@@ -63,6 +67,10 @@ test("tools/list has every CONTRACT tool, each with input and output schemas and
     assert.equal(tool.annotations?.destructiveHint, true, `${name} sends mail: destructive`);
   }
   assert.equal(tools.find((t) => t.name === "list_campaigns")!.annotations?.readOnlyHint, true);
+
+  // the schemas are the ones of the API's published document
+  const document = await (await fetch(`${service.baseUrl}/openapi.json`)).json();
+  assert.deepEqual(tools, buildTools(document as never));
 });
 
 test("an agent creates, fills and dispatches a campaign: a preview without confirm sends nothing, confirm sends once however often it is repeated", async () => {
@@ -149,6 +157,51 @@ test("an agent creates, fills and dispatches a campaign: a preview without confi
   assert.equal(JSON.parse(content.text).stats.totals.sent, 2);
   const { resources } = await agent.listResources();
   assert.ok(resources.some((r) => r.uri === `outreach://campaigns/${campaign.id}/stats`));
+  flowCampaignId = campaign.id;
+});
+
+test("an agent reads a reply and answers it: previewed first, sent once in the thread on confirm", async () => {
+  const { engine } = service;
+  // Ada's reply to step 1, recorded as the IMAP poller records what it reads
+  const send = await engine.db.stepSend.findFirstOrThrow({ where: { campaignId: flowCampaignId, enrollment: { contact: { email: "ada@lovelace.test" } } }, include: { enrollment: true } });
+  const message = await readInbound(
+    ["From: Ada <ada@lovelace.test>", "To: sales@acme.test", "Subject: Re: Hello Ada", "Message-ID: <ada-reply@lovelace.test>", `In-Reply-To: <${send.messageId}>`, "", "Tell me more.", ""].join("\r\n"),
+  );
+  await engine.db.$transaction((tx) => recordInboundMessage(tx, { credentialId: send.credentialId!, accountId, uidValidity: 1n, uid: 1n }, message, classifyInbound(message)));
+
+  const replies = await callTool(agent, "list_replies", { campaign_id: flowCampaignId });
+  assert.equal(replies.structuredContent.data.length, 1);
+  const replyId = replies.structuredContent.data[0].id;
+  const reply = await callTool(agent, "get_reply", { reply_id: replyId });
+  assert.match(reply.structuredContent.body_text, /Tell me more/);
+
+  const preview = await callTool(agent, "answer_reply", { reply_id: replyId, body_html: "<p>Gladly: here is more.</p>" });
+  assert.equal(preview.isError, undefined, JSON.stringify(preview.structuredContent));
+  assert.deepEqual({ ...preview.structuredContent, summary: undefined, inbox: undefined }, {
+    preview: true,
+    summary: undefined,
+    reply_id: replyId,
+    to: "ada@lovelace.test",
+    inbox: undefined,
+    subject: "Re: Hello Ada",
+    body_html: "<p>Gladly: here is more.</p>",
+    body_text: "Gladly: here is more.",
+  });
+  assert.equal(preview.structuredContent.inbox.from_email, "sales@acme.test");
+  assert.equal(preview.structuredContent.inbox.sends_left_today, 48, "two step-1 sends used the inbox's 50 today");
+  assert.equal(await engine.db.replyAnswer.count({ where: { inboundMessageId: replyId } }), 0, "a preview records no answer");
+
+  const answered = await callTool(agent, "answer_reply", { reply_id: replyId, body_html: "<p>Gladly: here is more.</p>", confirm: true });
+  assert.equal(answered.structuredContent.preview, false);
+  assert.equal(answered.structuredContent.state, "queued");
+  const again = await callTool(agent, "answer_reply", { reply_id: replyId, body_html: "<p>Gladly: here is more.</p>", confirm: true });
+  assert.deepEqual(again.structuredContent, answered.structuredContent);
+  const toAda = () => engine.smtp.messagesTo("ada@lovelace.test").filter((m) => m.parsed.subject === "Re: Hello Ada");
+  await waitFor(() => toAda().length === 1, { timeoutMs: 30_000, what: "the answer at the SMTP server" });
+  assert.equal(toAda()[0]!.parsed.inReplyTo, "<ada-reply@lovelace.test>");
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.equal(toAda().length, 1, "answered once");
+  assert.equal(await engine.db.replyAnswer.count({ where: { inboundMessageId: replyId } }), 1);
 });
 
 test("a test send is previewed first and sent once on confirm; another account's campaign is the same error as a missing one", async () => {
