@@ -25,7 +25,8 @@ import {
 import { toolResult, type ErrorEnvelope } from "./results.js";
 import { SERVER_INSTRUCTIONS } from "./server.js";
 
-const VERSION = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+// the release (the root package.json), as the HTTP server reports it
+const VERSION = (JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
 export interface BridgeSettings {
   apiKey: string;

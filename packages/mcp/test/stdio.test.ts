@@ -44,6 +44,8 @@ test("npx outreach-mcp answers tools/list and tool calls with the service's own 
     for (const name of CONTRACT_TOOL_NAMES) assert.ok(tools.some((tool) => tool.name === name), name);
     const overHttp = await connectHttpClient(api.baseUrl, mcpKey);
     assert.deepEqual(tools, (await overHttp.listTools()).tools, "the same tools as POST /mcp");
+    assert.deepEqual(client.getServerVersion(), overHttp.getServerVersion(), "the same server and release");
+    assert.equal(client.getInstructions(), overHttp.getInstructions());
     await overHttp.close();
 
     const listed = await callTool(client, "list_campaigns", { limit: 5 });

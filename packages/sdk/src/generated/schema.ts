@@ -1944,17 +1944,30 @@ export interface components {
             created_at: string;
             data: components["schemas"]["EnrollmentClickedData"];
         };
-        /** @description A JSON-RPC 2.0 message of the Model Context Protocol. */
+        /** @description A JSON-RPC 2.0 message of the Model Context Protocol: a request, a notification (no id, no answer), or a response. */
         JsonRpcMessage: {
             /** @constant */
             jsonrpc: "2.0";
-            id?: string | number;
-            /** @description A request's or notification's method: initialize, tools/list, tools/call, resources/list, resources/read, prompts/list, prompts/get, ping, ... */
-            method?: string;
+            id: string | number;
+            /** @description initialize, tools/list, tools/call, resources/list, resources/templates/list, resources/read, prompts/list, prompts/get, ping, notifications/initialized, ... */
+            method: string;
             params?: Record<string, never>;
-            /** @description A response's result. */
-            result?: Record<string, never>;
-            error?: {
+        } | {
+            /** @constant */
+            jsonrpc: "2.0";
+            /** @description initialize, tools/list, tools/call, resources/list, resources/templates/list, resources/read, prompts/list, prompts/get, ping, notifications/initialized, ... */
+            method: string;
+            params?: Record<string, never>;
+        } | {
+            /** @constant */
+            jsonrpc: "2.0";
+            id: string | number;
+            result: Record<string, never>;
+        } | {
+            /** @constant */
+            jsonrpc: "2.0";
+            id: string | number | null;
+            error: {
                 code: number;
                 message: string;
                 data?: unknown;

@@ -1,21 +1,23 @@
 import { component, object, string, type JsonSchema } from "../json-schema.js";
 import { defineOperations } from "../operation.js";
 
-const jsonRpcId: JsonSchema = { type: ["string", "integer"] };
+const jsonRpcId: JsonSchema = { type: ["string", "number"] };
+
+const jsonrpc = { const: "2.0" };
+const method = string({ description: "initialize, tools/list, tools/call, resources/list, resources/templates/list, resources/read, prompts/list, prompts/get, ping, notifications/initialized, ..." });
+const params = { type: "object" };
 
 const jsonRpcMessage = component(
   "JsonRpcMessage",
-  object(
-    {
-      jsonrpc: { const: "2.0" },
-      id: jsonRpcId,
-      method: string({ description: "A request's or notification's method: initialize, tools/list, tools/call, resources/list, resources/read, prompts/list, prompts/get, ping, ..." }),
-      params: { type: "object" },
-      result: { type: "object", description: "A response's result." },
-      error: object({ code: { type: "integer" }, message: string(), data: {} }, { optional: ["data"] }),
-    },
-    { optional: ["id", "method", "params", "result", "error"], description: "A JSON-RPC 2.0 message of the Model Context Protocol." },
-  ),
+  {
+    description: "A JSON-RPC 2.0 message of the Model Context Protocol: a request, a notification (no id, no answer), or a response.",
+    anyOf: [
+      object({ jsonrpc, id: jsonRpcId, method, params }, { optional: ["params"], description: "A request." }),
+      object({ jsonrpc, method, params }, { optional: ["params"], description: "A notification." }),
+      object({ jsonrpc, id: jsonRpcId, result: { type: "object" } }, { description: "A response." }),
+      object({ jsonrpc, id: { type: ["string", "number", "null"] }, error: object({ code: { type: "integer" }, message: string(), data: {} }, { optional: ["data"] }) }, { description: "An error response." }),
+    ],
+  },
 );
 
 const MCP_DESCRIPTION =
