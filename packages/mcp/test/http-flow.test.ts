@@ -320,6 +320,7 @@ test("the agent's traffic is counted under mcp, each tool call by name, failed c
     return (await service.engine.db.requestLog.count({ where: { accountId, clientKind: "mcp", route: "/mcp tools/call dispatch_campaign" } })) >= 3;
   }, { what: "the dispatch calls in the request log" });
   const logged = await service.engine.db.requestLog.findMany({ where: { accountId, clientKind: "mcp" } });
+  assert.deepEqual(logged.filter((row) => row.status === 405), [], "the clients' probes for an event stream are not usage");
   const failedForeign = logged.filter((row) => row.route === "/mcp tools/call get_campaign" && row.status === 404);
   assert.equal(failedForeign.length, 2, "the foreign and the missing campaign");
   const usage = await rest("GET", "/usage", directKey);

@@ -62,6 +62,8 @@ export function authenticate(ctx: ApiContext): RequestHandler {
     // before the handler, so the client's next request sees the key as used (see UsageRecorder.touch)
     await ctx.usage.touch(auth.apiKeyId, new Date(startedAt));
     res.once("finish", () => {
+      // a protocol probe that is nobody's mistake (an MCP client asking for an event stream)
+      if (res.locals.notUsage === true) return;
       ctx.usage.record({
         ...auth,
         method: req.method,

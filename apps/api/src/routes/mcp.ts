@@ -53,7 +53,9 @@ export function mcpRoutes(ctx: ApiContext): Router {
     await serveMcpRequest(server, req, res, req.body);
   }));
 
-  const notAllowed: RequestHandler = (_req, res) => {
+  // MCP clients ask for an event stream after initializing and take 405 as "none": not usage, not an error of theirs
+  const notAllowed: RequestHandler = (req, res) => {
+    if (req.method === "GET") res.locals.notUsage = true;
     res.setHeader("Allow", "POST");
     throw new AppError("method_not_allowed", "The MCP endpoint is stateless: send every message with POST; there is no event stream to GET and no session to DELETE.");
   };

@@ -54,7 +54,7 @@ export const mcpOperations = defineOperations([
     operationId: "getMcpStream",
     tag: "MCP",
     summary: "No event stream: 405",
-    description: "The endpoint is stateless and never opens a server-to-client stream: always 405 `method_not_allowed` with `Allow: POST`.",
+    description: "The endpoint is stateless and never opens a server-to-client stream: always 405 `method_not_allowed` with `Allow: POST`, which MCP clients take as \"no stream\" (so it is not counted in the usage report).",
     auth: true,
     responses: {},
     errors: ["method_not_allowed"],
