@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import { after, before, test } from "node:test";
 import { createLogger, loadConfig } from "@outreach/core";
 import { createApp } from "../../apps/api/src/app.js";
+import { applyServerTimeouts } from "../../apps/api/src/server-timeouts.js";
 import { closeApiContext, createApiContext, type ApiContext } from "../../apps/api/src/context.js";
 import { LOOPBACK_MAIL_ENV } from "@outreach/testing";
 import { eventsOf, startEngine, waitFor, type Engine } from "./harness.js";
@@ -20,7 +21,7 @@ before(async () => {
   ctx = createApiContext(config, createLogger({ service: "api", level: "error" }));
   await waitFor(() => ctx.redis.status === "ready", { what: "redis" });
   server = await new Promise((resolve) => {
-    const s = createApp(ctx).listen(0, "127.0.0.1", () => resolve(s));
+    const s = applyServerTimeouts(createApp(ctx).listen(0, "127.0.0.1", () => resolve(s)));
   });
   const address = server.address();
   base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;

@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import { createLogger, loadConfig } from "@outreach/core";
 import { LOOPBACK_MAIL_ENV, waitFor } from "@outreach/testing";
 import { createApp } from "../../apps/api/src/app.js";
+import { applyServerTimeouts } from "../../apps/api/src/server-timeouts.js";
 import { closeApiContext, createApiContext } from "../../apps/api/src/context.js";
 import type { Engine } from "./harness.js";
 
@@ -26,7 +27,7 @@ export async function startEngineApi(engine: Engine): Promise<EngineApi> {
   const ctx = createApiContext(config, createLogger({ service: "api", level: "error" }));
   await waitFor(() => ctx.redis.status === "ready", { what: "the API's Redis connection" });
   const server: Server = await new Promise((resolve) => {
-    const s = createApp(ctx).listen(0, "127.0.0.1", () => resolve(s));
+    const s = applyServerTimeouts(createApp(ctx).listen(0, "127.0.0.1", () => resolve(s)));
   });
   const address = server.address();
   const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;

@@ -7,6 +7,8 @@ import { senderWorker } from "../../apps/sender/src/worker.js";
 
 export interface Engine {
   db: Db;
+  /** the apps' HEALTH_PORTs (/healthz, /readyz, /metrics) */
+  healthPorts: { dispatcher: number; sender: number };
   database: TestDatabase;
   smtp: SmtpTestServer;
   config: Config;
@@ -27,12 +29,14 @@ export async function startEngine(env: EnvOf = {}, options: { senderEnv?: EnvOf 
   const envOf = async (e: EnvOf | undefined) => (typeof e === "function" ? await e(database) : (e ?? {}));
   const base = { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error", ...LOOPBACK_MAIL_ENV, ...(await envOf(env)) };
   const config = loadConfig("sender", { ...base, ...(await envOf(options.senderEnv)), HEALTH_PORT: String(await findFreePort()) });
-  const dispatcher = await startWorker(dispatcherWorker, loadConfig("dispatcher", { ...base, HEALTH_PORT: String(await findFreePort()) }));
+  const dispatcherConfig = loadConfig("dispatcher", { ...base, HEALTH_PORT: String(await findFreePort()) });
+  const dispatcher = await startWorker(dispatcherWorker, dispatcherConfig);
   const sender = await startWorker(senderWorker, config);
   const producer = createRedis(config, "producer");
   const dispatchQueue = new TypedQueue("campaign-dispatch", config, producer);
   return {
     db: database.db,
+    healthPorts: { dispatcher: dispatcherConfig.healthPort, sender: config.healthPort },
     database,
     smtp,
     config,

@@ -2,6 +2,7 @@ import express, { type Express, type RequestHandler, type Router } from "express
 import type { ApiContext } from "./context.js";
 import { authenticate } from "./middleware/authenticate.js";
 import { errorHandler, notFound } from "./middleware/error-handler.js";
+import { httpMetrics } from "./middleware/http-metrics.js";
 import { jsonBody } from "./middleware/json-body.js";
 import { literalPathEscapes } from "./middleware/literal-path-escapes.js";
 import { rateLimit } from "./middleware/rate-limit.js";
@@ -25,6 +26,7 @@ import { trackingRoutes } from "./routes/tracking.js";
 import { usageRoutes } from "./routes/usage.js";
 import { webhookRoutes } from "./routes/webhooks.js";
 import { authOf } from "./auth.js";
+import { RoutePatterns } from "./route-patterns.js";
 
 export interface AppOptions {
   isShuttingDown?: () => boolean;
@@ -60,6 +62,7 @@ export function createApp(ctx: ApiContext, options: AppOptions = {}): Express {
   app.set("trust proxy", ctx.config.trustProxy);
   app.set("query parser", "simple");
 
+  app.use(httpMetrics(ctx.http, new RoutePatterns(app)));
   app.use(requestId());
   app.use(literalPathEscapes());
 

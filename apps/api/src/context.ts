@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { createRedis, EgressGuard, Keyring, redisKey, TypedQueue, type Config, type Logger } from "@outreach/core";
+import { AppMetrics, createRedis, EgressGuard, httpSeries, Keyring, redisKey, TypedQueue, type Config, type Logger } from "@outreach/core";
 import { createDbClient, dbClientOptions, type Db } from "@outreach/db";
 import { WebhookHttpClient } from "@outreach/domain";
 import { ApiKeyCache } from "./api-key-cache.js";
@@ -34,6 +34,9 @@ export interface ApiContext {
   egress: { mail: EgressGuard; webhooks: EgressGuard };
   /** POSTs to receivers (test pings), through the webhooks' egress guard. */
   webhookHttp: WebhookHttpClient;
+  /** the api's Prometheus series, served on METRICS_PORT (main.ts) */
+  metrics: AppMetrics;
+  http: ReturnType<typeof httpSeries>;
 }
 
 export function createApiContext(config: Config, logger: Logger): ApiContext {
@@ -47,7 +50,10 @@ export function createApiContext(config: Config, logger: Logger): ApiContext {
   const db = createDbClient(config.databaseUrl, dbClientOptions(config));
   const usage = new UsageRecorder(db, logger);
   usage.start();
+  const metrics = new AppMetrics("api");
   return {
+    metrics,
+    http: httpSeries(metrics),
     config,
     keyring: Keyring.fromConfig(config),
     logger,

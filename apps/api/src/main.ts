@@ -1,8 +1,9 @@
 import type { Server } from "node:http";
-import { createLogger } from "@outreach/core";
+import { createLogger, startMetricsServer } from "@outreach/core";
 import { exitOnSignals, loadConfigOrExit } from "@outreach/runtime";
 import { createApp } from "./app.js";
 import { closeApiContext, createApiContext } from "./context.js";
+import { applyServerTimeouts } from "./server-timeouts.js";
 
 const config = loadConfigOrExit("api");
 const logger = createLogger({ service: "api", level: config.logLevel });
@@ -10,13 +11,21 @@ if (config.encryptionKeyIsDevelopment) logger.warn("ENCRYPTION_KEY is not set: u
 
 const ctx = createApiContext(config, logger);
 let shuttingDown = false;
-const server: Server = createApp(ctx, { isShuttingDown: () => shuttingDown }).listen(config.port, () => {
-  logger.info(`api listening on http://localhost:${config.port}`, { port: config.port });
-});
+const server: Server = applyServerTimeouts(
+  createApp(ctx, { isShuttingDown: () => shuttingDown }).listen(config.port, () => {
+    logger.info(`api listening on http://localhost:${config.port}`, { port: config.port });
+  }),
+);
 server.on("error", (err) => {
   logger.error(`api could not listen: ${err.message}`);
   process.exit(1);
 });
+// Prometheus scrapes its own port: GET /metrics is never answered on the public one
+const metricsServer = await startMetricsServer(config.metricsPort, ctx.metrics, logger).catch((err: Error) => {
+  logger.error(`api could not listen for metrics on ${config.metricsPort}: ${err.message}`);
+  process.exit(1);
+});
+logger.info(`api metrics on http://localhost:${config.metricsPort}/metrics`, { metricsPort: config.metricsPort });
 
 exitOnSignals(async () => {
   shuttingDown = true;
@@ -26,6 +35,7 @@ exitOnSignals(async () => {
     // in-flight requests get a few seconds, then their sockets are closed
     setTimeout(() => server.closeAllConnections(), 5_000).unref();
   });
+  metricsServer.close();
   await closeApiContext(ctx);
   logger.info("api stopped");
 }, logger);

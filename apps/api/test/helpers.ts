@@ -4,6 +4,7 @@ import { createTestDatabase, LOOPBACK_MAIL_ENV, uniqueQueuePrefix, waitFor, type
 import { QUOTA_NAMES, setAccountQuotas } from "@outreach/domain";
 import { createApp } from "../src/app.js";
 import { closeApiContext, createApiContext, type ApiContext } from "../src/context.js";
+import { applyServerTimeouts } from "../src/server-timeouts.js";
 import { assertMatchesDocument } from "./openapi-check.js";
 
 export interface TestApi {
@@ -31,7 +32,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   const ctx = createApiContext(config, createLogger({ service: "api", level: config.logLevel }));
   await waitFor(() => ctx.redis.status === "ready", { what: "the API's Redis connection" });
   const server: Server = await new Promise((resolve) => {
-    const s = createApp(ctx).listen(0, "127.0.0.1", () => resolve(s));
+    const s = applyServerTimeouts(createApp(ctx).listen(0, "127.0.0.1", () => resolve(s)));
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;

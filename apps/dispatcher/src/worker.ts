@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
-import { absentProcesses, createRedis, RedisSemaphore, SenderRegistry, TypedQueue } from "@outreach/core";
-import { MxVerifier, SendRouter } from "@outreach/domain";
+import { absentProcesses, createRedis, databaseGauge, RedisSemaphore, SenderRegistry, TypedQueue } from "@outreach/core";
+import { countOpenStepSends, MxVerifier, scheduleLagSeconds, SendRouter } from "@outreach/domain";
 import type { WorkerDefinition } from "@outreach/runtime";
 import { dispatchBatch, type DispatcherContext } from "./dispatch-batch.js";
 import { Feeder, lostJobsIn } from "./feeder.js";
@@ -32,6 +32,12 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
     const router = new SendRouter(producer, ctx.config, registry);
     const enqueueSends = router.enqueue;
     const replanQueue = new TypedQueue("replan-held-sends", ctx.config, producer);
+    databaseGauge(ctx.metrics, { name: "outreach_step_sends", help: "Step sends not finished, by state (scheduled, queued, sending).", labelNames: ["state"] }, async () =>
+      (await countOpenStepSends(ctx.db)).map(({ state, count }) => ({ labels: { state }, value: count })),
+    );
+    databaseGauge(ctx.metrics, { name: "outreach_schedule_lag_seconds", help: "Age of the oldest due send of an active campaign not released yet (0: none due)." }, async () => [
+      { value: await scheduleLagSeconds(ctx.db) },
+    ]);
     return {
       ...ctx,
       producer,

@@ -51,6 +51,17 @@ export class InboxLeases {
     return held;
   }
 
+  /** Which of these inboxes any replica holds the lease of (for the unwatched gauge). */
+  async heldOf(inboxIds: string[]): Promise<Set<string>> {
+    const held = new Set<string>();
+    for (let i = 0; i < inboxIds.length; i += BATCH) {
+      const ids = inboxIds.slice(i, i + BATCH);
+      const values = await this.redis.mget(...ids.map(this.keyOf));
+      ids.forEach((id, j) => values[j] !== null && held.add(id));
+    }
+    return held;
+  }
+
   async release(inboxId: string): Promise<void> {
     await this.redis.eval(RELEASE, 1, this.keyOf(inboxId), this.holder).catch(() => undefined);
   }

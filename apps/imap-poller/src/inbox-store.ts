@@ -4,6 +4,17 @@ import { classifyInbound, readInbound, recordInboundMessage, type InboundOutcome
 import type { InboxCursor, InboxEndpoint, InboxWatcherDeps } from "./inbox-watcher.js";
 
 /**
+ * Inboxes that should be watched (IMAP settings, an active campaign) and that
+ * no replica holds the lease of: backing off after refused logins, stopped
+ * after too many, unreadable, or past every replica's IMAP_MAX_CONNECTIONS.
+ */
+export async function countUnwatchedInboxes(db: Db, leases: { heldOf(ids: string[]): Promise<Set<string>> }): Promise<number> {
+  const rows = await db.smtpCredential.findMany({ where: { imapHost: { not: null }, imapPasswordEnc: { not: null }, campaign: { status: "active" } }, select: { id: true } });
+  const held = await leases.heldOf(rows.map((row) => row.id));
+  return rows.length - held.size;
+}
+
+/**
  * Inboxes to watch: credentials with IMAP settings whose campaign is active,
  * except those whose login was refused until their retry time comes, and
  * those stopped after too many refused logins (until re-enabled).

@@ -1,10 +1,10 @@
 import type { Redis } from "ioredis";
-import { createRedis, EgressGuard, Keyring, redisKey } from "@outreach/core";
+import { createRedis, databaseGauge, EgressGuard, Keyring, pollerSeries, redisKey } from "@outreach/core";
 import type { WorkerDefinition } from "@outreach/runtime";
 import { ConnectGate } from "./connect-gate.js";
 import { InboxLeases } from "./inbox-lease.js";
 import { InboxPool } from "./inbox-pool.js";
-import { handleInboxMessage, inboxStoreDeps, listWatchedInboxes } from "./inbox-store.js";
+import { countUnwatchedInboxes, handleInboxMessage, inboxStoreDeps, listWatchedInboxes } from "./inbox-store.js";
 import { InboxWatcher } from "./inbox-watcher.js";
 import { ReplicaRing } from "./replica-ring.js";
 
@@ -29,8 +29,16 @@ export const imapPollerWorker: WorkerDefinition<PollerResources> = {
     const ring = new ReplicaRing(redis, redisKey(config, "imap", "replicas"));
     const leases = new InboxLeases(redis, (id) => redisKey(config, "imap", "lease", id), ring.replicaId);
     const gate = new ConnectGate();
+    // made below; the gauge reads it at scrape time
+    let pool: InboxPool | undefined;
+    const { inbound } = pollerSeries(ctx.metrics, () => pool?.watching().length ?? 0);
+    databaseGauge(
+      ctx.metrics,
+      { name: "outreach_imap_inboxes_unwatched", help: "Inboxes of active campaigns with IMAP settings that no replica watches (backing off after refused logins, stopped, or past IMAP_MAX_CONNECTIONS)." },
+      async () => [{ value: await countUnwatchedInboxes(db, leases) }],
+    );
     const loginBackoff = { retryBaseMs: config.imapLoginRetrySeconds * 1000, maxFailures: config.imapLoginMaxFailures };
-    const pool = new InboxPool(redis, ring, leases, logger, {
+    pool = new InboxPool(redis, ring, leases, logger, {
       maxConnections: config.imapMaxConnections,
       maxPerAccount: config.imapMaxInboxesPerAccount,
       wantKey: (id) => redisKey(config, "imap", "want", id),
@@ -45,11 +53,12 @@ export const imapPollerWorker: WorkerDefinition<PollerResources> = {
           ...inboxStoreDeps(db, loginBackoff),
           handleMessage: async (id, uidValidity, uid, raw) => {
             const outcome = await handleInboxMessage(db, id, uidValidity, uid, raw);
+            if (outcome !== "duplicate") inbound.inc({ kind: outcome === "unmatched" ? "other" : outcome });
             if (outcome !== "duplicate" && outcome !== "unmatched") logger.info("inbound message", { credentialId: id, uid: String(uid), outcome });
           },
         }),
     });
-    return { redis, pool };
+    return { redis, pool: pool! };
   },
   processors: () => [],
   start: async (_ctx, resources) => resources.pool.start(),

@@ -1,4 +1,4 @@
-import { ACCOUNT_CONCURRENCY, Batcher, EgressGuard, Keyring, LivenessBeacon, RedisSemaphore, SenderRegistry, createRedis, redisKey } from "@outreach/core";
+import { ACCOUNT_CONCURRENCY, Batcher, EgressGuard, Keyring, LivenessBeacon, RedisSemaphore, SenderRegistry, createRedis, redisKey, senderSeries, type SendOutcomeLabel } from "@outreach/core";
 import { claimAndLoadSends, recordSentBatch, SEND_CONCURRENCY_PER_ACCOUNT, SendRouter, type SendContext, type SentInput } from "@outreach/domain";
 import { AccountQueueSlots } from "./account-queue-slots.js";
 import { AccountReleases } from "./account-releases.js";
@@ -13,7 +13,18 @@ import { SmtpPool } from "./smtp-pool.js";
 
 const SESSION_LEASE_MS = 15_000;
 
-export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBeacon; wanted: RedisSessionWantedSignal; router: SendRouter }> = {
+/** outreach_sends_total's outcome for what sendStep answered; null for a send that did not end here (held, retried, not claimable, ...). */
+export function sendOutcomeLabel(result: string): SendOutcomeLabel | null {
+  if (result === "sent" || result === "sent, record pending") return "sent";
+  if (result.startsWith("sent, outcome unknown")) return "unknown";
+  if (result === "bounced") return "bounced";
+  if (result === "failed" || result === "credential error, failed") return "failed";
+  return null;
+}
+
+type SenderResources = SenderContext & { beacon: LivenessBeacon; wanted: RedisSessionWantedSignal; router: SendRouter; sendStepCounted: (payload: Parameters<typeof sendStep>[1]) => Promise<string> };
+
+export const senderWorker: WorkerDefinition<SenderResources> = {
   app: "sender",
   // an SMTP send ends within SMTP_TRANSACTION_TIMEOUT_MS (2 minutes by default); the pod's grace period is 90 s.
   // One still running after this is failed by the dispatcher as interrupted (never resent).
@@ -54,7 +65,8 @@ export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBe
       return ids.map((id) => claimed.get(id) ?? null);
     }, 50);
     const records = new Batcher<SentInput, boolean>(async (inputs) => (await recordSentBatch(ctx.db, inputs)).map((r) => r.eventId !== null), 50);
-    return {
+    const { sends } = senderSeries(ctx.metrics, () => pool.openSessions());
+    const resources: SenderResources = {
       ...ctx,
       keyring: Keyring.fromConfig(ctx.config),
       producer,
@@ -69,7 +81,14 @@ export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBe
       releases: new AccountReleases(ctx.db, router.enqueueContinuation, ctx.logger),
       queueSlots: new AccountQueueSlots(producer, ctx.config, ACCOUNT_CONCURRENCY),
       endpoints: new Map(),
+      async sendStepCounted(payload) {
+        const result = await sendStep(resources, payload);
+        const outcome = sendOutcomeLabel(result);
+        if (outcome) sends.inc({ outcome });
+        return result;
+      },
     };
+    return resources;
   },
   processors: (_ctx, sender) => [
     // Sends in flight are bounded per account when they are released (10 per account,
@@ -79,8 +98,8 @@ export const senderWorker: WorkerDefinition<SenderContext & { beacon: LivenessBe
     // the shared one those released while no sender was registered. Both have more workers
     // than one account's 10 sends in flight: an account whose server stalls every send (each
     // up to SMTP_TRANSACTION_TIMEOUT_MS) holds at most a fifth, or half, of them.
-    { queue: "send-email", shard: sender.processId, handler: (payload) => sendStep(sender, payload), concurrency: 50, options: { lockDuration: 15_000, stalledInterval: 5_000 } },
-    { queue: "send-email", handler: (payload) => sendStep(sender, payload), concurrency: 20, options: { lockDuration: 15_000, stalledInterval: 5_000 } },
+    { queue: "send-email", shard: sender.processId, handler: (payload) => sender.sendStepCounted(payload), concurrency: 50, options: { lockDuration: 15_000, stalledInterval: 5_000 } },
+    { queue: "send-email", handler: (payload) => sender.sendStepCounted(payload), concurrency: 20, options: { lockDuration: 15_000, stalledInterval: 5_000 } },
     // Shared by every account, in order: each job holds its account's slot of the queue (2 of these 5
     // workers, all replicas together, see ACCOUNT_CONCURRENCY), so one account's slow SMTP server
     // cannot hold them all while other accounts' test sends and answers wait behind it.

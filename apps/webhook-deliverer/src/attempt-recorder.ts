@@ -1,6 +1,6 @@
-import type { Logger } from "@outreach/core";
+import type { DeliveryOutcomeLabel, Logger } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { recordDeliveryAttempts, type AttemptOutcome, type RecordedAttempt } from "@outreach/domain";
+import { recordDeliveryAttempts, type AttemptOutcome, type AttemptVerdict, type RecordedAttempt } from "@outreach/domain";
 
 interface Waiting {
   outcome: AttemptOutcome;
@@ -17,6 +17,7 @@ const MAX_BATCH = 500;
  */
 const LINGER_MS = 10;
 const RETRY_DELAYS_MS = [100, 500, 2_000, 5_000];
+const VERDICT_LABEL = { succeeded: "delivered", retry: "retried", failed: "failed" } as const satisfies Record<AttemptVerdict, DeliveryOutcomeLabel>;
 
 /**
  * Records attempts by group commit: the first outcome waits LINGER_MS for
@@ -34,6 +35,8 @@ export class AttemptRecorder {
     private readonly db: Db,
     private readonly retryBaseMs: number,
     private readonly logger: Logger,
+    /** outreach_webhook_deliveries_total, counted once an attempt is recorded */
+    private readonly counter?: { inc(labels: { outcome: DeliveryOutcomeLabel }): void },
   ) {}
 
   record(outcome: AttemptOutcome): Promise<RecordedAttempt> {
@@ -70,6 +73,7 @@ export class AttemptRecorder {
     for (let attempt = 0; ; attempt++) {
       try {
         const recorded = await recordDeliveryAttempts(this.db, batch.map((w) => w.outcome), this.retryBaseMs);
+        for (const attempt of recorded) this.counter?.inc({ outcome: VERDICT_LABEL[attempt.verdict] });
         batch.forEach((w, i) => w.resolve(recorded[i]!));
         return;
       } catch (err) {

@@ -1,5 +1,5 @@
-import { EgressGuard, Keyring } from "@outreach/core";
-import { SecretCache, WebhookHttpClient } from "@outreach/domain";
+import { databaseGauge, delivererSeries, EgressGuard, Keyring } from "@outreach/core";
+import { countOutboxBacklog, SecretCache, WebhookHttpClient } from "@outreach/domain";
 import type { WorkerDefinition } from "@outreach/runtime";
 import { AttemptRecorder } from "./attempt-recorder.js";
 import { DeliveryFeeder } from "./delivery-feeder.js";
@@ -27,11 +27,12 @@ export const webhookDelivererWorker: WorkerDefinition<DelivererResources> = {
     const feeder = new DeliveryFeeder({
       db: ctx.db,
       http,
-      recorder: new AttemptRecorder(ctx.db, ctx.config.webhookRetryBaseMs, ctx.logger),
+      recorder: new AttemptRecorder(ctx.db, ctx.config.webhookRetryBaseMs, ctx.logger, delivererSeries(ctx.metrics).deliveries),
       secrets: new SecretCache(Keyring.fromConfig(ctx.config)),
       logger: ctx.logger,
       drainMs: ctx.config.webhookTimeoutMs + 1_000,
     });
+    databaseGauge(ctx.metrics, { name: "outreach_outbox_backlog", help: "Events not fanned out into deliveries yet, plus deliveries due for an attempt." }, async () => [{ value: await countOutboxBacklog(ctx.db) }]);
     const relay = new OutboxRelay(ctx.db, () => feeder.wake(), ctx.logger);
     const listener = new PgListener(ctx.config.databaseDirectUrl, { outbox_events: () => relay.wake(), webhook_deliveries: () => feeder.wake() }, ctx.logger);
     return { http, relay, feeder, listener };

@@ -38,6 +38,8 @@ export interface Config {
   /** Tracking routes (open pixel, unsubscribe) per client IP per 60 s. */
   trackingRateLimitPerMinute: number;
   signupLimitPerHour: number;
+  /** the api's Prometheus listener (GET /metrics), never the public PORT; 0 picks a free port */
+  metricsPort: number;
   /** POST /mcp from a browser page (a request with Origin): the origins allowed, e.g. "https://app.example.com" */
   mcpAllowedOrigins: string[];
   /** ...and the Host names such a request may name (DNS rebinding protection); "*" allows any */
@@ -115,6 +117,7 @@ const schema = Joi.object({
   NODE_ENV: Joi.string().valid("development", "production", "test").default("development"),
   PORT: Joi.number().integer().min(0).max(65535).default(3000),
   HEALTH_PORT: Joi.number().integer().min(0).max(65535),
+  METRICS_PORT: Joi.number().integer().min(0).max(65535).default(9464),
   DATABASE_URL: Joi.string()
     .uri({ scheme: ["postgres", "postgresql"] })
     .default("postgresql://postgres@127.0.0.1:5432/outreach"),
@@ -390,6 +393,7 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
     plansCacheSeconds: value.PLANS_CACHE_SECONDS,
     trackingRateLimitPerMinute: value.TRACKING_RATE_LIMIT_PER_MINUTE,
     signupLimitPerHour: value.SIGNUP_LIMIT_PER_HOUR,
+    metricsPort: value.METRICS_PORT,
     ...mcpAllowed(value.MCP_ALLOWED_ORIGINS, value.MCP_ALLOWED_HOSTS, publicBaseUrl),
     imapPollIntervalSeconds: value.IMAP_POLL_INTERVAL_SECONDS,
     imapMaxConnections: value.IMAP_MAX_CONNECTIONS,

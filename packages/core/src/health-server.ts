@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { withTimeout } from "./deadline.js";
 import type { Logger } from "./logger.js";
+import type { AppMetrics } from "./metrics.js";
 
 export type ReadinessCheck = () => Promise<void>;
 
@@ -37,10 +38,28 @@ export async function runReadinessChecks(
   return { ok, checks: results };
 }
 
-/** /healthz (alive) and /readyz (dependencies reachable) for a worker app. */
-export function startHealthServer(port: number, checks: Record<string, ReadinessCheck>, isShuttingDown: () => boolean, logger?: Logger): Promise<Server> {
+/** Answers GET /metrics with the app's series in Prometheus's text format. */
+export async function serveMetrics(metrics: AppMetrics, res: import("node:http").ServerResponse, logger?: Logger): Promise<void> {
+  try {
+    const text = await metrics.render();
+    res.setHeader("Content-Type", metrics.contentType);
+    res.end(text);
+  } catch (err) {
+    logger?.error("could not collect metrics", { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    res.statusCode = 500;
+    res.setHeader("Content-Type", "text/plain");
+    res.end("metrics could not be collected\n");
+  }
+}
+
+/** /healthz (alive), /readyz (dependencies reachable) and /metrics (Prometheus) for a worker app. */
+export function startHealthServer(port: number, checks: Record<string, ReadinessCheck>, isShuttingDown: () => boolean, logger?: Logger, metrics?: AppMetrics): Promise<Server> {
   const server = createServer(async (req, res) => {
     const path = (req.url ?? "/").split("?")[0];
+    if (req.method === "GET" && path === "/metrics" && metrics) {
+      await serveMetrics(metrics, res, logger);
+      return;
+    }
     res.setHeader("Content-Type", "application/json");
     if (req.method === "GET" && path === "/healthz") {
       res.end(JSON.stringify({ status: "ok" }));
@@ -58,5 +77,20 @@ export function startHealthServer(port: number, checks: Record<string, Readiness
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, () => resolve(server));
+  });
+}
+
+/** The api's metrics listener: GET /metrics only, on its own port (METRICS_PORT), so the public port never shows it. */
+export function startMetricsServer(port: number, metrics: AppMetrics, logger?: Logger, host?: string): Promise<Server> {
+  const server = createServer(async (req, res) => {
+    const path = (req.url ?? "/").split("?")[0];
+    if (req.method === "GET" && path === "/metrics") return serveMetrics(metrics, res, logger);
+    res.statusCode = 404;
+    res.setHeader("Content-Type", "application/json");
+    res.end(JSON.stringify({ code: "not_found", message: "Not found." }));
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve(server));
   });
 }

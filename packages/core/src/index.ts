@@ -17,3 +17,4 @@ export * from "./process-liveness.js";
 export * from "./sender-registry.js";
 export * from "./batcher.js";
 export * from "./repeating-task.js";
+export * from "./metrics.js";

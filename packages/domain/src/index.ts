@@ -34,3 +34,4 @@ export * from "./billing/index.js";
 export * from "./account-quotas.js";
 export * from "./operate-quotas.js";
 export * from "./send-router.js";
+export * from "./backlog-metrics.js";

@@ -1,4 +1,4 @@
-import { createLogger, type AppName, type Config, type Logger } from "@outreach/core";
+import { AppMetrics, createLogger, type AppName, type Config, type Logger } from "@outreach/core";
 import { createDbClient, dbClientOptions, pingDatabase, type Db } from "@outreach/db";
 import { loadConfigOrExit } from "./load-config.js";
 import { exitOnSignals, startWorkerApp, type QueueProcessor, type WorkerAppHandle } from "./worker-app.js";
@@ -7,6 +7,8 @@ export interface WorkerContext {
   config: Config;
   logger: Logger;
   db: Db;
+  /** the app's Prometheus series (register them in setup), served at /metrics on HEALTH_PORT */
+  metrics: AppMetrics;
 }
 
 /**
@@ -32,7 +34,7 @@ export async function startWorker<R>(definition: WorkerDefinition<R>, config: Co
   const logger = createLogger({ service: definition.app, level: config.logLevel });
   if (config.encryptionKeyIsDevelopment) logger.warn("ENCRYPTION_KEY is not set: using the development key. Set it in production.");
   const db = createDbClient(config.databaseUrl, dbClientOptions(config));
-  const ctx: WorkerContext = { config, logger, db };
+  const ctx: WorkerContext = { config, logger, db, metrics: new AppMetrics(definition.app) };
   const resources = (await definition.setup?.(ctx)) as R;
   const handle = await startWorkerApp({
     app: definition.app,
@@ -40,6 +42,7 @@ export async function startWorker<R>(definition: WorkerDefinition<R>, config: Co
     logger,
     processors: definition.processors(ctx, resources),
     checks: { postgres: () => pingDatabase(db) },
+    metrics: ctx.metrics,
     start: definition.start && (() => definition.start!(ctx, resources)),
     leave: definition.leave && (() => definition.leave!(ctx, resources)),
     closeTimeoutMs: definition.closeTimeoutMs,

@@ -3,11 +3,13 @@ import { Worker, type Job, type WorkerOptions } from "bullmq";
 import type { Redis } from "ioredis";
 import {
   createRedis,
+  MetricsLease,
   pingRedis,
   parseJobPayload,
   shardQueueName,
   startHealthServer,
   withLogContext,
+  type AppMetrics,
   type AppName,
   type Config,
   type Logger,
@@ -33,6 +35,8 @@ export interface WorkerAppOptions {
   logger: Logger;
   processors: QueueProcessor<any>[];
   checks: Record<string, ReadinessCheck>;
+  /** served at /metrics on HEALTH_PORT; its database gauges only by the replica holding the app's metrics lease */
+  metrics?: AppMetrics;
   /** Background loops of the app (pollers, feeders); started after the workers. */
   start?: () => Promise<void>;
   /** Called first when shutting down, before the workers stop taking jobs (e.g. to stop new work being routed here). */
@@ -93,11 +97,18 @@ export async function startWorkerApp(options: WorkerAppOptions): Promise<WorkerA
     return worker;
   });
 
+  const lease = new MetricsLease(ping, config, app, logger);
+  if (options.metrics) {
+    const metrics = options.metrics;
+    metrics.exportsDatabase = () => lease.isHeld();
+    await lease.start();
+  }
   const healthServer = await startHealthServer(
     config.healthPort,
     { ...options.checks, redis: () => pingRedis(ping) },
     () => shuttingDown,
     logger,
+    options.metrics,
   );
   await options.start?.();
   logger.info(`${app} started`, { healthPort: config.healthPort, queues: options.processors.map((p) => p.queue).join(",") });
@@ -116,6 +127,7 @@ export async function startWorkerApp(options: WorkerAppOptions): Promise<WorkerA
         logger.warn(`workers did not close within ${closeTimeoutMs} ms; their running jobs are left to another replica`);
       }
       await options.stop?.();
+      await lease.stop();
       await new Promise<void>((resolve) => healthServer.close(() => resolve()));
       healthServer.closeAllConnections?.();
       for (const redis of [connection, ping]) {

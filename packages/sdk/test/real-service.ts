@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createLogger, loadConfig } from "@outreach/core";
 import { LOOPBACK_MAIL_ENV, waitFor } from "@outreach/testing";
 import { createApp } from "../../../apps/api/src/app.js";
+import { applyServerTimeouts } from "../../../apps/api/src/server-timeouts.js";
 import { closeApiContext, createApiContext, type ApiContext } from "../../../apps/api/src/context.js";
 import { startDeliverer, type Deliverer } from "../../../apps/webhook-deliverer/test/harness.js";
 import { startEngine, type Engine } from "../../../test/engine/harness.js";
@@ -16,6 +17,7 @@ import { startEngine, type Engine } from "../../../test/engine/harness.js";
 export interface RealService {
   baseUrl: string;
   engine: Engine;
+  deliverer: Deliverer;
   api: ApiContext;
   stop(): Promise<void>;
 }
@@ -43,9 +45,9 @@ export async function startRealService(): Promise<RealService> {
     const ctx = api;
     await waitFor(() => ctx.redis.status === "ready", { what: "the API's Redis connection" });
     server = await new Promise<Server>((resolve) => {
-      const listening = createApp(ctx).listen(0, "127.0.0.1", () => resolve(listening));
+      const listening = applyServerTimeouts(createApp(ctx).listen(0, "127.0.0.1", () => resolve(listening)));
     });
-    return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, engine, api, stop };
+    return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, engine, deliverer, api, stop };
   } catch (err) {
     await stop();
     throw err;

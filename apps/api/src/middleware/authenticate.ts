@@ -4,6 +4,7 @@ import type { AuthContext } from "../auth.js";
 import { clientIp, clientIpBucket } from "../client-ip.js";
 import type { ApiContext } from "../context.js";
 import { authenticateApiKey, cachedApiKey, tokenHashOf } from "../services/authenticate-api-key.js";
+import { routePatternOf } from "./http-metrics.js";
 import { checkRateLimit, rateLimitedError, type RateLimitPolicy } from "./rate-limit.js";
 
 /**
@@ -19,11 +20,6 @@ import { checkRateLimit, rateLimitedError, type RateLimitPolicy } from "./rate-l
  */
 export function authFailureLimit(config: Pick<Config, "authFailureLimitPerMinute">): RateLimitPolicy {
   return { name: "auth-failures", limit: config.authFailureLimitPerMinute, windowSeconds: 60 };
-}
-
-function routeOf(baseUrl: string, pattern: string | undefined, path: string): string {
-  const tail = pattern ?? path;
-  return (baseUrl + (tail === "/" ? "" : tail)) || "/";
 }
 
 /**
@@ -69,7 +65,7 @@ export function authenticate(ctx: ApiContext): RequestHandler {
         method: req.method,
         // the route pattern (/campaigns/:id), so usage groups by endpoint, not by id
         // a route may name what was done more precisely (an MCP tool call) and its outcome
-        route: typeof res.locals.usageRoute === "string" ? res.locals.usageRoute : routeOf(req.baseUrl, req.route?.path, req.path),
+        route: typeof res.locals.usageRoute === "string" ? res.locals.usageRoute : routePatternOf(res.locals),
         status: typeof res.locals.usageStatus === "number" ? res.locals.usageStatus : res.statusCode,
         durationMs: Date.now() - startedAt,
         createdAt: new Date(startedAt),

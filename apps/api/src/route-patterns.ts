@@ -1,0 +1,23 @@
+import type { Express } from "express";
+import { match, type MatchFunction } from "path-to-regexp";
+import { mountedRoutes } from "./route-list.js";
+
+/**
+ * The route pattern a request path belongs to (/campaigns/:id), found by
+ * matching it against every route the app mounts: what usage and metrics are
+ * grouped by, never the raw path with its ids. Read from the path alone, so
+ * an answer given anywhere (an error handler, an authentication failure) has
+ * its pattern. A path no route has is "unmatched" (one label for every 404).
+ */
+export class RoutePatterns {
+  private matchers: Array<{ pattern: string; matches: MatchFunction<object> }> | undefined;
+
+  constructor(private readonly app: Express) {}
+
+  of(path: string): string {
+    // built on the first request: by then every route is mounted
+    this.matchers ??= [...new Set(mountedRoutes(this.app).map((route) => route.path))].map((pattern) => ({ pattern, matches: match(pattern, { decode: false }) }));
+    for (const { pattern, matches } of this.matchers) if (matches(path)) return pattern;
+    return "unmatched";
+  }
+}
