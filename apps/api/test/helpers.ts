@@ -66,7 +66,10 @@ export async function request<T = any>(baseUrl: string, method: string, path: st
     body = JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";
   }
-  const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  const res = await fetch(`${baseUrl}${path}`, { method, headers, body }).catch((err: Error & { cause?: { code?: string; message?: string } }) => {
+    // fetch's own message is only "fetch failed": say why (a reset connection, a refused one, ...)
+    throw new Error(`${method} ${path}: ${err.message} (${err.cause?.code ?? err.cause?.message ?? "no cause given"})`, { cause: err });
+  });
   const text = await res.text();
   assertMatchesDocument(method, path, { status: res.status, headers: res.headers, text });
   let parsed: unknown = undefined;
