@@ -3,6 +3,7 @@ import type { ApiContext } from "./context.js";
 import { authenticate } from "./middleware/authenticate.js";
 import { errorHandler, notFound } from "./middleware/error-handler.js";
 import { httpMetrics } from "./middleware/http-metrics.js";
+import { accessLog } from "./middleware/access-log.js";
 import { jsonBody } from "./middleware/json-body.js";
 import { literalPathEscapes } from "./middleware/literal-path-escapes.js";
 import { rateLimit } from "./middleware/rate-limit.js";
@@ -64,6 +65,7 @@ export function createApp(ctx: ApiContext, options: AppOptions = {}): Express {
 
   app.use(httpMetrics(ctx.http, new RoutePatterns(app)));
   app.use(requestId());
+  app.use(accessLog(ctx.logger));
   app.use(literalPathEscapes());
 
   // Authentication runs only under known prefixes, so an unknown path is a 404, not a 401,

@@ -64,6 +64,12 @@ export interface WorkerAppHandle {
   close(): Promise<void>;
 }
 
+/** The account a job's payload names, for its log line. */
+function accountOf(payload: unknown): string | undefined {
+  const accountId = (payload as { accountId?: unknown } | null | undefined)?.accountId;
+  return typeof accountId === "string" ? accountId : undefined;
+}
+
 /** A handler for a queue whose business logic is not built yet: the job fails loudly. */
 export function notBuiltYet<N extends QueueName>(queue: N): JobHandler<N> {
   return async () => {
@@ -84,14 +90,19 @@ export async function startWorkerApp(options: WorkerAppOptions): Promise<WorkerA
       shardQueueName(queue, shard),
       async (job: Job, token?: string) =>
         withLogContext({ queue, jobId: job.id }, async () => {
+          const startedAt = Date.now();
           const payload = parseJobPayload(queue, job.data);
-          return handler(payload as never, job as never, token);
+          const result = await handler(payload as never, job as never, token);
+          // one line per job; a failure is logged by the worker's "failed" listener below, with its stack
+          logger.info("job", { accountId: accountOf(payload), outcome: typeof result === "string" ? result : "completed", durationMs: Date.now() - startedAt });
+          return result;
         }),
       { connection, prefix: config.queuePrefix, concurrency, autorun: true, ...workerOptions },
     );
     worker.on("failed", (job, err) => {
       if (err?.name === "DelayedError" || err?.name === "WaitingChildrenError") return;
-      logger.error("job failed", { queue, jobId: job?.id, attempt: job?.attemptsMade, error: err?.message });
+      const durationMs = job?.processedOn ? Date.now() - job.processedOn : undefined;
+      logger.error("job failed", { queue, jobId: job?.id, accountId: accountOf(job?.data), attempt: job?.attemptsMade, durationMs, error: err?.message, stack: err?.stack });
     });
     worker.on("error", (err) => logger.warn("worker error", { queue, error: err.message }));
     return worker;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Queue } from "bullmq";
 import { createLogger, createRedis, loadConfig, type Config } from "@outreach/core";
-import { createTestDatabase, findFreePort, uniqueQueuePrefix, waitFor, type TestDatabase } from "@outreach/testing";
+import { captureLogs, createTestDatabase, findFreePort, uniqueQueuePrefix, waitFor, type TestDatabase } from "@outreach/testing";
 import { notBuiltYet, startWorkerApp } from "../src/worker-app.js";
 import { pingDatabase } from "@outreach/db";
 
@@ -111,5 +111,45 @@ test("close() is bounded: a job still running when the time is up does not hold 
     release();
     await queue.close();
     await connection.quit();
+  }
+});
+
+test("each job is one log line (queue, job id, account, outcome, duration); a failed one is logged with its stack", async () => {
+  const jobLogger = createLogger({ service: "test", level: "error" });
+  const logs = captureLogs(jobLogger);
+  let fail = false;
+  const app = await startWorkerApp({
+    app: "sender",
+    config,
+    logger: jobLogger,
+    processors: [{ queue: "send-email", handler: async () => {
+      if (fail) throw new Error("the SMTP server went away");
+      return "sent";
+    } }],
+    checks: {},
+  });
+  const connection = createRedis(config, "producer");
+  const queue = new Queue("send-email", { connection, prefix: config.queuePrefix });
+  try {
+    const done = await queue.add("send-email", ids, { attempts: 1 });
+    const line = await waitFor(() => logs.entries.find((entry) => entry.message === "job"), { what: "the job's line" });
+    assert.equal(line.queue, "send-email");
+    assert.equal(line.jobId, done.id);
+    assert.equal(line.accountId, ids.accountId);
+    assert.equal(line.outcome, "sent");
+    assert.equal(typeof line.durationMs, "number");
+
+    fail = true;
+    const failed = await queue.add("send-email", ids, { attempts: 1 });
+    const failure = await waitFor(() => logs.entries.find((entry) => entry.message === "job failed"), { what: "the failure's line" });
+    assert.equal(failure.jobId, failed.id);
+    assert.equal(failure.accountId, ids.accountId);
+    assert.equal(failure.error, "the SMTP server went away");
+    assert.match(String(failure.stack), /Error: the SMTP server went away\n\s+at /);
+  } finally {
+    logs.stop();
+    await queue.close();
+    await connection.quit();
+    await app.close();
   }
 });

@@ -11,3 +11,4 @@ export * from "./bulk-campaign.js";
 export * from "./pgbouncer.js";
 export * from "./system-servers.js";
 export * from "./sealed-secrets.js";
+export * from "./capture-logs.js";
