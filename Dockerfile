@@ -54,8 +54,8 @@ ARG APP=api
 ENV APP=${APP}
 # The "node" user of the base image, numeric so Kubernetes can verify runAsNonRoot.
 USER 1000:1000
-# api: PORT 3000; workers: HEALTH_PORT 3001 dispatcher, 3002 sender, 3003 imap-poller, 3004 webhook-deliverer.
-EXPOSE 3000 3001 3002 3003 3004
+# api: PORT 3000 and METRICS_PORT 9464; workers: HEALTH_PORT (health and /metrics) 3001 dispatcher, 3002 sender, 3003 imap-poller, 3004 webhook-deliverer.
+EXPOSE 3000 3001 3002 3003 3004 9464
 # Exec form; the shell replaces itself with node, so node is PID 1 and receives SIGTERM
 # directly (each app handles it: stops taking work, finishes what it holds, exits 0).
 CMD ["sh", "-c", "exec node apps/$APP/dist/main.js"]

@@ -80,6 +80,7 @@ after(async () => {
 test("npm start's supervisor: the killed imap-poller is restarted and answers again, the other apps keep running, SIGTERM still exits 0", async () => {
   const ports: Record<string, number> = {};
   for (const app of APPS) ports[app] = await findFreePort();
+  ports["api-metrics"] = await findFreePort();
   let output = "";
   const child = spawn(process.execPath, [join(ROOT, "test/fixtures/supervise-apps.mjs")], {
     cwd: ROOT,

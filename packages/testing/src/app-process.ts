@@ -53,7 +53,8 @@ export async function startAppProcess(app: AppDir, options: StartAppOptions): Pr
   let output = "";
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", join(REPO_ROOT, "apps", app, "src", "main.ts")], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", ...options.env, [portVariable]: String(port) },
+    // an api also listens for metrics: on a port of its own, so api processes of parallel tests never collide
+    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", ...(app === "api" ? { METRICS_PORT: String(await findFreePort()) } : {}), ...options.env, [portVariable]: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk) => (output += chunk));
