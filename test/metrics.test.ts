@@ -77,7 +77,10 @@ test("after a send, a bounce and a webhook delivery, each app's /metrics shows t
   assert.ok(sample(sender, "process_resident_memory_bytes")! > 0, "the default process series");
 
   // dispatcher: the database gauges (it holds the lease alone)
-  const dispatcher = await scrape(engine.healthPorts.dispatcher);
+  const dispatcher = await waitFor(async () => {
+    const text = await scrape(engine.healthPorts.dispatcher);
+    return text.includes("outreach_step_sends{") ? text : undefined;
+  }, { what: "the dispatcher's database gauges" });
   for (const state of ["scheduled", "queued", "sending"]) assert.ok(sample(dispatcher, `outreach_step_sends{state="${state}"}`) !== undefined, state);
   assert.ok(sample(dispatcher, "outreach_schedule_lag_seconds")! >= 0);
 

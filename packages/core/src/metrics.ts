@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { AppName, Config } from "./config.js";
 import type { Logger } from "./logger.js";
-import { redisKey } from "./redis.js";
+import { pingRedis, redisKey } from "./redis.js";
 
 /**
  * An app's Prometheus metrics. `process` holds what this process counts
@@ -158,6 +158,8 @@ export class MetricsLease {
   }
 
   async start(): Promise<void> {
+    // a connection still being established would refuse the first renewal: wait for it (bounded)
+    await pingRedis(this.redis, 3_000).catch(() => undefined);
     await this.renew();
     this.timer = setInterval(() => void this.renew(), Math.floor(this.leaseMs / 3));
     this.timer.unref();
