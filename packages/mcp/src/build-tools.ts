@@ -81,6 +81,23 @@ function pageOf(items: JsonSchema): JsonSchema {
   };
 }
 
+/**
+ * The schema without `format: "idn-email"`: the JSON Schema validators MCP
+ * clients use (Ajv with ajv-formats) do not know it and warn on every tool
+ * list, and "email" in its place would refuse the internationalized addresses
+ * the service accepts. Still a string.
+ */
+function withoutUnknownFormats<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutUnknownFormats) as T;
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === "format" && child === "idn-email") continue;
+    out[key] = key === "properties" ? Object.fromEntries(Object.entries(child as object).map(([name, c]) => [name, withoutUnknownFormats(c)])) : withoutUnknownFormats(child);
+  }
+  return out as T;
+}
+
 /** The action's own answer, marked preview: false. */
 function actedOn(schema: JsonSchema): JsonSchema {
   if (schema.type !== "object") throw new Error("a confirmed action answers an object");
@@ -109,7 +126,7 @@ export function toolOutput(document: OpenApiDocument, tool: ToolDefinition): Mcp
     result = { anyOf: [preview, actedOn(success)] };
   } else result = success;
   const error = inlineRefs(document, { $ref: "#/components/schemas/Error" });
-  return { type: "object", anyOf: [result, error] };
+  return withoutUnknownFormats({ type: "object", anyOf: [result, error] });
 }
 
 /** Every tool of the catalog, with its schemas taken from the API's document. */
