@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseEnv } from "node:util";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const PNPM_VERSION = "10.34.8";
@@ -69,4 +70,19 @@ export function gitAvailable() {
   } catch {
     return false;
   }
+}
+
+/**
+ * Reads `file` (the repository's .env by default) into `env`, when it exists:
+ * a variable already set in `env` wins over the file. Returns the names it set.
+ */
+export function loadDotEnv(file = join(ROOT, ".env"), env = process.env) {
+  if (!existsSync(file)) return [];
+  const set = [];
+  for (const [name, value] of Object.entries(parseEnv(readFileSync(file, "utf8")))) {
+    if (env[name] !== undefined) continue;
+    env[name] = value;
+    set.push(name);
+  }
+  return set;
 }

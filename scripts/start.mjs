@@ -3,10 +3,14 @@
 // An app that exits unexpectedly is restarted with a backoff (scripts/supervise.mjs);
 // Ctrl-C / SIGTERM stops every app (each finishes what it holds) and exits 0.
 import { join } from "node:path";
-import { bootstrap, fail, log, ROOT, run } from "./lib.mjs";
+import { bootstrap, fail, loadDotEnv, log, ROOT, run } from "./lib.mjs";
 import { superviseUntilSignalled } from "./supervise.mjs";
 
 const APPS = ["api", "dispatcher", "sender", "imap-poller", "webhook-deliverer"];
+
+// .env (see .env.example), under whatever the environment already sets
+const fromDotEnv = loadDotEnv();
+if (fromDotEnv.length) log(`read ${fromDotEnv.length} setting(s) from .env: ${fromDotEnv.join(", ")}`);
 
 const pnpm = bootstrap();
 log("building the apps");

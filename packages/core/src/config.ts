@@ -174,6 +174,9 @@ const schema = Joi.object({
   DISPATCH_JOB_LOCK_MS: Joi.number().integer().min(1_000).max(600_000).default(30_000),
 }).unknown(true);
 
+/** Every configuration variable the apps read (.env.example lists them all). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.describe().keys ?? {});
+
 export class ConfigError extends Error {
   constructor(
     readonly variable: string,
