@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseEnv } from "node:util";
+import * as util from "node:util";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const PNPM_VERSION = "10.34.8";
@@ -79,7 +79,8 @@ export function gitAvailable() {
 export function loadDotEnv(file = join(ROOT, ".env"), env = process.env) {
   if (!existsSync(file)) return [];
   const set = [];
-  for (const [name, value] of Object.entries(parseEnv(readFileSync(file, "utf8")))) {
+  // util.parseEnv is looked up here, not imported: an older Node.js gets the version message, not a load error
+  for (const [name, value] of Object.entries(util.parseEnv(readFileSync(file, "utf8")))) {
     if (env[name] !== undefined) continue;
     env[name] = value;
     set.push(name);
