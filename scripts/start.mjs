@@ -8,11 +8,10 @@ import { superviseUntilSignalled } from "./supervise.mjs";
 
 const APPS = ["api", "dispatcher", "sender", "imap-poller", "webhook-deliverer"];
 
+const pnpm = bootstrap();
 // .env (see .env.example), under whatever the environment already sets
 const fromDotEnv = loadDotEnv();
 if (fromDotEnv.length) log(`read ${fromDotEnv.length} setting(s) from .env: ${fromDotEnv.join(", ")}`);
-
-const pnpm = bootstrap();
 log("building the apps");
 run(pnpm[0], [...pnpm.slice(1), "exec", "turbo", "run", "build", "--output-logs=errors-only", "--log-prefix=none"]);
 log("creating the database if needed and applying migrations");
