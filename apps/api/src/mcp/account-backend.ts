@@ -59,7 +59,7 @@ export function accountBackend(ctx: ApiContext, auth: AuthContext, options: Acco
       const preview = asJson(await handler.preview!(fullCall));
       return { ok: preview, summary: typeof preview.summary === "string" ? preview.summary : undefined };
     }
-    const work = async () => asJson({ ...(definition.confirm ? { preview: false } : {}), ...asJson(await handler.act(fullCall)) });
+    const work = async () => asJson({ ...(definition.confirm ? { preview: false } : {}), ...((await handler.act(fullCall)) as object) });
     const request = canonicalJson({ tool: definition.name, arguments: { ...args, confirm: undefined, idempotency_key: undefined } });
     const key = definition.annotations.readOnlyHint ? undefined : (idempotencyKey ?? options.idempotencyKey ?? (definition.confirm ? `mcp:${sha256Hex(request)}` : undefined));
     if (key === undefined) return { ok: await work() };

@@ -5,6 +5,12 @@ import { authOf } from "../auth.js";
 import { claimIdempotencyKey, type StoredAnswer } from "../idempotency-claims.js";
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
+
+/** An Idempotency-Key header as sent, or 400 bad_request when it is not 1 to 255 printable ASCII characters. */
+export function checkIdempotencyKey(key: string): string {
+  if (!KEY_SHAPE.test(key)) throw new AppError("bad_request", "Idempotency-Key must be 1 to 255 printable ASCII characters.");
+  return key;
+}
 const REPLAYED_HEADERS = ["content-type", "location"];
 
 /** What a request's hash starts with; the body as compact JSON follows (a route that streams its body hashes it while reading). */
@@ -51,7 +57,7 @@ export function idempotent(ctx: ApiContext): RequestHandler {
   return markIdempotent(async (req, res, next) => {
     const key = req.get("idempotency-key");
     if (key === undefined) return next();
-    if (!KEY_SHAPE.test(key)) throw new AppError("bad_request", "Idempotency-Key must be 1 to 255 printable ASCII characters.");
+    checkIdempotencyKey(key);
     const { accountId } = authOf(res);
     // routes that stream their body (contact imports) leave its hash in res.locals.requestHash
     const hash = typeof res.locals.requestHash === "string" ? res.locals.requestHash : requestHash(req);

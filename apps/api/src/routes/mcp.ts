@@ -5,11 +5,9 @@ import { authOf } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { accountBackend } from "../mcp/account-backend.js";
 import { buildToolRegistry, type RegisteredTool } from "../mcp/tool-registry.js";
-import { markIdempotent } from "../middleware/idempotency.js";
+import { checkIdempotencyKey, markIdempotent } from "../middleware/idempotency.js";
 import { buildOpenApiDocument } from "../openapi/document.js";
 import { RELEASE_VERSION } from "../openapi/release.js";
-
-const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 
 /**
  * Mounted at /mcp behind authentication (the same key, rate limits and
@@ -35,8 +33,8 @@ export function mcpRoutes(ctx: ApiContext): Router {
 
   // Idempotency-Key is honoured per tool call (see accountBackend), not on the JSON-RPC exchange
   router.post("/", refuseForeignPages, markIdempotent(async (req, res) => {
-    const key = req.get("idempotency-key");
-    if (key !== undefined && !KEY_SHAPE.test(key)) throw new AppError("bad_request", "Idempotency-Key must be 1 to 255 printable ASCII characters.");
+    const header = req.get("idempotency-key");
+    const key = header === undefined ? undefined : checkIdempotencyKey(header);
     const refused = refusedMcpPost(req.get("mcp-protocol-version"), req.body);
     if (refused) throw new AppError("bad_request", refused);
     const registered = tools();

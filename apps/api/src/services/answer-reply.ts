@@ -34,12 +34,14 @@ export interface AnswerInboxDay {
  * inbox's campaign schedule (UTC without one), counted on the mailbox (host
  * and username: every credential of the account on it, step-1 sends and answers).
  */
-export async function answerInboxDay(tx: Prisma.TransactionClient, accountId: string, credentialId: string, now: Date): Promise<AnswerInboxDay> {
+export async function answerInboxDay(tx: Prisma.TransactionClient, accountId: string, credentialId: string, now: Date, options: { lockMailbox?: boolean } = {}): Promise<AnswerInboxDay> {
   const credential = await tx.smtpCredential.findFirst({ where: { id: credentialId, accountId }, include: { campaign: { select: { schedule: true } } } });
   if (!credential || credential.disabledAt) throw new AppError("mailbox_unavailable");
   const schedule = parseSchedule(credential.campaign.schedule);
   const day = sendDay(schedule, scheduleZone(schedule, null), now);
   const mailbox = mailboxKey(credential);
+  // the planner's lock on the mailbox: a dispatch booking it cannot overrun the count below meanwhile
+  if (options.lockMailbox) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`mailbox ${accountId} ${mailbox}`}, 0))`;
   const [usage] = await tx.$queryRaw<Array<{ used: number }>>`
     SELECT (
       (SELECT count(*) FROM step_sends s JOIN smtp_credentials k ON k.id = s."credentialId"
@@ -72,9 +74,7 @@ export async function answerReply(db: Db, queue: TypedQueue<"send-answer">, acco
   const reply = await findReply(db, accountId, replyId);
   const answerId = randomUUID();
   const answer = await db.$transaction(async (tx) => {
-    const known = await tx.smtpCredential.findFirst({ where: { id: reply.credentialId, accountId } });
-    if (known) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`mailbox ${accountId} ${mailboxKey(known)}`}, 0))`;
-    const { credential, day } = assertDayLeft(await answerInboxDay(tx, accountId, reply.credentialId, now));
+    const { credential, day } = assertDayLeft(await answerInboxDay(tx, accountId, reply.credentialId, now, { lockMailbox: true }));
     return tx.replyAnswer.create({
       data: {
         id: answerId,
