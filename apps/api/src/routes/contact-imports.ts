@@ -30,7 +30,7 @@ export const listContactImportsQuery = Joi.object(pageQuery);
 export const MAX_IMPORT_BODY = { bytes: 64 * 1024 * 1024, label: "64mb" };
 
 /** Runs the Idempotency-Key middleware once the body is read: true when the handler is to go on, false when it answered (a replay). */
-function claimIdempotencyKey(ctx: ApiContext, req: Request, res: Response): Promise<boolean> {
+function runIdempotencyMiddleware(ctx: ApiContext, req: Request, res: Response): Promise<boolean> {
   return new Promise((resolve, reject) => {
     Promise.resolve(idempotent(ctx)(req, res, (err?: unknown) => (err ? reject(err) : resolve(true)))).then(() => resolve(false), reject);
   });
@@ -65,7 +65,7 @@ export function contactImportRoutes(ctx: ApiContext): Router {
         res.locals.requestHash = parsed.digest;
       }
       // claimed before validation, so a 4xx validation answer is stored and replayed too
-      if (!(await claimIdempotencyKey(ctx, req, res))) return;
+      if (!(await runIdempotencyMiddleware(ctx, req, res))) return;
 
       const body = validateBody(createContactImportSchema, unwrapBody(envelope, "contact_import"));
       const rows: unknown = body.contacts;
