@@ -40,6 +40,8 @@ export interface Config {
   signupLimitPerHour: number;
   /** the api's Prometheus listener (GET /metrics), never the public PORT; 0 picks a free port */
   metricsPort: number;
+  /** Bearer token of the operator views on the metrics listener (/admin/queues, /admin/schedule); undefined: the views are off */
+  operatorToken: string | undefined;
   /** POST /mcp from a browser page (a request with Origin): the origins allowed, e.g. "https://app.example.com" */
   mcpAllowedOrigins: string[];
   /** ...and the Host names such a request may name (DNS rebinding protection); "*" allows any */
@@ -139,6 +141,8 @@ const schema = Joi.object({
   PLANS_CACHE_SECONDS: Joi.number().integer().min(0).max(3600).default(30),
   TRACKING_RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(1).default(600),
   SIGNUP_LIMIT_PER_HOUR: Joi.number().integer().min(1).default(5),
+  // unset: the operator views are off; short tokens are refused (it guards every account's queues)
+  OPERATOR_TOKEN: Joi.string().min(16),
   MCP_ALLOWED_ORIGINS: Joi.string().allow(""),
   MCP_ALLOWED_HOSTS: Joi.string().allow(""),
   IMAP_POLL_INTERVAL_SECONDS: Joi.number().integer().min(1).default(60),
@@ -318,6 +322,9 @@ function refusePlaceholderSecrets(value: Record<string, string | undefined>): vo
     if (value.STRIPE_WEBHOOK_SECRET === undefined) throw refuse("STRIPE_WEBHOOK_SECRET", "required when STRIPE_SECRET_KEY is set and NODE_ENV=production");
   }
   if (value.STRIPE_WEBHOOK_SECRET !== undefined && isPlaceholderSecret(value.STRIPE_WEBHOOK_SECRET)) throw refuse("STRIPE_WEBHOOK_SECRET", placeholder);
+  if (value.OPERATOR_TOKEN !== undefined && isPlaceholderSecret(value.OPERATOR_TOKEN)) {
+    throw refuse("OPERATOR_TOKEN", `${placeholder}, or leave it empty to turn the operator views off`);
+  }
   if (value.RELAY_WEBHOOK_SECRET !== undefined && isPlaceholderSecret(value.RELAY_WEBHOOK_SECRET)) {
     throw refuse("RELAY_WEBHOOK_SECRET", `${placeholder}, or leave it empty to turn POST /webhooks/relay off`);
   }
@@ -397,6 +404,7 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
     trackingRateLimitPerMinute: value.TRACKING_RATE_LIMIT_PER_MINUTE,
     signupLimitPerHour: value.SIGNUP_LIMIT_PER_HOUR,
     metricsPort: value.METRICS_PORT,
+    operatorToken: value.OPERATOR_TOKEN,
     ...mcpAllowed(value.MCP_ALLOWED_ORIGINS, value.MCP_ALLOWED_HOSTS, publicBaseUrl),
     imapPollIntervalSeconds: value.IMAP_POLL_INTERVAL_SECONDS,
     imapMaxConnections: value.IMAP_MAX_CONNECTIONS,
