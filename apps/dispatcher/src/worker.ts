@@ -27,7 +27,7 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
   setup: (ctx) => {
     const producer = createRedis(ctx.config, "producer");
     producer.on("error", (err) => ctx.logger.debug("redis error", { error: err.message }));
-    const registry = new SenderRegistry(producer, ctx.config);
+    const registry = new SenderRegistry(producer, ctx.config, undefined, ctx.logger);
     // released sends go to the sender holding their inbox's SMTP sessions
     const router = new SendRouter(producer, ctx.config, registry);
     const enqueueSends = router.enqueue;

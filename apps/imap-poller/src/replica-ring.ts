@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { HeartbeatFailures, type WarnLogger } from "@outreach/core";
 import type { Redis } from "ioredis";
 
 /**
@@ -17,11 +18,13 @@ export class ReplicaRing {
     private readonly redis: Redis,
     private readonly key: string,
     private readonly ttlMs = 6_000,
+    private readonly logger?: WarnLogger,
   ) {}
 
   async start(): Promise<void> {
     await this.beat();
-    this.timer = setInterval(() => void this.beat().catch(() => undefined), this.ttlMs / 3);
+    const failures = new HeartbeatFailures(this.logger, "the poller replica heartbeat", { replicaId: this.replicaId });
+    this.timer = setInterval(() => void failures.run(() => this.beat()), this.ttlMs / 3);
     this.timer.unref();
   }
 

@@ -26,7 +26,7 @@ export const imapPollerWorker: WorkerDefinition<PollerResources> = {
     redis.on("error", (err) => logger.debug("redis error", { error: err.message }));
     const keyring = Keyring.fromConfig(config);
     const guard = new EgressGuard({ allowPrivate: config.mailAllowPrivateHosts, dnsServers: config.dnsServers });
-    const ring = new ReplicaRing(redis, redisKey(config, "imap", "replicas"));
+    const ring = new ReplicaRing(redis, redisKey(config, "imap", "replicas"), undefined, logger);
     const leases = new InboxLeases(redis, (id) => redisKey(config, "imap", "lease", id), ring.replicaId);
     const gate = new ConnectGate();
     // made below; the gauge reads it at scrape time

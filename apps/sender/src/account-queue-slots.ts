@@ -1,4 +1,4 @@
-import { redisKey, RedisSemaphore, runWithJobSlot, type Config, type DelayableJob } from "@outreach/core";
+import { HeartbeatFailures, redisKey, RedisSemaphore, runWithJobSlot, type Config, type DelayableJob, type WarnLogger } from "@outreach/core";
 import type { Redis } from "ioredis";
 
 /** The queues shared by every account whose jobs each hold one SMTP session for as long as the server takes. */
@@ -22,6 +22,7 @@ export class AccountQueueSlots {
     redis: Redis,
     private readonly config: Pick<Config, "queuePrefix">,
     limits: Record<SlottedQueue, number>,
+    private readonly logger?: WarnLogger,
   ) {
     this.semaphores = {
       "test-send": new RedisSemaphore(redis, limits["test-send"], SLOT_LEASE_MS),
@@ -33,7 +34,8 @@ export class AccountQueueSlots {
   run<T>(queue: SlottedQueue, accountId: string, job: DelayableJob, token: string | undefined, work: () => Promise<T>): Promise<T> {
     return runWithJobSlot(this.semaphores[queue], redisKey(this.config, "sem", queue, accountId), job, token, async (renew) => {
       // an SMTP transaction may outlast the lease: renewed while it runs
-      const renewing = setInterval(() => void renew().catch(() => undefined), SLOT_LEASE_MS / 3);
+      const failures = new HeartbeatFailures(this.logger, `renewing a ${queue} slot lease`, { accountId, jobId: job.id });
+      const renewing = setInterval(() => void failures.run(renew), SLOT_LEASE_MS / 3);
       renewing.unref();
       try {
         return await work();

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { isIP } from "node:net";
 import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
-import { decryptSecret, secretAad, SecretUnreadableError, type EgressGuard, type EgressTarget, type KeySource, type RedisSemaphore } from "@outreach/core";
+import { decryptSecret, HeartbeatFailures, secretAad, SecretUnreadableError, type EgressGuard, type EgressTarget, type KeySource, type RedisSemaphore, type WarnLogger } from "@outreach/core";
 import type { SessionWantedSignal } from "./session-wanted-signal.js";
 import { SmtpProgress } from "./smtp-progress.js";
 
@@ -48,6 +48,8 @@ export interface SmtpPoolOptions {
   acquireTimeoutMs?: number;
   /** how often held leases are renewed: well within the semaphore's lease time */
   renewEveryMs?: number;
+  /** where failed lease renewals are logged */
+  logger?: WarnLogger;
   /** asks other processes to give up an idle session of an account whose leases are all taken */
   wanted?: SessionWantedSignal;
   timeouts?: { connectionTimeout: number; greetingTimeout: number; socketTimeout: number };
@@ -143,6 +145,7 @@ export class SmtpPool {
   private readonly acquireTimeoutMs: number;
   private readonly transactionTimeoutMs: number;
   private readonly instance = randomUUID();
+  private readonly renewFailures: HeartbeatFailures;
 
   constructor(
     private readonly semaphore: RedisSemaphore,
@@ -151,7 +154,8 @@ export class SmtpPool {
     this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
     this.acquireTimeoutMs = options.acquireTimeoutMs ?? 10_000;
     this.transactionTimeoutMs = options.transactionTimeoutMs ?? DEFAULT_TRANSACTION_TIMEOUT_MS;
-    this.renewTimer = setInterval(() => void this.renewLeases(), options.renewEveryMs ?? 5_000);
+    this.renewFailures = new HeartbeatFailures(options.logger, "renewing this sender's SMTP session leases");
+    this.renewTimer = setInterval(() => void this.renewFailures.run(() => this.renewLeases()), options.renewEveryMs ?? 5_000);
     this.renewTimer.unref();
     options.wanted?.onWanted((accountId, mailbox) => {
       const spare = mailbox ? this.takeIdleOfMailbox(mailbox) : this.takeIdleOfAccount(accountId);
@@ -403,8 +407,10 @@ export class SmtpPool {
   /** Every held lease renewed, in two pipelined round trips (the account's and the mailbox's semaphore), not one per lease. */
   private async renewLeases(): Promise<void> {
     const held = [...this.held];
-    await this.semaphore.renewAll(held.map((c) => ({ key: this.options.leaseKey(c.accountId), holder: c.lease }))).catch(() => undefined);
     const mailboxes = held.flatMap((c) => (c.mailbox ? [{ key: c.mailbox.key, holder: c.mailbox.lease }] : []));
-    if (this.options.mailbox) await this.options.mailbox.semaphore.renewAll(mailboxes).catch(() => undefined);
+    await Promise.all([
+      this.semaphore.renewAll(held.map((c) => ({ key: this.options.leaseKey(c.accountId), holder: c.lease }))),
+      this.options.mailbox ? this.options.mailbox.semaphore.renewAll(mailboxes) : undefined,
+    ]);
   }
 }

@@ -44,6 +44,7 @@ export const senderWorker: WorkerDefinition<SenderResources> = {
       leaseKey: (accountId) => redisKey(ctx.config, "sem", "smtp", accountId),
       mailbox: { semaphore: mailboxSessions, leaseKey: (accountId, mailbox) => redisKey(ctx.config, "sem", "smtp-mailbox", accountId, mailbox) },
       renewEveryMs: SESSION_LEASE_MS / 3,
+      logger: ctx.logger,
       wanted,
       egress: new EgressGuard({ allowPrivate: ctx.config.mailAllowPrivateHosts, dnsServers: ctx.config.dnsServers }),
       requireTls: ctx.config.mailRequireTls,
@@ -54,10 +55,10 @@ export const senderWorker: WorkerDefinition<SenderResources> = {
     const journal = new SentJournal(producer, redisKey(ctx.config, "sent-journal"), ctx.db, ctx.logger);
     journal.start();
     // the sends this process claims carry its id; once its beacon expires the dispatcher fails them
-    const beacon = new LivenessBeacon(producer, ctx.config);
+    const beacon = new LivenessBeacon(producer, ctx.config, undefined, ctx.logger);
     beacon.start();
     // this sender's own send queue gets the sends of the inboxes it holds (SendRouter)
-    const router = new SendRouter(producer, ctx.config, new SenderRegistry(producer, ctx.config));
+    const router = new SendRouter(producer, ctx.config, new SenderRegistry(producer, ctx.config, undefined, ctx.logger));
     await router.registry.start(beacon.processId);
     // claims and records of concurrent sends share statements (group commit)
     const claims = new Batcher<string, SendContext | null>(async (ids) => {
@@ -79,7 +80,7 @@ export const senderWorker: WorkerDefinition<SenderResources> = {
       claims,
       records,
       releases: new AccountReleases(ctx.db, router.enqueueContinuation, ctx.logger),
-      queueSlots: new AccountQueueSlots(producer, ctx.config, ACCOUNT_CONCURRENCY),
+      queueSlots: new AccountQueueSlots(producer, ctx.config, ACCOUNT_CONCURRENCY, ctx.logger),
       endpoints: new Map(),
       async sendStepCounted(payload) {
         const result = await sendStep(resources, payload);

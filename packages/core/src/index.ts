@@ -13,6 +13,7 @@ export * from "./egress-guard.js";
 export * from "./webhook-url.js";
 export * from "./template.js";
 export * from "./account-semaphore.js";
+export * from "./heartbeat-failures.js";
 export * from "./process-liveness.js";
 export * from "./sender-registry.js";
 export * from "./batcher.js";

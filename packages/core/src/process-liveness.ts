@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Config } from "./config.js";
+import { HeartbeatFailures, type WarnLogger } from "./heartbeat-failures.js";
 import { redisKey } from "./redis.js";
 
 const livenessKey = (config: Pick<Config, "queuePrefix">, processId: string) => redisKey(config, "alive", processId);
@@ -18,10 +19,12 @@ export class LivenessBeacon {
     private readonly redis: Redis,
     private readonly config: Pick<Config, "queuePrefix">,
     private readonly ttlMs = 15_000,
+    private readonly logger?: WarnLogger,
   ) {}
 
   start(): void {
-    const refresh = () => void this.redis.set(livenessKey(this.config, this.processId), "1", "PX", this.ttlMs).catch(() => undefined);
+    const failures = new HeartbeatFailures(this.logger, "refreshing this process's liveness key", { processId: this.processId });
+    const refresh = () => void failures.run(() => this.redis.set(livenessKey(this.config, this.processId), "1", "PX", this.ttlMs));
     refresh();
     this.timer = setInterval(refresh, this.ttlMs / 3);
     this.timer.unref();

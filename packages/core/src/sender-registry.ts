@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Config } from "./config.js";
+import { HeartbeatFailures, type WarnLogger } from "./heartbeat-failures.js";
 import { redisKey } from "./redis.js";
 
 // Members of a sorted set scored by the expiry of their last heartbeat, on Redis's
@@ -44,6 +45,7 @@ export class SenderRegistry {
     private readonly redis: Redis,
     config: Pick<Config, "queuePrefix">,
     readonly ttlMs = 6_000,
+    private readonly logger?: WarnLogger,
   ) {
     this.key = redisKey(config, "senders");
   }
@@ -52,7 +54,8 @@ export class SenderRegistry {
   async start(processId: string): Promise<void> {
     const beat = () => this.redis.eval(HEARTBEAT, 1, this.key, this.ttlMs, processId);
     await beat();
-    this.timer = setInterval(() => void beat().catch(() => undefined), this.ttlMs / 4);
+    const failures = new HeartbeatFailures(this.logger, "the sender registry heartbeat", { processId });
+    this.timer = setInterval(() => void failures.run(beat), this.ttlMs / 4);
     this.timer.unref();
   }
 
