@@ -86,6 +86,25 @@ test("an out-of-office is ignored; a reply with stripped headers is matched by i
   assert.equal((await repliedEvents(s.accountId)).length, 1);
 });
 
+test("its /metrics counts the inbound messages by kind, as stored, and the inboxes it watches", async () => {
+  const response = await fetch(`http://127.0.0.1:${config.healthPort}/metrics`);
+  assert.equal(response.status, 200);
+  const text = await response.text();
+  const sample = (series: string) => {
+    const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+    return line === undefined ? undefined : Number(line.slice(series.length + 1));
+  };
+  const stored = await db.inboundMessage.groupBy({ by: ["kind"], _count: true });
+  const storedOf = (kind: string) => stored.find((row) => row.kind === kind)?._count ?? 0;
+  assert.equal(sample('outreach_inbound_messages_total{kind="reply"}'), storedOf("reply"));
+  assert.equal(storedOf("reply"), 3, "the first reply, its second copy, and the one matched by its sender");
+  assert.equal(sample('outreach_inbound_messages_total{kind="auto_reply"}'), storedOf("auto_reply"));
+  assert.equal(storedOf("auto_reply"), 1);
+  assert.equal(sample('outreach_inbound_messages_total{kind="bounce"}'), 0, "every kind is there from the start");
+  assert.equal(sample("outreach_imap_inboxes_watched"), 2, "the two seeded inboxes");
+  assert.equal(sample("outreach_imap_inboxes_unwatched"), 0, "this replica holds the metrics lease and watches every inbox");
+});
+
 test("a wrong IMAP password is reported on the credential without crashing the poller", async () => {
   const s = await seed({ password: "wrong" });
   const row = await waitFor(async () => {
