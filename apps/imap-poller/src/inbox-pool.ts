@@ -48,6 +48,8 @@ export class InboxPool {
   private readonly renewedAt = new Map<string, number>();
   /** when a round last completed: a replica whose rounds stall (its database hangs) stops renewing, so it lets go */
   private lastRoundAt = Date.now();
+  /** inboxes this replica should watch but has no room for, and when that was last logged */
+  private overCapacity = { count: 0, loggedAt: 0 };
   private timer: NodeJS.Timeout | undefined;
   private renewTimer: NodeJS.Timeout | undefined;
   private renewing: Promise<void> | undefined;
@@ -120,6 +122,7 @@ export class InboxPool {
       const keep = fairShare([...watched, ...preferred, ...others], this.options.maxConnections, this.options.maxPerAccount ?? 0);
       // an account over its share while another account's inbox waits gives room back
       for (const inbox of watched) if (!keep.has(inbox.credentialId)) await this.drop(inbox.credentialId);
+      this.reportOverCapacity(preferred.filter((inbox) => !keep.has(inbox.credentialId)).length, keep.size);
       const candidates = [...preferred, ...others].filter((inbox) => keep.has(inbox.credentialId));
       if (candidates.length === 0) {
         this.lastRoundAt = Date.now();
@@ -149,6 +152,29 @@ export class InboxPool {
     } catch (err) {
       this.logger.warn("inbox assignment round failed", { error: (err as Error).message });
     }
+  }
+
+  /**
+   * Inboxes this replica should watch but cannot (IMAP_MAX_CONNECTIONS, or an
+   * account's share) stay unwatched until another replica has room: said in the
+   * log when their number changes, and again every 5 minutes while any remain
+   * (the outreach_imap_inboxes_unwatched gauge counts them too).
+   */
+  private reportOverCapacity(left: number, holding: number, now = Date.now()): void {
+    const changed = left !== this.overCapacity.count;
+    if (left === 0) {
+      if (changed) this.logger.info("every inbox this replica should watch is watched again");
+      this.overCapacity = { count: 0, loggedAt: 0 };
+      return;
+    }
+    if (!changed && now - this.overCapacity.loggedAt < 5 * 60_000) return;
+    this.logger.warn("inboxes left unwatched: this replica is full; add imap-poller replicas or raise IMAP_MAX_CONNECTIONS", {
+      unwatched: left,
+      watching: holding,
+      maxConnections: this.options.maxConnections,
+      maxPerAccount: this.options.maxPerAccount ?? 0,
+    });
+    this.overCapacity = { count: left, loggedAt: now };
   }
 
   /** Of these inboxes, those whose preferred replica has asked for them. */

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import type { Redis } from "ioredis";
 import { createLogger, createRedis, type Config } from "@outreach/core";
-import { startTcpProxy, uniqueQueuePrefix, waitFor, type TcpProxy } from "@outreach/testing";
+import { captureLogs, startTcpProxy, uniqueQueuePrefix, waitFor, type TcpProxy } from "@outreach/testing";
 import { InboxLeases } from "../src/inbox-lease.js";
 import { InboxPool, type Watcher } from "../src/inbox-pool.js";
 import type { InboxEndpoint } from "../src/inbox-watcher.js";
@@ -55,10 +55,10 @@ class WatchLog {
   }
 }
 
-function startPool(name: string, redis: Redis, prefix: string, log: WatchLog, listInboxes: () => Promise<InboxEndpoint[]>, maxConnections = 100): InboxPool {
+function startPool(name: string, redis: Redis, prefix: string, log: WatchLog, listInboxes: () => Promise<InboxEndpoint[]>, maxConnections = 100, logger = createLogger({ service: "imap-poller", level: "error" })): InboxPool {
   const ring = new ReplicaRing(redis, `${prefix}:replicas`, LEASE_TTL_MS);
   const leases = new InboxLeases(redis, (id) => `${prefix}:lease:${id}`, ring.replicaId, LEASE_TTL_MS);
-  const pool = new InboxPool(redis, ring, leases, createLogger({ service: "imap-poller", level: "error" }), {
+  const pool = new InboxPool(redis, ring, leases, logger, {
     listInboxes,
     createWatcher: (endpoint) => log.watcherFor(name, endpoint),
     maxConnections,
@@ -130,4 +130,23 @@ test("a replica starting with 500 inboxes holds them all after its first round, 
   const holders = await redis.mget(...many.map((inbox) => `${prefix}:lease:${inbox.credentialId}`));
   assert.equal(new Set(holders).size, 1, "one replica holds every lease");
   assert.notEqual(holders[0], null);
+});
+
+test("a full replica says in its log how many inboxes it leaves unwatched, and when they are watched again", async () => {
+  const prefix = uniqueQueuePrefix();
+  const log = new WatchLog();
+  const logger = createLogger({ service: "imap-poller", level: "error" });
+  const logs = captureLogs(logger, "info");
+  cleanup.push(async () => logs.stop());
+  let inboxes = INBOXES;
+  const pool = startPool("full", redisClient(), prefix, log, async () => inboxes, 3, logger);
+  await pool.start();
+  assert.equal(log.watchedBy("full"), 3);
+  const warnings = () => logs.entries.filter((e) => e.message.startsWith("inboxes left unwatched"));
+  assert.equal(warnings().length, 1);
+  assert.deepEqual([warnings()[0]!.unwatched, warnings()[0]!.watching, warnings()[0]!.maxConnections], [1, 3, 3]);
+  await new Promise((resolve) => setTimeout(resolve, ROUND_MS * 3));
+  assert.equal(warnings().length, 1, "not repeated at every round while nothing changes");
+  inboxes = INBOXES.slice(0, 3);
+  await waitFor(async () => logs.entries.some((e) => e.message === "every inbox this replica should watch is watched again"), { what: "the all-clear", timeoutMs: 5_000 });
 });
