@@ -6,3 +6,4 @@ export * from "./generated/client.js";
 export * from "./busy-error.js";
 export * from "./session-settings.js";
 export * from "./raw-pool.js";
+export * from "./wait-for-schema.js";

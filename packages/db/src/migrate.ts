@@ -115,3 +115,32 @@ export async function applyMigrations(databaseUrl: string, migrationsDir: string
   }
   return result;
 }
+
+/**
+ * The migrations of `migrationsDir` that the database has not applied yet, in order (all of them
+ * when the database or the migrations table does not exist yet). Applied means recorded as
+ * finished and not rolled back in `_prisma_migrations`, as applyMigrations records it. Read-only:
+ * it takes no lock and creates nothing.
+ */
+export async function pendingMigrations(databaseUrl: string, migrationsDir: string): Promise<string[]> {
+  const names = listMigrations(migrationsDir).map((m) => m.name);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+  } catch (err) {
+    // 3D000: the database does not exist yet (nothing is applied)
+    if ((err as { code?: string }).code === "3D000") return names;
+    throw err;
+  }
+  try {
+    const { rows: exists } = await client.query<{ table: string | null }>(`SELECT to_regclass('"_prisma_migrations"')::text AS table`);
+    if (!exists[0]?.table) return names;
+    const { rows } = await client.query<{ migration_name: string }>(
+      `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    );
+    const applied = new Set(rows.map((r) => r.migration_name));
+    return names.filter((name) => !applied.has(name));
+  } finally {
+    await client.end();
+  }
+}
