@@ -80,6 +80,9 @@ const { dovecotUnavailableReason, startDovecot } = await testing("dovecot.ts");
 const pg = createRequire(join(ROOT, "packages/db/package.json"))("pg");
 const { Redis } = await import("ioredis");
 
+const port = process.env.PORT || String(await findFreePort());
+if (process.env.PORT && (await answersOnPort("127.0.0.1", Number(port)))) fail(`PORT ${port} is taken (is \`npm start\` running?); leave PORT unset and the demo takes a free port`);
+
 say(`resetting the demo's data: database ${demoDatabase} (dropped and created again on every run), Redis keys ${queuePrefix}:*, folder ${demoDir}`);
 {
   const admin = new pg.Client({ connectionString: withDatabase(process.env.DATABASE_DIRECT_URL || userDatabaseUrl, "postgres") });
@@ -110,7 +113,6 @@ say(`resetting the demo's data: database ${demoDatabase} (dropped and created ag
   mkdirSync(mailDir, { recursive: true });
 }
 
-const port = process.env.PORT || String(await findFreePort());
 const apiBase = `http://localhost:${port}`;
 const healthPorts = Object.fromEntries(await Promise.all(APPS.filter((app) => app !== "api").map(async (app) => [app, String(await findFreePort())])));
 const env = { ...process.env };
@@ -500,7 +502,8 @@ console.log(`
  App logs:    ${appLog}
  Data:        database ${demoDatabase}, Redis prefix ${queuePrefix} (reset on the next run)
  Demo only:   MAIL_ALLOW_PRIVATE_HOSTS=true MAIL_REQUIRE_TLS=false WEBHOOK_ALLOW_PRIVATE_URLS=true
-              (loopback mail servers without TLS; never set these for a real deployment)
+              (loopback mail servers without TLS; never set these for a real deployment),
+              IMAP_POLL_INTERVAL_SECONDS=2 and waits of 0-2 s between sends
 
  What to try next:
    export KEY=${key}

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
@@ -72,6 +72,11 @@ function runDemo(): Promise<{ code: number | string; output: string }> {
     });
   });
 }
+
+test("npm run demo is this script", () => {
+  const scripts = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+  assert.equal(scripts.demo, "node scripts/demo.mjs");
+});
 
 test("npm run demo -- --exit: 3 emails sent and 1 reply detected, recorded in the demo's own database; an earlier run's data is reset", async () => {
   // what an earlier demo run leaves behind: its database and Redis keys under its prefix
