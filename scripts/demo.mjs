@@ -118,7 +118,7 @@ const healthPorts = Object.fromEntries(await Promise.all(APPS.filter((app) => ap
 const env = { ...process.env };
 // settings of the user's own deployment that the demo must not use: a real payment
 // provider would get a customer for the demo's signup, a classifier the demo's reply
-for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE", "REPLY_CLASSIFIER_URL", "REPLY_CLASSIFIER_API_KEY", "REPLY_CLASSIFIER_MODEL", "REDIS_CLUSTER_NODES"]) delete env[name];
+for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE", "REPLY_CLASSIFIER_URL", "REPLY_CLASSIFIER_API_KEY", "REPLY_CLASSIFIER_MODEL"]) delete env[name];
 Object.assign(env, {
   NODE_ENV: "development",
   DATABASE_URL: withDatabase(userDatabaseUrl, demoDatabase),
