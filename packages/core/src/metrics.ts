@@ -26,11 +26,21 @@ export class AppMetrics {
     return this.process.contentType;
   }
 
-  /** The text exposition: this process's series, and the database gauges when this replica exports them. */
-  async render(): Promise<string> {
+  /**
+   * The text exposition: this process's series, and the database gauges when
+   * this replica exports them. A failed database read leaves the gauges out
+   * (reported to `onDatabaseError`) rather than the whole answer: the process
+   * series stay visible while PostgreSQL is away.
+   */
+  async render(onDatabaseError?: (err: Error) => void): Promise<string> {
     const own = await this.process.metrics();
     if (!this.exportsDatabase()) return own;
-    return `${own}\n${await this.database.metrics()}`;
+    try {
+      return `${own}\n${await this.database.metrics()}`;
+    } catch (err) {
+      onDatabaseError?.(err as Error);
+      return own;
+    }
   }
 }
 
