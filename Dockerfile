@@ -1,18 +1,29 @@
-# One image for all five apps; APP selects which one a container runs
-# (api, dispatcher, sender, imap-poller, webhook-deliverer; default api):
+# One image for all five apps and the operator tools. APP selects the app a container runs
+# (api, dispatcher, sender, imap-poller, webhook-deliverer; default api). Tag it with the
+# release, the version of package.json:
 #
-#   docker build -t outreach .
-#   docker run --rm -e APP=sender -e DATABASE_URL=... -e REDIS_URL=... -e ENCRYPTION_KEY=... outreach
+#   docker build -t outreach:1.3.0 .
+#   docker run --rm -e APP=sender -e DATABASE_URL=... -e REDIS_URL=... -e ENCRYPTION_KEY=... outreach:1.3.0
 #
-# `--build-arg APP=sender` bakes another default in. Migrations and the default
-# plans, as a one-off with the same image:
+# The tools run with plain node from /app (there is no package manager in the image):
 #
-#   docker run --rm -e DATABASE_URL=... -e ENCRYPTION_KEY=... outreach sh -c "pnpm db:migrate && pnpm db:seed"
+#   docker run --rm -e DATABASE_URL=... -e ENCRYPTION_KEY=... outreach:1.3.0 node tools/migrate.js
 #
-# Stages: base (Node + pnpm) -> deps (install from the lockfile) -> build
-# (Prisma client + esbuild bundles) -> runtime (non-root, NODE_ENV=production).
+#   tools/migrate.js          creates the database if missing, migrates, seeds the default plans
+#   tools/wait-for-schema.js  exits 0 once every migration of the image is applied (SCHEMA_WAIT_TIMEOUT_SECONDS)
+#   tools/seed.js             seeds the default plans
+#   tools/ops.js <command>    operator commands (plans, accounts, quotas)
+#   tools/reencrypt.js        re-encrypts stored secrets after a key rotation
+#
+# Stages: base (Node + pnpm) -> deps (install from the lockfile) -> build (Prisma client, then
+# scripts/assemble-runtime.mjs: esbuild bundles of the apps and tools, the migrations and the
+# few files read at run time) -> runtime (the plain Node image plus that tree: no sources, tests,
+# dev dependencies or package manager; non-root, NODE_ENV=production).
+#
+# What the runtime stage adds to the Node image may not exceed (test/image-and-compose.test.ts):
+# runtime-size-budget: 40 MB
 
-FROM node:20-bookworm-slim AS base
+FROM node:20.19.5-bookworm-slim AS base
 # Same version as "packageManager" in package.json (pnpm would otherwise try to fetch that one).
 RUN npm i -g pnpm@10.34.8
 ENV npm_config_update_notifier=false
@@ -41,21 +52,25 @@ FROM deps AS build
 COPY . .
 # Generating the client needs no schema engine (none can be downloaded at build time).
 RUN PRISMA_SCHEMA_ENGINE_BINARY=/bin/false pnpm db:generate
-# Each app's build (scripts/build-app.mjs, esbuild) writes apps/<app>/dist/main.js.
-RUN pnpm -r build
+# apps/<app>/dist/main.js, tools/*.js, chunks/, prisma/migrations, package.json, ... in /app/runtime
+RUN node scripts/assemble-runtime.mjs /app/runtime
 
-# Runtime: the built workspace as it is. node_modules is kept whole (devDependencies
-# included) because the migration one-off runs the TypeScript CLI with tsx.
-FROM base AS runtime
+# Runtime: the same Node image as above, without pnpm, plus the assembled tree (owned by root,
+# so the apps' user cannot change it).
+FROM node:20.19.5-bookworm-slim AS runtime
 ENV NODE_ENV=production
-COPY --from=build /app /app
-# Chosen late so that the five app images share every layer above.
+WORKDIR /app
+COPY --from=build /app/runtime /app
+# Chosen late so that the layers above are shared whatever the default app.
 ARG APP=api
 ENV APP=${APP}
 # The "node" user of the base image, numeric so Kubernetes can verify runAsNonRoot.
 USER 1000:1000
 # api: PORT 3000 and METRICS_PORT 9464; workers: HEALTH_PORT (health and /metrics) 3001 dispatcher, 3002 sender, 3003 imap-poller, 3004 webhook-deliverer.
 EXPOSE 3000 3001 3002 3003 3004 9464
+# Liveness for Docker and compose (Kubernetes ignores it and uses the manifests' probes): GET
+# /healthz of the app in APP, on PORT for the api and on HEALTH_PORT (or its default) for a worker.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 CMD ["node", "-e", "const a = process.env.APP || 'api'; const d = { api: 3000, dispatcher: 3001, sender: 3002, 'imap-poller': 3003, 'webhook-deliverer': 3004 }; const p = (a === 'api' ? process.env.PORT : process.env.HEALTH_PORT) || d[a]; fetch('http://127.0.0.1:' + p + '/healthz', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Exec form; the shell replaces itself with node, so node is PID 1 and receives SIGTERM
 # directly (each app handles it: stops taking work, finishes what it holds, exits 0).
 CMD ["sh", "-c", "exec node apps/$APP/dist/main.js"]
