@@ -1,7 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { Redis } from "ioredis";
-import type { Logger } from "@outreach/core";
-import type { InboxLeases } from "./inbox-lease.js";
+import type { InboxLeases, Logger } from "@outreach/core";
 import type { InboxEndpoint } from "./inbox-watcher.js";
 import type { ReplicaRing } from "./replica-ring.js";
 

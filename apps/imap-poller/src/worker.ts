@@ -1,8 +1,7 @@
 import type { Redis } from "ioredis";
-import { createRedis, databaseGauge, EgressGuard, Keyring, pollerSeries, redisKey } from "@outreach/core";
+import { createRedis, databaseGauge, EgressGuard, inboxLeaseKey, InboxLeases, Keyring, pollerSeries, redisKey } from "@outreach/core";
 import type { WorkerDefinition } from "@outreach/runtime";
 import { ConnectGate } from "./connect-gate.js";
-import { InboxLeases } from "./inbox-lease.js";
 import { InboxPool } from "./inbox-pool.js";
 import { countUnwatchedInboxes, handleInboxMessage, inboxStoreDeps, listWatchedInboxes } from "./inbox-store.js";
 import { InboxWatcher } from "./inbox-watcher.js";
@@ -27,7 +26,7 @@ export const imapPollerWorker: WorkerDefinition<PollerResources> = {
     const keyring = Keyring.fromConfig(config);
     const guard = new EgressGuard({ allowPrivate: config.mailAllowPrivateHosts, dnsServers: config.dnsServers });
     const ring = new ReplicaRing(redis, redisKey(config, "imap", "replicas"), undefined, logger);
-    const leases = new InboxLeases(redis, (id) => redisKey(config, "imap", "lease", id), ring.replicaId);
+    const leases = new InboxLeases(redis, (id) => inboxLeaseKey(config, id), ring.replicaId);
     const gate = new ConnectGate();
     // made below; the gauge reads it at scrape time
     let pool: InboxPool | undefined;

@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import type { Redis } from "ioredis";
-import { createLogger, createRedis, type Config } from "@outreach/core";
+import { createLogger, createRedis, InboxLeases, type Config } from "@outreach/core";
 import { captureLogs, startTcpProxy, uniqueQueuePrefix, waitFor, type TcpProxy } from "@outreach/testing";
-import { InboxLeases } from "../src/inbox-lease.js";
 import { InboxPool, type Watcher } from "../src/inbox-pool.js";
 import type { InboxEndpoint } from "../src/inbox-watcher.js";
 import { ReplicaRing } from "../src/replica-ring.js";

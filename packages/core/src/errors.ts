@@ -6,6 +6,7 @@ export const ERROR_CODES = {
   plan_limit_reached: [402, "The account has reached its plan's monthly send limit."],
   plan_required: [402, "This feature requires a paid plan."],
   feature_not_in_plan: [402, "This feature is not included in the account's plan."],
+  account_suspended: [403, "This account is suspended: its API requests are refused and it sends no email. Contact the service's operator."],
   origin_not_allowed: [403, "Requests from this web page's origin (or to this host name) are not allowed."],
   not_found: [404, "The requested resource does not exist."],
   campaign_not_found: [404, "Campaign not found."],

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import { withTimeout } from "./deadline.js";
 import type { Logger } from "./logger.js";
 import type { AppMetrics } from "./metrics.js";
@@ -41,7 +41,7 @@ export async function runReadinessChecks(
 /** Answers GET /metrics with the app's series in Prometheus's text format. */
 export async function serveMetrics(metrics: AppMetrics, res: import("node:http").ServerResponse, logger?: Logger): Promise<void> {
   try {
-    const text = await metrics.render();
+    const text = await metrics.render((err) => logger?.warn("could not read the database gauges; /metrics answers without them", { error: err.message, stack: err.stack }));
     res.setHeader("Content-Type", metrics.contentType);
     res.end(text);
   } catch (err) {
@@ -80,11 +80,17 @@ export function startHealthServer(port: number, checks: Record<string, Readiness
   });
 }
 
-/** The api's metrics listener: GET /metrics only, on its own port (METRICS_PORT), so the public port never shows it. */
-export function startMetricsServer(port: number, metrics: AppMetrics, logger?: Logger, host?: string): Promise<Server> {
+/**
+ * The api's metrics listener, on its own port (METRICS_PORT), so the public
+ * port never shows it: GET /metrics (no authentication, as before), and every
+ * other request to `others` when given (the operator views, which check their
+ * own token), else 404.
+ */
+export function startMetricsServer(port: number, metrics: AppMetrics, logger?: Logger, host?: string, others?: RequestListener): Promise<Server> {
   const server = createServer(async (req, res) => {
     const path = (req.url ?? "/").split("?")[0];
     if (req.method === "GET" && path === "/metrics") return serveMetrics(metrics, res, logger);
+    if (others) return others(req, res);
     res.statusCode = 404;
     res.setHeader("Content-Type", "application/json");
     res.end(JSON.stringify({ code: "not_found", message: "Not found." }));

@@ -16,6 +16,8 @@ export * from "./account-semaphore.js";
 export * from "./heartbeat-failures.js";
 export * from "./process-liveness.js";
 export * from "./sender-registry.js";
+export * from "./inbox-leases.js";
+export * from "./api-key-events.js";
 export * from "./batcher.js";
 export * from "./repeating-task.js";
 export * from "./metrics.js";

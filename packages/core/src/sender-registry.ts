@@ -70,6 +70,11 @@ export class SenderRegistry {
     return ((await this.redis.eval(LIVE, 1, this.key)) as string[]).sort();
   }
 
+  /** Every sender the registry holds, live or expired and not forgotten yet: those that may have a send queue. */
+  async members(): Promise<string[]> {
+    return (await this.redis.zrange(this.key, 0, -1)).sort();
+  }
+
   /** Senders whose heartbeat ran out (they may have left sends in their queue), with how long ago. */
   async expired(): Promise<Array<{ id: string; expiredForMs: number }>> {
     const flat = (await this.redis.eval(EXPIRED, 1, this.key)) as string[];
