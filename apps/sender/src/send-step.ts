@@ -210,13 +210,18 @@ function endpointOf(ctx: SenderContext, accountId: string, credential: SendCrede
 
 /**
  * A claimed send that does not go out now, and what became of it: back to
- * the schedule (campaign not active, no enabled inbox, outside its sending
- * window), cancelled (enrollment stopped, contact unsubscribed, step gone) or
+ * the schedule (account suspended, campaign not active, no enabled inbox,
+ * outside its sending window), cancelled (enrollment stopped, contact unsubscribed, step gone) or
  * skipped (address blocklisted since it was planned).
  * undefined when it goes out.
  */
 async function settleWithoutSmtp(ctx: SenderContext, send: SendContext, credential: SendCredential | undefined): Promise<string | undefined> {
   const { db } = ctx;
+  if (send.accountSuspended) {
+    // held at its due time, no attempt spent: released again once the account is unsuspended
+    await returnSendToSchedule(db, send.id, send.dueAt, "account suspended");
+    return "held";
+  }
   if (send.campaignStatus !== "active" || !credential) {
     const later = send.campaignStatus !== "active" ? send.dueAt : new Date(Date.now() + 60_000);
     await returnSendToSchedule(db, send.id, later, send.campaignStatus !== "active" ? `campaign ${send.campaignStatus}` : "no enabled credential");

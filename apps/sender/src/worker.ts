@@ -10,6 +10,7 @@ import type { SenderContext } from "./sender-context.js";
 import { SentJournal } from "./sent-journal.js";
 import { RedisSessionWantedSignal } from "./session-wanted-signal.js";
 import { SmtpPool } from "./smtp-pool.js";
+import { holdWhileSuspended } from "./suspended-accounts.js";
 
 const SESSION_LEASE_MS = 15_000;
 
@@ -104,8 +105,23 @@ export const senderWorker: WorkerDefinition<SenderResources> = {
     // Shared by every account, in order: each job holds its account's slot of the queue (2 of these 5
     // workers, all replicas together, see ACCOUNT_CONCURRENCY), so one account's slow SMTP server
     // cannot hold them all while other accounts' test sends and answers wait behind it.
-    { queue: "test-send", handler: (payload, job, token) => sender.queueSlots.run("test-send", payload.accountId, job, token, () => sendTest(sender, payload)), concurrency: 5 },
-    { queue: "send-answer", handler: (payload, job, token) => sender.queueSlots.run("send-answer", payload.accountId, job, token, () => sendAnswer(sender, payload, job)), concurrency: 5 },
+    // A suspended account's jobs wait (delayed, no attempt spent) until it is unsuspended.
+    {
+      queue: "test-send",
+      handler: async (payload, job, token) => {
+        await holdWhileSuspended(sender.db, payload.accountId, job, token);
+        return sender.queueSlots.run("test-send", payload.accountId, job, token, () => sendTest(sender, payload));
+      },
+      concurrency: 5,
+    },
+    {
+      queue: "send-answer",
+      handler: async (payload, job, token) => {
+        await holdWhileSuspended(sender.db, payload.accountId, job, token);
+        return sender.queueSlots.run("send-answer", payload.accountId, job, token, () => sendAnswer(sender, payload, job));
+      },
+      concurrency: 5,
+    },
   ],
   // new sends go to the other senders from now on
   leave: async (_ctx, sender) => {

@@ -13,8 +13,8 @@ export async function countOpenStepSends(db: Db): Promise<Array<{ state: (typeof
 
 /**
  * How late the oldest due send of an active campaign is, in seconds (0 when
- * none is due): what the feeder has not released yet. Paused campaigns' held
- * sends do not count. Read per active campaign from the due index, so a large
+ * none is due): what the feeder has not released yet. Held sends do not
+ * count: those of paused campaigns and of suspended accounts. Read per active campaign from the due index, so a large
  * backlog costs one index probe per campaign.
  */
 export async function scheduleLagSeconds(db: Db, now = new Date()): Promise<number> {
@@ -26,7 +26,8 @@ export async function scheduleLagSeconds(db: Db, now = new Date()): Promise<numb
       WHERE s."accountId" = c."accountId" AND s."campaignId" = c.id AND s.state = 'scheduled'
       ORDER BY s."dueAt" LIMIT 1
     ) due
-    WHERE c.status = 'active' AND due."dueAt" <= ${now}`;
+    WHERE c.status = 'active' AND due."dueAt" <= ${now}
+      AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = c."accountId" AND a."suspendedAt" IS NOT NULL)`;
   return row?.oldest ? Math.max(0, (now.getTime() - row.oldest.getTime()) / 1000) : 0;
 }
 

@@ -35,3 +35,5 @@ export * from "./account-quotas.js";
 export * from "./operate-quotas.js";
 export * from "./send-router.js";
 export * from "./backlog-metrics.js";
+export * from "./schedule-overview.js";
+export * from "./operate-suspensions.js";

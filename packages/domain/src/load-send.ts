@@ -62,6 +62,8 @@ export interface SendContext {
    */
   first: { subject: string; bodyHtml: string; variants: unknown } | null;
   accountPeriod: { start: Date; end: Date };
+  /** the account is suspended (pnpm ops suspend): nothing of it is sent */
+  accountSuspended: boolean;
   previousMessageIds: string[];
   credentials: SendCredential[];
 }
@@ -76,7 +78,7 @@ const SEND_COLUMNS = `
       st.subject, st."bodyHtml", st.variants, first.subject AS "firstSubject",
       (SELECT jsonb_agg(jsonb_build_object('id', v.e->'id', 'subject', v.e->'subject', 'weight', v.e->'weight', 'bodyHtml', '') ORDER BY v.ord)
        FROM jsonb_array_elements(first.variants) WITH ORDINALITY AS v(e, ord)) AS "firstVariants",
-      a."currentPeriodStart", a."currentPeriodEnd",
+      a."currentPeriodStart", a."currentPeriodEnd", a."suspendedAt" IS NOT NULL AS "accountSuspended",
       ARRAY(SELECT p."messageId" FROM step_sends p
             WHERE p."enrollmentId" = e.id AND p."stepPosition" < s."stepPosition" AND p.state = 'sent' AND p."messageId" IS NOT NULL
             ORDER BY p."stepPosition") AS "previousMessageIds",
@@ -150,6 +152,7 @@ function toSendContext(r: Record<string, any>): SendContext {
     step: r.subject === null || r.subject === undefined ? null : { subject: r.subject, bodyHtml: r.bodyHtml, variants: r.variants ?? null },
     first: r.firstSubject === null || r.firstSubject === undefined ? null : { subject: r.firstSubject, bodyHtml: "", variants: r.firstVariants ?? null },
     accountPeriod: { start: r.currentPeriodStart, end: r.currentPeriodEnd },
+    accountSuspended: r.accountSuspended === true,
     previousMessageIds: r.previousMessageIds ?? [],
     credentials: r.credentials as SendCredential[],
   };

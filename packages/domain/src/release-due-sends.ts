@@ -94,8 +94,9 @@ const START: DueCursor = { accountId: "00000000-0000-0000-0000-000000000000", ca
  * with scheduled sends (index step_sends_due_campaign_idx), from `after` on:
  * one index probe per pair, whose first entry is its earliest due send. Pairs
  * of campaigns that are not active are stepped over with that one probe, so a
- * paused campaign's backlog is never read; pairs with nothing due yet likewise.
- * The campaign's status is looked up by primary key per pair (not as a hashed
+ * paused campaign's backlog is never read; pairs with nothing due yet likewise,
+ * and the pairs of a suspended account (pnpm ops suspend), whose sends are held.
+ * The campaign's status and the account's suspension are looked up by primary key per pair (not as a hashed
  * subplan, which would read every active campaign on every pass).
  * The caller keeps `next` and passes it back, so every account is reached in
  * turn however many there are (the pass wraps around at the end).
@@ -108,7 +109,8 @@ export async function accountsWithDueSends(tx: Tx, now = new Date(), options: Du
     WITH RECURSIVE pairs AS (
       SELECT f."accountId", f."campaignId", f.due, 1 AS n, f.due::int AS found
       FROM (SELECT s."accountId", s."campaignId",
-                   (s."dueAt" <= ${now} AND (SELECT c.status FROM campaigns c WHERE c.id = s."campaignId") = 'active') AS due
+                   (s."dueAt" <= ${now} AND (SELECT c.status FROM campaigns c WHERE c.id = s."campaignId") = 'active'
+                    AND (SELECT a."suspendedAt" FROM accounts a WHERE a.id = s."accountId") IS NULL) AS due
             FROM step_sends s
             WHERE s.state = 'scheduled' AND (s."accountId", s."campaignId") > (${after.accountId}::uuid, ${after.campaignId}::uuid)
             ORDER BY s."accountId", s."campaignId", s."dueAt" LIMIT 1) f
@@ -116,7 +118,8 @@ export async function accountsWithDueSends(tx: Tx, now = new Date(), options: Du
       SELECT nxt."accountId", nxt."campaignId", nxt.due, p.n + 1, p.found + nxt.due::int
       FROM pairs p CROSS JOIN LATERAL (
         SELECT s."accountId", s."campaignId",
-               (s."dueAt" <= ${now} AND (SELECT c.status FROM campaigns c WHERE c.id = s."campaignId") = 'active') AS due
+               (s."dueAt" <= ${now} AND (SELECT c.status FROM campaigns c WHERE c.id = s."campaignId") = 'active'
+                AND (SELECT a."suspendedAt" FROM accounts a WHERE a.id = s."accountId") IS NULL) AS due
         FROM step_sends s
         WHERE s.state = 'scheduled' AND (s."accountId", s."campaignId") > (p."accountId", p."campaignId")
         ORDER BY s."accountId", s."campaignId", s."dueAt" LIMIT 1) nxt

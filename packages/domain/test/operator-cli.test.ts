@@ -194,6 +194,7 @@ describe("pnpm ops: accounts", () => {
         monthly_limit: 5000,
         provider_customer_id: null,
         provider_subscription_id: null,
+        suspended_at: null,
       },
     ]);
     const byPlan = await opsJson(["accounts", "--plan", "hobby"]);

@@ -101,6 +101,8 @@ export interface AccountRow {
   monthlyLimit: number;
   providerCustomerId: string | null;
   providerSubscriptionId: string | null;
+  /** set while an operator has the account suspended (pnpm ops suspend) */
+  suspendedAt: Date | null;
 }
 
 /** Accounts, newest first, with plan, status and the sends of their current billing period. */
@@ -131,5 +133,6 @@ export async function listAccounts(db: Db, filter: { plan?: string; email?: stri
     monthlyLimit: a.plan.monthlyLimit,
     providerCustomerId: a.providerCustomerId,
     providerSubscriptionId: a.providerSubscriptionId,
+    suspendedAt: a.suspendedAt,
   }));
 }

@@ -5,12 +5,16 @@ import type { Db, Plan } from "@outreach/db";
 import { assignPlan, listAccounts, listPlans, OperatorError, setPlanArchived, setPlanPrice, type AccountRow } from "../billing/index.js";
 import { QUOTA_NAMES } from "../account-quotas.js";
 import { parseQuotaSetting, setAccountQuotas, showAccountQuotas, type AccountQuotas } from "../operate-quotas.js";
+import { suspendAccount, unsuspendAccount, type AccountSuspension } from "../operate-suspensions.js";
+import { MAX_SCHEDULE_ACCOUNTS, readScheduleOverview, scheduleOverviewJson, type InboxLeaseLookup } from "../schedule-overview.js";
+import { scheduleText } from "./schedule-text.js";
 
 const USAGE = `usage: pnpm ops <command> [arguments] [--json]
 
   plans                                       the plans, with price, visibility and archive state
   accounts [--plan <slug>] [--email <text>] [--limit <n>]
-                                              accounts with plan, status and this period's sends (newest first, 100 by default)
+                                              accounts with plan, status, this period's sends and suspension (newest
+                                              first, 100 by default)
   assign-plan <account id or email> <plan> [--force]
                                               puts the account on the plan (private ones too); --force even when a
                                               subscription sets its plan
@@ -21,6 +25,13 @@ const USAGE = `usage: pnpm ops <command> [arguments] [--json]
   set-quota <account id or email> <quota>=<number | unlimited | default> ...
                                               overrides the plan tier's limit for this account (default: back
                                               to the tier's); quotas: ${QUOTA_NAMES.join(", ")}
+  schedule [--account <id>] [--limit <n>]     sends waiting per account and campaign: due, later, queued, sending,
+                                              held, the oldest due one's age, and inboxes watched for replies
+                                              (accounts with sends waiting, 100 by default; one with --account)
+  suspend <account id or email> [--reason <text>]
+                                              refuses the account's API requests (403 account_suspended) and
+                                              holds its sends until unsuspended
+  unsuspend <account id or email>             serves the account again; its held sends go out
 `;
 
 class UsageError extends Error {}
@@ -64,14 +75,15 @@ function accountJson(row: AccountRow) {
     monthly_limit: row.monthlyLimit,
     provider_customer_id: row.providerCustomerId,
     provider_subscription_id: row.providerSubscriptionId,
+    suspended_at: row.suspendedAt,
   };
 }
 
 function accountsText(rows: AccountRow[]): string {
   if (rows.length === 0) return "no accounts";
   return table([
-    ["ACCOUNT", "EMAIL", "PLAN", "STATUS", "PERIOD", "SENDS"],
-    ...rows.map((r) => [r.accountId, r.email, r.plan, r.status, `${iso(r.periodStart).slice(0, 10)}..${iso(r.periodEnd).slice(0, 10)}`, `${r.sends}/${r.monthlyLimit}`]),
+    ["ACCOUNT", "EMAIL", "PLAN", "STATUS", "PERIOD", "SENDS", "SUSPENDED"],
+    ...rows.map((r) => [r.accountId, r.email, r.plan, r.status, `${iso(r.periodStart).slice(0, 10)}..${iso(r.periodEnd).slice(0, 10)}`, `${r.sends}/${r.monthlyLimit}`, iso(r.suspendedAt)]),
   ]);
 }
 
@@ -92,13 +104,39 @@ function quotasText(result: AccountQuotas): string {
   ])}`;
 }
 
+function suspensionJson(result: AccountSuspension) {
+  return { account_id: result.accountId, email: result.email, suspended_at: result.suspendedAt, suspended_reason: result.reason, changed: result.changed };
+}
+
 function positionals(args: string[], count: number, names: string): string[] {
   if (args.length !== count) throw new UsageError(`expected ${names}`);
   return args;
 }
 
-/** Runs one command; answers what to print. */
-async function run(db: Db, argv: string[]): Promise<string> {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What some commands need besides the database; each is optional (the CLI wires all of them). */
+export interface OperatorDeps {
+  /** which inboxes an imap-poller holds (schedule: watched / unwatched); without it they show as unknown */
+  leases?: InboxLeaseLookup;
+  /** tells the API replicas at once that an account's access changed (suspend, unsuspend); without it they see it within their key cache's 10 s */
+  announceAccountChange?: (accountId: string) => Promise<void>;
+  /** where suspend and unsuspend are logged */
+  logger?: { warn(message: string, fields?: Record<string, unknown>): unknown };
+}
+
+/** Tells the API replicas about a suspension change; a failure is a note on stderr (the change itself is made). */
+async function announce(deps: OperatorDeps, accountId: string, notes: string[]): Promise<void> {
+  if (!deps.announceAccountChange) return;
+  try {
+    await deps.announceAccountChange(accountId);
+  } catch (err) {
+    notes.push(`note: could not tell the API replicas at once (${(err as Error).message}); they see the change within 10 s`);
+  }
+}
+
+/** Runs one command; answers what to print (and notes for stderr). */
+async function run(db: Db, argv: string[], deps: OperatorDeps, notes: string[]): Promise<string> {
   const { values, positionals: args } = parseArgs({
     args: argv[0] === "--" ? argv.slice(1) : argv,
     allowPositionals: true,
@@ -108,6 +146,8 @@ async function run(db: Db, argv: string[]): Promise<string> {
       plan: { type: "string" },
       email: { type: "string" },
       limit: { type: "string" },
+      account: { type: "string" },
+      reason: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -166,6 +206,45 @@ async function run(db: Db, argv: string[]): Promise<string> {
       const result = await setAccountQuotas(db, rest[0]!, settings);
       return out(quotasJson(result), quotasText(result));
     }
+    case "schedule": {
+      positionals(rest, 0, "no arguments besides --account and --limit");
+      const limit = values.limit === undefined ? undefined : Number(values.limit);
+      if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > MAX_SCHEDULE_ACCOUNTS)) throw new UsageError(`--limit must be a whole number from 1 to ${MAX_SCHEDULE_ACCOUNTS}`);
+      if (values.account !== undefined && !UUID.test(values.account)) throw new UsageError("--account takes an account id (a UUID)");
+      const overview = await readScheduleOverview(db, deps.leases ?? null, { accountId: values.account, limit });
+      if (!overview) throw new OperatorError(`no account ${values.account}`);
+      if (overview.inboxLeasesError) notes.push(`note: inboxes shown as unknown: ${overview.inboxLeasesError}`);
+      return out(scheduleOverviewJson(overview), scheduleText(overview, table));
+    }
+    case "suspend": {
+      const [account] = positionals(rest, 1, "<account id or email> [--reason <text>]");
+      const result = await suspendAccount(db, account!, values.reason ?? null);
+      if (result.changed) {
+        deps.logger?.warn("account suspended", { accountId: result.accountId, email: result.email, reason: result.reason });
+        await announce(deps, result.accountId, notes);
+      }
+      const why = result.reason ? ` (${result.reason})` : "";
+      return out(
+        suspensionJson(result),
+        result.changed
+          ? `account ${result.email} (${result.accountId}) suspended at ${iso(result.suspendedAt)}${why}: its API requests are refused and its sends held`
+          : `account ${result.email} (${result.accountId}) was already suspended at ${iso(result.suspendedAt)}${why}: nothing changed`,
+      );
+    }
+    case "unsuspend": {
+      const [account] = positionals(rest, 1, "<account id or email>");
+      const result = await unsuspendAccount(db, account!);
+      if (result.changed) {
+        deps.logger?.warn("account unsuspended", { accountId: result.accountId, email: result.email, suspendedAt: result.wasSuspendedAt?.toISOString(), reason: result.wasReason });
+        await announce(deps, result.accountId, notes);
+      }
+      return out(
+        suspensionJson(result),
+        result.changed
+          ? `account ${result.email} (${result.accountId}) unsuspended (suspended since ${iso(result.wasSuspendedAt)}): requests are served and its held sends go out`
+          : `account ${result.email} (${result.accountId}) is not suspended: nothing changed`,
+      );
+    }
     default:
       throw new UsageError(`unknown command "${command}"`);
   }
@@ -179,9 +258,11 @@ export interface OperatorOutcome {
 }
 
 /** Runs one operator command against `db`: what it prints and how it exits. */
-export async function runOperatorCommand(db: Db, argv: string[]): Promise<OperatorOutcome> {
+export async function runOperatorCommand(db: Db, argv: string[], deps: OperatorDeps = {}): Promise<OperatorOutcome> {
+  const notes: string[] = [];
   try {
-    return { code: 0, stdout: `${await run(db, argv)}\n`, stderr: "" };
+    const stdout = `${await run(db, argv, deps, notes)}\n`;
+    return { code: 0, stdout, stderr: notes.map((note) => `${note}\n`).join("") };
   } catch (err) {
     if (err instanceof UsageError || (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
       return { code: 2, stdout: "", stderr: `${(err as Error).message ? `${(err as Error).message}\n` : ""}${USAGE}` };

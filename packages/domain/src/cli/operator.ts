@@ -1,13 +1,27 @@
-// Operator commands for plans and accounts: `pnpm ops <command>` (see the README's Billing section).
-import { ConfigError, loadConfig } from "@outreach/core";
+// Operator commands for plans and accounts: `pnpm ops <command>` (see the README's Billing and Operations sections).
+import type { Redis } from "ioredis";
+import { announceAccountAccessChange, ConfigError, createLogger, createRedis, inboxLeaseKey, InboxLeases, loadConfig } from "@outreach/core";
 import { createDbClient, dbClientOptions, type Db } from "@outreach/db";
 import { runOperatorCommand } from "./operator-command.js";
 
 let db: Db | undefined;
+let redis: Redis | undefined;
 try {
   const config = loadConfig("api");
   db = createDbClient(config.databaseDirectUrl, { ...dbClientOptions(config), poolMax: 1, transactionPooling: false });
-  const outcome = await runOperatorCommand(db, process.argv.slice(2));
+  // Redis only for the commands that need it (schedule's inbox leases, suspend's broadcast), connected on first use
+  const connect = (): Redis => {
+    if (!redis) {
+      redis = createRedis(config, "producer", { maxRetriesPerRequest: 1, retryStrategy: () => null });
+      redis.on("error", () => undefined);
+    }
+    return redis;
+  };
+  const outcome = await runOperatorCommand(db, process.argv.slice(2), {
+    leases: { heldOf: (ids) => new InboxLeases(connect(), (id) => inboxLeaseKey(config, id), "ops").heldOf(ids) },
+    announceAccountChange: (accountId) => announceAccountAccessChange(connect(), config, accountId),
+    logger: createLogger({ service: "ops", level: config.logLevel }),
+  });
   process.stdout.write(outcome.stdout);
   process.stderr.write(outcome.stderr);
   process.exitCode = outcome.code;
@@ -16,4 +30,5 @@ try {
   process.exitCode = 1;
 } finally {
   await db?.$disconnect();
+  redis?.disconnect();
 }
