@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import type { Logger } from "@outreach/core";
+import { accountOfKeyEvent, type Logger } from "@outreach/core";
 import type { AuthContext } from "./auth.js";
 
 export interface ApiKeyCacheOptions {
@@ -18,6 +18,10 @@ export interface ApiKeyCacheOptions {
  * no database round trip. A revocation removes the key here at once and is
  * broadcast to every API replica over Redis pub/sub; if a replica misses the
  * broadcast (Redis away), the TTL bounds how long it keeps honouring the key.
+ *
+ * An account whose access changed (suspended or unsuspended by an operator)
+ * is announced on the same channel: its keys are dropped here and looked up
+ * afresh, so the change applies at once, or within ttlMs at worst.
  *
  * Unknown and revoked keys are remembered too (negative entries), so repeating
  * one costs no query either. That is always safe: tokens are random, so a token
@@ -45,8 +49,11 @@ export class ApiKeyCache {
     this.invalidTtlMs = options.invalidTtlMs ?? 10_000;
     this.maxInvalidEntries = options.maxInvalidEntries ?? 50_000;
     if (subscriber) {
-      subscriber.on("message", (ch: string, tokenHash: string) => {
-        if (ch === channel) this.forget(tokenHash);
+      subscriber.on("message", (ch: string, message: string) => {
+        if (ch !== channel) return;
+        const accountId = accountOfKeyEvent(message);
+        if (accountId !== undefined) this.forgetAccount(accountId);
+        else this.forget(message);
       });
       // a replica that was disconnected may have missed revocations: start afresh
       subscriber.on("ready", () => this.valid.clear());
@@ -110,6 +117,15 @@ export class ApiKeyCache {
   async revoke(tokenHash: string): Promise<void> {
     this.forget(tokenHash);
     await this.publisher.publish(this.channel, tokenHash).catch((err) => this.logger.warn("could not broadcast a key revocation", { error: (err as Error).message }));
+  }
+
+  /**
+   * Drops the account's keys from this replica (they are looked up again, and
+   * stay valid): its access changed, e.g. an operator suspended it. Other
+   * replicas hear it from announceAccountAccessChange.
+   */
+  forgetAccount(accountId: string): void {
+    for (const [tokenHash, entry] of this.valid) if (entry.auth.accountId === accountId) this.valid.delete(tokenHash);
   }
 
   private forget(tokenHash: string): void {

@@ -5,6 +5,8 @@ export interface AuthContext {
   accountId: string;
   apiKeyId: string;
   clientKind: ClientKind;
+  /** set while an operator has the account suspended: authenticate() refuses every request (403 account_suspended) */
+  suspendedAt?: Date | null;
 }
 
 /** The authenticated caller; only valid behind the authenticate() middleware. */

@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import { createLogger, startMetricsServer } from "@outreach/core";
 import { exitOnSignals, loadConfigOrExit } from "@outreach/runtime";
+import { createAdminApp } from "./admin/admin-app.js";
 import { createApp } from "./app.js";
 import { closeApiContext, createApiContext } from "./context.js";
 import { applyServerTimeouts } from "./server-timeouts.js";
@@ -20,12 +21,15 @@ server.on("error", (err) => {
   logger.error(`api could not listen: ${err.message}`);
   process.exit(1);
 });
-// Prometheus scrapes its own port: GET /metrics is never answered on the public one
-const metricsServer = await startMetricsServer(config.metricsPort, ctx.metrics, logger).catch((err: Error) => {
+// Prometheus scrapes its own port: GET /metrics is never answered on the public one,
+// and neither are the operator views (OPERATOR_TOKEN), which share that port
+const admin = createAdminApp({ config, logger, db: ctx.db, redis: ctx.producer });
+const metricsServer = await startMetricsServer(config.metricsPort, ctx.metrics, logger, undefined, admin?.listener).catch((err: Error) => {
   logger.error(`api could not listen for metrics on ${config.metricsPort}: ${err.message}`);
   process.exit(1);
 });
 logger.info(`api metrics on http://localhost:${config.metricsPort}/metrics`, { metricsPort: config.metricsPort });
+if (admin) logger.info(`operator views on http://localhost:${config.metricsPort}/admin/queues and /admin/schedule (OPERATOR_TOKEN)`);
 
 exitOnSignals(async () => {
   shuttingDown = true;
@@ -36,6 +40,7 @@ exitOnSignals(async () => {
     setTimeout(() => server.closeAllConnections(), 5_000).unref();
   });
   metricsServer.close();
+  await admin?.close();
   await closeApiContext(ctx);
   logger.info("api stopped");
 }, logger);

@@ -46,14 +46,29 @@ async function authenticateWithLookup(ctx: ApiContext, policy: RateLimitPolicy, 
   }
 }
 
-/** Requires a valid API key, records the request for usage reporting, and tags logs with the account. */
+/**
+ * An operator suspended the account (pnpm ops suspend): every request with
+ * any of its keys is refused until it is unsuspended. The operator's reason
+ * is not shown (it may be internal); the time is.
+ */
+function suspendedError(suspendedAt: Date): AppError {
+  return new AppError(
+    "account_suspended",
+    `This account was suspended on ${suspendedAt.toISOString()}: its API requests are refused and it sends no email until the suspension is lifted. Contact the service's operator.`,
+    { suspended_at: suspendedAt.toISOString() },
+  );
+}
+
+/** Requires a valid API key (of an account not suspended), records the request for usage reporting, and tags logs with the account. */
 export function authenticate(ctx: ApiContext): RequestHandler {
   const failurePolicy = authFailureLimit(ctx.config);
   return async (req, res, next) => {
     // nearly every request: a key the cache holds, answered without waiting for anything
     const auth = cachedApiKey(ctx.keyCache, req.get("authorization")) ?? (await authenticateWithLookup(ctx, failurePolicy, req));
-
+    // the access log names the account of a refused request too
     res.locals.auth = auth;
+    if (auth.suspendedAt) throw suspendedError(auth.suspendedAt);
+
     const startedAt = Date.now();
     // before the handler, so the client's next request sees the key as used (see UsageRecorder.touch)
     await ctx.usage.touch(auth.apiKeyId, new Date(startedAt));

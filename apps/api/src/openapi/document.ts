@@ -50,7 +50,8 @@ const IDEMPOTENCY_KEY = {
 function sharedErrors(operation: OperationSpec): ErrorCode[] {
   if (operation.envelopeErrors === false) return [];
   const codes: ErrorCode[] = ["service_unavailable", "service_busy"];
-  if (operation.auth) codes.push("unauthorized", "rate_limited");
+  // a key of a suspended account is refused on every operation that takes one
+  if (operation.auth) codes.push("unauthorized", "account_suspended", "rate_limited");
   if (operation.body) codes.push("bad_request");
   if (operation.body && isJoi(operation.body.schema)) codes.push("validation_failed");
   if (operation.query) codes.push("validation_failed");

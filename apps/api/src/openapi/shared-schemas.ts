@@ -10,7 +10,7 @@ const errorEnvelope = component(
       code: string({ description: "The error code: branch on it." }),
       type: uri(),
       message: string({ description: "For people: may change wording between releases." }),
-      details: record({}, "Facts about the error, by code (validation_failed: errors [{field, message}]; rate_limited: limit, period, scope; ...)."),
+      details: record({}, "Facts about the error, by code (validation_failed: errors [{field, message}]; rate_limited: limit, period, scope; account_suspended: suspended_at; ...)."),
       request_id: string(),
     },
     { optional: ["details", "request_id"] },

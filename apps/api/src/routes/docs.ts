@@ -20,6 +20,7 @@ const ADVICE: Partial<Record<ErrorCode, string>> = {
   invalid_signature: "The request's signature header did not verify with the shared secret within the 300-second tolerance.",
   plan_not_purchasable: "Only public, priced plans that are not archived are sold through POST /billing/checkout; GET /plans lists them. The free plan needs no checkout.",
   service_busy: "Another request or job holds what this request needs (a campaign being changed, a database that is full for a moment); nothing was changed. Wait the number of seconds in the Retry-After header (1 to 3) and send the same request again; with an Idempotency-Key, the same key.",
+  account_suspended: "The service's operator suspended the account: every request with any of its keys is refused, and nothing is sent (scheduled sends are held, not cancelled). details gives suspended_at. Retrying does not help; contact the operator. Once the suspension is lifted, requests are served again and held sends go out.",
   no_provider_customer: "The account has no customer at the payment provider (it signed up before one was configured). Contact support to have one created.",
 };
 

@@ -41,13 +41,14 @@ export async function authenticateApiKey(db: Db, cache: ApiKeyCache, authorizati
   await beforeLookup?.(cache.wasValid(tokenHash));
   const key = await db.apiKey.findUnique({
     where: { tokenHash },
-    select: { id: true, accountId: true, clientKind: true, revokedAt: true },
+    select: { id: true, accountId: true, clientKind: true, revokedAt: true, account: { select: { suspendedAt: true } } },
   });
   if (!key || key.revokedAt) {
     cache.setInvalid(tokenHash);
     throw new AppError("unauthorized");
   }
-  const auth: AuthContext = { accountId: key.accountId, apiKeyId: key.id, clientKind: key.clientKind };
+  // a suspended account's key is still its key: cached as such, refused by authenticate()
+  const auth: AuthContext = { accountId: key.accountId, apiKeyId: key.id, clientKind: key.clientKind, suspendedAt: key.account.suspendedAt };
   cache.set(tokenHash, auth);
   return auth;
 }
