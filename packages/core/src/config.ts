@@ -328,6 +328,22 @@ function refusePlaceholderSecrets(value: Record<string, string | undefined>): vo
   if (value.RELAY_WEBHOOK_SECRET !== undefined && isPlaceholderSecret(value.RELAY_WEBHOOK_SECRET)) {
     throw refuse("RELAY_WEBHOOK_SECRET", `${placeholder}, or leave it empty to turn POST /webhooks/relay off`);
   }
+  // the deployment examples' postgresql://outreach:REPLACE_ME@...: a password left as shipped
+  // (a URL without a password, for trust or certificate logins, is fine)
+  for (const variable of ["DATABASE_URL", "DATABASE_DIRECT_URL"] as const) {
+    const password = urlPassword(value[variable]);
+    if (password !== "" && isPlaceholderSecret(password)) throw refuse(variable, "its password is a placeholder (REPLACE_ME or changeme), refused when NODE_ENV=production; set the real one");
+  }
+}
+
+/** The decoded password of a connection URL; "" when there is none or the URL is unreadable (validated elsewhere). */
+function urlPassword(url: string | undefined): string {
+  if (!url) return "";
+  try {
+    return decodeURIComponent(new URL(url).password);
+  } catch {
+    return "";
+  }
 }
 
 /** Reads and validates the environment. Throws ConfigError naming the first bad variable (and never echoing a secret). */

@@ -188,3 +188,20 @@ test("production refuses placeholder secrets for the features that are on, namin
   // outside production placeholders are tolerated (development, tests)
   assert.equal(loadConfig("api", { STRIPE_SECRET_KEY: "REPLACE_ME", RELAY_WEBHOOK_SECRET: "changeme" }).relayWebhookSecret, "changeme");
 });
+
+test("production refuses a database URL whose password is a placeholder, naming the variable and not echoing the URL", () => {
+  const base = { NODE_ENV: "production", ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") };
+  for (const variable of ["DATABASE_URL", "DATABASE_DIRECT_URL"]) {
+    for (const url of ["postgresql://outreach:REPLACE_ME@outreach-pgbouncer:6432/outreach", "postgresql://outreach:changeme@db-host-x:5432/outreach"]) {
+      assert.throws(
+        () => loadConfig("api", { ...base, [variable]: url }),
+        (err: unknown) => err instanceof ConfigError && err.variable === variable && !err.message.includes("db-host-x") && !err.message.includes("outreach-pgbouncer"),
+        `${variable}=${url} is refused`,
+      );
+    }
+  }
+  // a real password, or none (trust, certificates), passes; outside production the placeholder is tolerated
+  assert.equal(loadConfig("api", { ...base, DATABASE_URL: "postgresql://outreach:s3cr3t-Pa55@db:5432/outreach" }).databaseUrl, "postgresql://outreach:s3cr3t-Pa55@db:5432/outreach");
+  assert.equal(loadConfig("api", { ...base, DATABASE_URL: "postgresql://outreach@db:5432/outreach" }).databaseUrl, "postgresql://outreach@db:5432/outreach");
+  assert.ok(loadConfig("api", { DATABASE_URL: "postgresql://outreach:REPLACE_ME@db:5432/outreach" }));
+});
