@@ -2,9 +2,12 @@ import assert from "node:assert/strict";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
-import { createLogger, SenderRegistry, startMetricsServer, TypedQueue } from "@outreach/core";
+import { createLogger, inboxLeaseKey, InboxLeases, Keyring, SenderRegistry, startMetricsServer, TypedQueue } from "@outreach/core";
+import type { StepSendState } from "@outreach/db";
+import { runOperatorCommand } from "@outreach/domain/src/cli/operator-command.js";
 import { createAdminApp, type AdminApp } from "../src/admin/admin-app.js";
 import { OPERATOR_COOKIE } from "../src/admin/operator-auth.js";
+import { sealedCredentialSecrets } from "@outreach/testing";
 import { startTestApi, type TestApi } from "./helpers.js";
 
 // The operator views on the api's metrics listener: bull-board and the schedule, behind OPERATOR_TOKEN.
@@ -158,4 +161,151 @@ test("OPERATOR_TOKEN unset: no views, the metrics listener answers /metrics and 
   } finally {
     await off.close();
   }
+});
+
+describe("the schedule", () => {
+  let seeded: Awaited<ReturnType<typeof seedSchedule>>;
+  before(async () => {
+    seeded = await seedSchedule();
+  });
+
+  /** An account with a campaign sending, a paused one, inboxes watched or not; a suspended account; an idle one. */
+  async function seedSchedule() {
+    const db = api.ctx.db;
+    const plan = await db.plan.findUniqueOrThrow({ where: { slug: "pro" } });
+    const now = Date.now();
+    const account = (email: string, suspended = false) =>
+      db.account.create({
+        data: { email, planId: plan.id, currentPeriodEnd: new Date(now + 30 * 86_400_000), ...(suspended ? { suspendedAt: new Date(now - 60_000), suspendedReason: "abuse report 42" } : {}) },
+      });
+    const sending = await account("sending@schedule.test");
+    const suspended = await account("suspended@schedule.test", true);
+    const idle = await account("idle@schedule.test");
+    const keys = Keyring.fromConfig(api.config);
+    let n = 0;
+    const campaign = async (accountId: string, status: "active" | "paused", pausedReason: string | null = null) => {
+      const c = await db.campaign.create({ data: { accountId, name: `Campaign ${++n}`, status, pausedReason } });
+      return c;
+    };
+    const inbox = (accountId: string, campaignId: string, imap: boolean) =>
+      db.smtpCredential.create({
+        data: {
+          ...sealedCredentialSecrets(keys, "pw", imap ? "imap-pw" : undefined),
+          accountId,
+          campaignId,
+          label: `inbox ${++n}`,
+          fromEmail: `inbox${n}@schedule.test`,
+          smtpHost: "smtp.schedule.test",
+          smtpPort: 587,
+          smtpUsername: `inbox${n}`,
+          dailyLimit: 50,
+          ...(imap ? { imapHost: "imap.schedule.test", imapPort: 993, imapUsername: `inbox${n}` } : {}),
+        },
+      });
+    const sends = async (accountId: string, campaignId: string, rows: Array<[StepSendState, number]>) => {
+      for (const [state, offsetSeconds] of rows) {
+        const contact = await db.contact.create({ data: { accountId, email: `contact${++n}@schedule.test` } });
+        const enrollment = await db.enrollment.create({ data: { accountId, campaignId, contactId: contact.id } });
+        await db.stepSend.create({ data: { accountId, campaignId, enrollmentId: enrollment.id, stepPosition: 1, state, dueAt: new Date(now + offsetSeconds * 1000) } });
+      }
+    };
+    const active = await campaign(sending.id, "active");
+    await sends(sending.id, active.id, [
+      ["scheduled", -300],
+      ["scheduled", -60],
+      ["scheduled", 3600],
+      ["scheduled", 7200],
+      ["scheduled", 86_400],
+      ["queued", -30],
+      ["sending", -20],
+      ["sent", -900],
+      ["cancelled", -900],
+    ]);
+    const paused = await campaign(sending.id, "paused", "manual");
+    await sends(sending.id, paused.id, [
+      ["scheduled", -600],
+      ["scheduled", 600],
+    ]);
+    const watched = await inbox(sending.id, active.id, true);
+    await inbox(sending.id, active.id, true);
+    await inbox(sending.id, active.id, false);
+    await inbox(sending.id, paused.id, true);
+    const held = await campaign(suspended.id, "active");
+    await sends(suspended.id, held.id, [["scheduled", -120], ["queued", -10]]);
+    // an imap-poller replica holds the first inbox's lease
+    await api.ctx.producer.set(inboxLeaseKey(api.config, watched.id), "poller-replica-1", "PX", 60_000);
+    return { sending, suspended, idle, active, paused, held };
+  }
+
+  const leases = () => new InboxLeases(api.ctx.producer, (id) => inboxLeaseKey(api.config, id), "test");
+
+  test("GET /admin/schedule and pnpm ops schedule --json show the same counts per account and campaign", async () => {
+    const res = await get("/admin/schedule", bearer());
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("cache-control"), "no-store");
+    const view = await res.json();
+    const cli = await runOperatorCommand(api.ctx.db, ["schedule", "--json"], { leases: leases() });
+    assert.equal(cli.code, 0, cli.stderr);
+    const printed = JSON.parse(cli.stdout);
+    const { sending, suspended, idle, active, paused, held } = seeded;
+
+    for (const overview of [view, printed]) {
+      assert.equal(overview.has_more, false);
+      assert.equal(overview.inbox_leases_error, null);
+      const ids = overview.accounts.map((a: any) => a.account_id);
+      assert.deepEqual(ids, [sending.id, suspended.id].sort(), "the accounts with sends waiting, by id; not the idle one");
+      assert.ok(!ids.includes(idle.id));
+
+      const a = overview.accounts.find((x: any) => x.account_id === sending.id);
+      assert.equal(a.email, "sending@schedule.test");
+      assert.equal(a.suspended_at, null);
+      assert.deepEqual([a.due, a.later, a.queued, a.sending, a.held], [2, 3, 1, 1, 2]);
+      assert.ok(a.oldest_due_age_seconds >= 300 && a.oldest_due_age_seconds < 3600, String(a.oldest_due_age_seconds));
+      assert.deepEqual(a.inboxes, { with_imap: 3, watched: 1, unwatched: 1, idle: 1 });
+      const [first, second] = a.campaigns;
+      assert.equal(first.campaign_id, active.id, "the campaign with the oldest due send first");
+      assert.deepEqual([first.status, first.held_because, first.due, first.later, first.queued, first.sending, first.held], ["active", null, 2, 3, 1, 1, 0]);
+      assert.equal(first.oldest_due_age_seconds, a.oldest_due_age_seconds);
+      assert.equal(second.campaign_id, paused.id);
+      assert.deepEqual([second.status, second.paused_reason, second.held_because, second.due, second.later, second.held, second.oldest_due_age_seconds], ["paused", "manual", "campaign paused (manual)", 0, 0, 2, null]);
+
+      const s = overview.accounts.find((x: any) => x.account_id === suspended.id);
+      assert.equal(s.suspended_reason, "abuse report 42");
+      assert.ok(s.suspended_at);
+      assert.deepEqual([s.due, s.later, s.queued, s.sending, s.held, s.oldest_due_age_seconds], [0, 0, 1, 0, 1, null]);
+      assert.deepEqual(s.campaigns.map((c: any) => [c.campaign_id, c.held_because]), [[held.id, "account suspended"]]);
+    }
+  });
+
+  test("one account with --account (also one with nothing waiting), and the text table", async () => {
+    const one = await get(`/admin/schedule?account=${seeded.idle.id}`, bearer());
+    assert.equal(one.status, 200);
+    const body = await one.json();
+    assert.deepEqual(body.accounts.map((a: any) => [a.account_id, a.due, a.held, a.campaigns.length]), [[seeded.idle.id, 0, 0, 0]]);
+    assert.equal((await get("/admin/schedule?limit=1", bearer()).then((r) => r.json())).has_more, true);
+
+    const text = await runOperatorCommand(api.ctx.db, ["schedule", "--account", seeded.sending.id], { leases: leases() });
+    assert.equal(text.code, 0, text.stderr);
+    const lines = text.stdout.trimEnd().split("\n");
+    assert.match(lines[0]!, /^ACCOUNT \/ CAMPAIGN\s+NAME\s+STATE\s+DUE\s+LATER\s+QUEUED\s+SENDING\s+HELD\s+OLDEST DUE\s+INBOXES$/);
+    assert.match(lines[1]!, new RegExp(`^${seeded.sending.id}\\s+sending@schedule.test\\s+active\\s+2\\s+3\\s+1\\s+1\\s+2\\s+\\d+m\\d\\ds\\s+1 watched, 1 unwatched, 1 idle$`));
+    assert.match(lines[2]!, new RegExp(`^  ${seeded.active.id}\\s+Campaign \\d+\\s+active\\s+2\\s+3\\s+1\\s+1\\s+0\\s+\\d+m\\d\\ds$`));
+    assert.match(lines[3]!, new RegExp(`^  ${seeded.paused.id}\\s+Campaign \\d+\\s+held: campaign paused \\(manual\\)\\s+0\\s+0\\s+0\\s+0\\s+2\\s+-$`));
+
+    // without Redis to read the leases from, the counts still come, the inboxes as unknown
+    const blind = await runOperatorCommand(api.ctx.db, ["schedule", "--account", seeded.sending.id, "--json"]);
+    assert.equal(blind.code, 0);
+    assert.equal(JSON.parse(blind.stdout).accounts[0].inboxes, null);
+    assert.match(blind.stderr, /inboxes shown as unknown/);
+  });
+
+  test("pnpm ops schedule refuses an unknown or malformed account id", async () => {
+    const unknown = await runOperatorCommand(api.ctx.db, ["schedule", "--account", "6f1c2a7e-0000-4000-8000-00000000dead"]);
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /no account 6f1c2a7e-0000-4000-8000-00000000dead/);
+    const malformed = await runOperatorCommand(api.ctx.db, ["schedule", "--account", "someone@example.com"]);
+    assert.equal(malformed.code, 2);
+    assert.match(malformed.stderr, /--account takes an account id/);
+    assert.equal((await runOperatorCommand(api.ctx.db, ["schedule", "--limit", "0"])).code, 2);
+  });
 });
