@@ -1873,7 +1873,7 @@ export interface components {
             type: string;
             /** @description For people: may change wording between releases. */
             message: string;
-            /** @description Facts about the error, by code (validation_failed: errors [{field, message}]; rate_limited: limit, period, scope; ...). */
+            /** @description Facts about the error, by code (validation_failed: errors [{field, message}]; rate_limited: limit, period, scope; account_suspended: suspended_at; ...). */
             details?: {
                 [key: string]: unknown;
             };
@@ -2467,6 +2467,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
@@ -2607,6 +2624,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
@@ -2730,6 +2764,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`api_key_not_found`](http://localhost:3000/docs/errors/api_key_not_found): API key not found. */
             404: {
                 headers: {
@@ -2846,6 +2897,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
             429: {
                 headers: {
@@ -2925,6 +2993,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -3036,6 +3121,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -3207,6 +3309,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
@@ -3331,6 +3450,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -3475,6 +3611,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
@@ -3596,6 +3749,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -3729,6 +3899,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -3915,6 +4102,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -4108,6 +4312,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
             404: {
                 headers: {
@@ -4266,6 +4487,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -4430,6 +4668,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
             404: {
                 headers: {
@@ -4590,6 +4845,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -4760,6 +5032,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
             404: {
                 headers: {
@@ -4904,6 +5193,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
             404: {
                 headers: {
@@ -5026,6 +5332,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -5153,6 +5476,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
             404: {
                 headers: {
@@ -5271,6 +5611,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -5566,6 +5923,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`outreach_not_found`](http://localhost:3000/docs/errors/outreach_not_found): Outreach not found. */
             404: {
                 headers: {
@@ -5706,6 +6080,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
             404: {
                 headers: {
@@ -5810,6 +6201,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -6006,6 +6414,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /**
              * @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found.
              *
@@ -6132,6 +6557,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /**
              * @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found.
              *
@@ -6254,6 +6696,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -6413,6 +6872,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
@@ -6536,6 +7012,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`contact_import_not_found`](http://localhost:3000/docs/errors/contact_import_not_found): Contact import not found. */
             404: {
                 headers: {
@@ -6641,6 +7134,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
@@ -6740,6 +7250,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -7075,6 +7602,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
@@ -7229,6 +7773,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`method_not_allowed`](http://localhost:3000/docs/errors/method_not_allowed): This method is not allowed on this path; the Allow header lists the ones that are. */
             405: {
                 headers: {
@@ -7367,7 +7928,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description [`origin_not_allowed`](http://localhost:3000/docs/errors/origin_not_allowed): Requests from this web page's origin (or to this host name) are not allowed. */
+            /**
+             * @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator.
+             *
+             *     [`origin_not_allowed`](http://localhost:3000/docs/errors/origin_not_allowed): Requests from this web page's origin (or to this host name) are not allowed.
+             */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7380,7 +7945,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "origin_not_allowed";
+                        code?: "account_suspended" | "origin_not_allowed";
                     };
                 };
             };
@@ -7486,6 +8051,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`method_not_allowed`](http://localhost:3000/docs/errors/method_not_allowed): This method is not allowed on this path; the Allow header lists the ones that are. */
             405: {
                 headers: {
@@ -7587,6 +8169,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -7724,6 +8323,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
@@ -7843,6 +8459,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`outreach_not_found`](http://localhost:3000/docs/errors/outreach_not_found): Outreach not found. */
             404: {
                 headers: {
@@ -7942,6 +8575,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -8073,6 +8723,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -8514,6 +9181,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
             404: {
                 headers: {
@@ -8630,6 +9314,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -8765,6 +9466,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -9131,6 +9849,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
             422: {
                 headers: {
@@ -9232,6 +9967,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -9379,6 +10131,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
@@ -9502,6 +10271,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`webhook_not_found`](http://localhost:3000/docs/errors/webhook_not_found): Webhook not found. */
             404: {
                 headers: {
@@ -9606,6 +10392,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -9743,6 +10546,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -9891,6 +10711,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`webhook_not_found`](http://localhost:3000/docs/errors/webhook_not_found): Webhook not found. */
             404: {
                 headers: {
@@ -10033,6 +10870,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
             /** @description [`webhook_not_found`](http://localhost:3000/docs/errors/webhook_not_found): Webhook not found. */
             404: {
                 headers: {
@@ -10151,6 +11005,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -10285,6 +11156,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
@@ -10455,6 +11343,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
                     };
                 };
             };
