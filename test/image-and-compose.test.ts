@@ -609,6 +609,7 @@ test("compose: migrate runs the image's migrate tool (migrations, then seed) onc
   assert.ok(existsSync(join(RUNTIME, command[1]!)), "the tool is in the image, relative to its WORKDIR");
   assert.equal(migrate.depends_on?.postgres?.condition, "service_healthy");
   assert.ok(!migrate.restart || migrate.restart === "no", "a one-shot");
+  for (const oneOff of [migrate, services.keygen]) assert.equal(oneOff.healthcheck?.disable, true, "a one-off does not inherit the apps' HEALTHCHECK");
   const env = composeEnv(migrate);
   assert.equal(new URL(env.DATABASE_DIRECT_URL!).hostname, "postgres", "straight to PostgreSQL, not through PgBouncer (the run holds an advisory lock)");
 });
