@@ -36,13 +36,17 @@ const campaignId = (k: number, j: number) => uuid(2, k, j);
 // (2); account 0 also has an active campaign whose resume is being re-planned (3), which the
 // release skips. Per account k: due sends 3k on campaign 0 (account 19 also a backlog of
 // 20,000), k % 5 on campaign 1, 500 on the paused one, k % 4 in flight; not-yet-due and sent
-// sends fill the table to a million.
+// sends fill the table to a million. Account 5 is suspended: its due sends are held (only its
+// sends in flight count).
 const ACCOUNTS = 20;
+const SUSPENDED = 5;
 const dueOn0 = (k: number) => 3 * k + (k === 19 ? 20_000 : 0);
 const dueOn1 = (k: number) => k % 5;
 const inFlight = (k: number) => k % 4;
 const cap = SEND_CONCURRENCY_PER_ACCOUNT;
-const EXPECTED_SLOTS = Array.from({ length: ACCOUNTS }, (_, k) => Math.min(cap, Math.min(cap, dueOn0(k)) + Math.min(cap, dueOn1(k)) + inFlight(k))).reduce((a, b) => a + b, 0);
+const EXPECTED_SLOTS = Array.from({ length: ACCOUNTS }, (_, k) =>
+  k === SUSPENDED ? Math.min(cap, inFlight(k)) : Math.min(cap, Math.min(cap, dueOn0(k)) + Math.min(cap, dueOn1(k)) + inFlight(k)),
+).reduce((a, b) => a + b, 0);
 
 type Group = [account: number, campaign: number, state: string, when: "due" | "future" | "past", count: number];
 
@@ -97,6 +101,11 @@ before(async () => {
       for (const [j, status] of [[0, "active"], [1, "active"], [2, "paused"]] as const) campaigns.push(`('${campaignId(k, j)}', '${accountId(k)}', 'c${k}-${j}', '${status}', NULL)`);
     }
     campaigns.push(`('${campaignId(0, 3)}', '${accountId(0)}', 'c0-3', 'active', now())`);
+    const { rows: plans } = await client.query<{ id: string }>("SELECT id FROM plans LIMIT 1");
+    await client.query(
+      `INSERT INTO accounts (id, email, "planId", "currentPeriodEnd", "updatedAt", "suspendedAt") VALUES ($1, 'suspended@example.com', $2, now() + interval '30 days', now(), now())`,
+      [accountId(SUSPENDED), plans[0]!.id],
+    );
     await client.query(`INSERT INTO campaigns (id, "accountId", name, status, "resumeReplanBefore", "updatedAt")
       SELECT v.id::uuid, v.account::uuid, v.name, v.status::"CampaignStatus", v.replan, now() FROM (VALUES ${campaigns.join(", ")}) AS v(id, account, name, status, replan)`);
     let start = 1;
@@ -163,7 +172,7 @@ test("the sender's trigger counts the send slots wanted now: due and in-flight s
   const { rows } = await pool.query(query);
   assert.equal(rows.length, 1);
   const [value] = Object.values(rows[0]);
-  assert.equal(Number(value), EXPECTED_SLOTS, "paused and re-planning campaigns, future sends and sent ones do not count; account 19's backlog counts 10");
+  assert.equal(Number(value), EXPECTED_SLOTS, "paused and re-planning campaigns, a suspended account's due sends, future sends and sent ones do not count; account 19's backlog counts 10");
   assert.ok(target > 0 && target <= 50, "a replica's share is at most the 50 sends it works at once");
 
   // nothing due or in flight: 0, not null (KEDA needs a number)
