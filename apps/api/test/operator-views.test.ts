@@ -78,6 +78,7 @@ describe("the operator token", () => {
     const html = await page.text();
     assert.match(html, /<title>Outreach queues<\/title>/);
     assert.match(html, /<base href="\/admin\/queues\/"/);
+    assert.doesNotMatch(html, /fonts\.googleapis\.com/, "no third-party web fonts");
     const script = /src="(static\/js\/main\.[^"]+\.js)"/.exec(html)?.[1];
     assert.ok(script, "the page loads its script from the board's static files");
     const asset = await get(`/admin/queues/${script}`, bearer());

@@ -19,6 +19,14 @@ export function bullBoardUiPath(): string {
   return dirname(createRequire(import.meta.url).resolve("@bull-board/ui/package.json"));
 }
 
+/** bull-board's page links web fonts from a third party: left out, so an operator's browser reaches this origin only (the page falls back to system fonts). */
+const withoutWebFonts: RequestHandler = (_req, res, next) => {
+  const render = res.render.bind(res);
+  res.render = ((view: string, options?: object) =>
+    render(view, options ?? {}, (err: Error | null, html?: string) => (err ? next(err) : res.send((html ?? "").replace(/<link[^>]*fonts\.googleapis\.com[^>]*>/g, ""))))) as typeof res.render;
+  next();
+};
+
 /**
  * bull-board over every queue that exists (the catalog's and each sender's
  * send-email shard), rediscovered at most every 5 s when the board is used.
@@ -62,6 +70,7 @@ export class QueueBoard {
       await this.refresh();
       next();
     },
+    withoutWebFonts,
     (req, res, next) => (this.adapter.getRouter() as Router)(req, res, next),
   ];
 
