@@ -376,7 +376,7 @@ test("production: secrets come only from the operator's secret.env (git-ignored)
   }
   // No secret value is committed anywhere but in the dev overlay's throwaway ones.
   for (const file of ["base/config.env", "overlays/production/config.env"]) {
-    const names = readFileSync(join(K8S, file), "utf8").match(/^[A-Z0-9_]+(?==)/gm) ?? [];
+    const names: string[] = readFileSync(join(K8S, file), "utf8").match(/^[A-Z0-9_]+(?==)/gm) ?? [];
     for (const name of SECRET_NAMES) assert.ok(!names.includes(name), `${file} holds no ${name}`);
   }
 });
@@ -739,7 +739,7 @@ test("network policies: default deny for outreach pods, then DNS, datastores, an
     }
   }
 
-  const pods = Object.fromEntries(
+  const pods: Record<string, { labels: Obj; ports: Obj[] }> = Object.fromEntries(
     [...ofKind(objs, "Deployment"), ...ofKind(objs, "Job")].map((w) => [w.spec.template.metadata.labels[COMPONENT], { labels: w.spec.template.metadata.labels, ports: podSpec(w).containers.flatMap((c: Obj) => c.ports ?? []) }]),
   );
   for (const pod of Object.values(pods)) assert.ok(selects(deny.spec.podSelector, pod.labels), "every outreach pod is under the default deny");
@@ -834,7 +834,7 @@ test("the optional Jobs build with the production overlay's names and image, run
     assert.deepEqual(objs.filter((o) => o.metadata.labels?.[COMPONENT] === component).map((o) => o.metadata.name), [job.metadata.name], `only ${job.metadata.name} has component ${component}`);
   }
   const scripts = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts;
-  for (const [script, tool] of [["ops", "ops"], ["keys:reencrypt", "reencrypt"]]) {
+  for (const [script, tool] of [["ops", "ops"], ["keys:reencrypt", "reencrypt"]] as const) {
     assert.ok(scripts[script] || toolSources()[tool], `the workspace has the ${tool} command`);
   }
 });
@@ -890,7 +890,7 @@ test("the generated migration Job runs against a fresh database twice: both succ
   const url = new URL(TEST_ADMIN_URL);
   url.pathname = `/${database}`;
   // the Job's environment as the cluster gives it (the operator's secrets), pointed at the test server
-  const env = { ...containerEnv(objs, container, operatorSecrets), DATABASE_URL: url.toString(), DATABASE_DIRECT_URL: url.toString() };
+  const env: Record<string, string> = { ...containerEnv(objs, container, operatorSecrets), DATABASE_URL: url.toString(), DATABASE_DIRECT_URL: url.toString() };
   assert.equal(env.NODE_ENV, "production");
   const admin = createRawPool(TEST_ADMIN_URL, { poolMax: 1 });
   const state = async () => {
