@@ -1,4 +1,4 @@
-// The api pod's memory limit (k8s/api-deployment.yaml) holds the api's measured peak
+// The api pod's memory limit (k8s/base/api-deployment.yaml) holds the api's measured peak
 // during two concurrent maximum contact imports (bench/import-memory.ts, the run with
 // the heap capped as the pod caps it), with a quarter of headroom.
 import assert from "node:assert/strict";
@@ -26,7 +26,7 @@ test("the api's memory limit covers its peak RSS in two concurrent maximum impor
   });
   const peakMb = Math.max(...peaks);
 
-  const deployment = parseAllDocuments(readFileSync(join(REPO_ROOT, "k8s/api-deployment.yaml"), "utf8"))
+  const deployment = parseAllDocuments(readFileSync(join(REPO_ROOT, "k8s/base/api-deployment.yaml"), "utf8"))
     .map((doc) => doc.toJS())
     .find((doc) => doc?.kind === "Deployment");
   const limit = memoryBytes(deployment.spec.template.spec.containers[0].resources.limits.memory);

@@ -1,5 +1,5 @@
 // Contact imports in bounded memory: the api runs as its own process with its V8
-// heap capped at 256 MB (half the api pod's memory limit in k8s/api-deployment.yaml),
+// heap capped at 256 MB (half the api pod's memory limit in k8s/base/api-deployment.yaml),
 // and must take two maximum-size imports (64 MiB bodies) at once, refuse a body
 // that turns out malformed after 40 MB or that runs past the cap, and write nothing
 // for a refused one. An api that holds whole bodies (raw bytes, the decoded text and
