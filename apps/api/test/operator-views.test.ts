@@ -7,7 +7,7 @@ import type { StepSendState } from "@outreach/db";
 import { runOperatorCommand } from "@outreach/domain/src/cli/operator-command.js";
 import { createAdminApp, type AdminApp } from "../src/admin/admin-app.js";
 import { OPERATOR_COOKIE } from "../src/admin/operator-auth.js";
-import { sealedCredentialSecrets } from "@outreach/testing";
+import { captureLogs, sealedCredentialSecrets, waitFor } from "@outreach/testing";
 import { startTestApi, type TestApi } from "./helpers.js";
 
 // The operator views on the api's metrics listener: bull-board and the schedule, behind OPERATOR_TOKEN.
@@ -104,7 +104,12 @@ describe("the operator token", () => {
   });
 
   test("a browser brings the token once in ?token=: it gets an HttpOnly, SameSite=Strict session cookie for /admin (not the token) and is sent on without it", async () => {
+    const logs = captureLogs(logger);
     const res = await get("/admin/queues?token=" + encodeURIComponent(TOKEN) + "&x=1");
+    // each view is logged with its path, never the token
+    await waitFor(() => logs.entries.some((e) => e.message === "operator view" && e.path === "/admin/queues" && e.status === 200), { what: "the access line" });
+    logs.stop();
+    assert.ok(!JSON.stringify(logs.entries).includes(TOKEN), "the token is not logged");
     assert.equal(res.status, 200);
     const cookie = res.headers.get("set-cookie") ?? "";
     assert.match(cookie, new RegExp(`^${OPERATOR_COOKIE}=\\d{13}\\.[0-9a-f]{64}; Path=/admin; Max-Age=43200; HttpOnly; SameSite=Strict$`));

@@ -46,7 +46,8 @@ export function createAdminApp(deps: AdminDeps): AdminApp | null {
 
   // who looked, and at what (never the token: the query string is left out)
   app.use((req, res, next) => {
-    res.once("finish", () => deps.logger.info("operator view", { method: req.method, path: req.path, status: res.statusCode }));
+    const path = req.path;
+    res.once("finish", () => deps.logger.info("operator view", { method: req.method, path, status: res.statusCode }));
     next();
   });
   app.use("/admin", operatorAuth(token), (_req, res, next) => {
