@@ -61,7 +61,7 @@ describe("the operator token", () => {
       const res = await get(path, headers);
       assert.equal(res.status, 401, `${path} ${JSON.stringify(headers)}`);
       assert.equal(res.headers.get("www-authenticate"), 'Bearer realm="operator"');
-      const body = await res.json();
+      const body = (await res.json()) as { code: string; message: string };
       assert.equal(body.code, "unauthorized");
       assert.match(body.message, /OPERATOR_TOKEN/);
     }
@@ -135,17 +135,17 @@ describe("the operator token", () => {
     for (const path of ["/admin/queues", `/admin/queues?token=${TOKEN}`, "/admin/queues/api/queues", "/admin/schedule"]) {
       const res = await fetch(`${api.baseUrl}${path}`, { headers: bearer() });
       assert.equal(res.status, 404, path);
-      assert.equal((await res.json()).code, "not_found");
+      assert.equal(((await res.json()) as { code: string }).code, "not_found");
     }
   });
 
   test("/admin/schedule: 422 for a malformed account id, 404 for an unknown one", async () => {
     const malformed = await get("/admin/schedule?account=nope", bearer());
     assert.equal(malformed.status, 422);
-    assert.equal((await malformed.json()).code, "validation_failed");
+    assert.equal(((await malformed.json()) as { code: string }).code, "validation_failed");
     const unknown = await get("/admin/schedule?account=6f1c2a7e-0000-4000-8000-00000000dead", bearer());
     assert.equal(unknown.status, 404);
-    assert.equal((await unknown.json()).code, "not_found");
+    assert.equal(((await unknown.json()) as { code: string }).code, "not_found");
   });
 });
 
@@ -286,9 +286,9 @@ describe("the schedule", () => {
   test("one account with --account (also one with nothing waiting), and the text table", async () => {
     const one = await get(`/admin/schedule?account=${seeded.idle.id}`, bearer());
     assert.equal(one.status, 200);
-    const body = await one.json();
+    const body = (await one.json()) as any;
     assert.deepEqual(body.accounts.map((a: any) => [a.account_id, a.due, a.held, a.campaigns.length]), [[seeded.idle.id, 0, 0, 0]]);
-    assert.equal((await get("/admin/schedule?limit=1", bearer()).then((r) => r.json())).has_more, true);
+    assert.equal(((await get("/admin/schedule?limit=1", bearer()).then((r) => r.json())) as { has_more: boolean }).has_more, true);
 
     const text = await runOperatorCommand(api.ctx.db, ["schedule", "--account", seeded.sending.id], { leases: leases() });
     assert.equal(text.code, 0, text.stderr);
