@@ -56,6 +56,8 @@ test("a suspended account's keys get 403 account_suspended on REST and /mcp at o
   const row = await db.account.findUniqueOrThrow({ where: { id: suspended.accountId } });
   assert.ok(row.suspendedAt);
   assert.equal(row.suspendedReason, "abuse report 42");
+  const listed = await runOperatorCommand(db, ["accounts", "--email", row.email, "--json"]);
+  assert.equal(JSON.parse(listed.stdout)[0].suspended_at, row.suspendedAt.toISOString(), "pnpm ops accounts shows it");
 
   for (const res of [
     await request(api.baseUrl, "GET", "/campaigns", { token: suspended.token }),

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Redis } from "ioredis";
-import { createLogger, createRedis } from "@outreach/core";
+import { announceAccountAccessChange, apiKeyEventsChannel, createLogger, createRedis } from "@outreach/core";
 import { uniqueQueuePrefix, waitFor } from "@outreach/testing";
 import { ApiKeyCache } from "../src/api-key-cache.js";
 import type { AuthContext } from "../src/auth.js";
@@ -64,4 +64,19 @@ test("a key stays fresh for ttlMs, then is only remembered as having been valid 
   const forgetful = new ApiKeyCache("unused", publisher, null, logger, { ttlMs: 1, rememberMs: 20 });
   forgetful.set("key", auth);
   await waitFor(() => !forgetful.wasValid("key"), { what: "the key to be forgotten" });
+});
+
+test("an account whose access changed (announced by another process) has its keys dropped here, not refused", async () => {
+  const config = { queuePrefix: uniqueQueuePrefix() };
+  const channel = apiKeyEventsChannel(config);
+  const here = new ApiKeyCache(channel, publisher, subscriber, logger);
+  await waitFor(async () => ((await publisher.pubsub("NUMSUB", channel)) as [string, number])[1] >= 1, { what: "the subscription" });
+  const otherAccount: AuthContext = { accountId: "b", apiKeyId: "k2", clientKind: "direct" };
+  here.set("key-a1", auth);
+  here.set("key-a2", { ...auth, apiKeyId: "k3" });
+  here.set("key-b", otherAccount);
+  await announceAccountAccessChange(publisher, config, "a");
+  await waitFor(() => here.get("key-a1") === undefined && here.get("key-a2") === undefined, { what: "the announcement" });
+  assert.equal(here.isInvalid("key-a1"), false, "looked up again, not refused");
+  assert.deepEqual(here.get("key-b"), otherAccount, "other accounts' keys stay");
 });
