@@ -2,12 +2,12 @@
 # (api, dispatcher, sender, imap-poller, webhook-deliverer; default api). Tag it with the
 # release, the version of package.json:
 #
-#   docker build -t outreach:1.3.0 .
-#   docker run --rm -e APP=sender -e DATABASE_URL=... -e REDIS_URL=... -e ENCRYPTION_KEY=... outreach:1.3.0
+#   docker build -t outreach:1.4.0 .
+#   docker run --rm -e APP=sender -e DATABASE_URL=... -e REDIS_URL=... -e ENCRYPTION_KEY=... outreach:1.4.0
 #
 # The tools run with plain node from /app (there is no package manager in the image):
 #
-#   docker run --rm -e DATABASE_URL=... -e ENCRYPTION_KEY=... outreach:1.3.0 node tools/migrate.js
+#   docker run --rm -e DATABASE_URL=... -e ENCRYPTION_KEY=... outreach:1.4.0 node tools/migrate.js
 #
 #   tools/migrate.js          creates the database if missing, migrates, seeds the default plans
 #   tools/wait-for-schema.js  exits 0 once every migration of the image is applied (SCHEMA_WAIT_TIMEOUT_SECONDS)
