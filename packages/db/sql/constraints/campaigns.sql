@@ -1,0 +1,17 @@
+-- Check constraints of campaigns: text columns that take a few values (schema.prisma has no
+-- CHECK). The API validates the same values first; these keep any other writer honest.
+
+-- campaigns_jitterScope_check: the random wait between step-1 sends is drawn per batch or per inbox.
+-- Used by: apps/api/src/schemas/send-settings.ts (the allowed values),
+--   apps/api/src/services/create-campaign.ts, apps/api/src/services/update-campaign.ts,
+--   packages/domain/src/schedule-enrollments.ts (reads it)
+-- Last changed by migration: 20261124061250_send_schedule_and_ramp
+ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_jitterScope_check" CHECK ("jitterScope" IN ('batch', 'inbox'));
+
+-- campaigns_stopOnReplyScope_check: a reply stops the replying contact's sequence, or every
+-- contact of the same domain.
+-- Used by: apps/api/src/schemas/campaign.ts (the allowed values),
+--   apps/api/src/services/create-campaign.ts, apps/api/src/services/update-campaign.ts,
+--   packages/domain/src/inbound/record-inbound-message.ts (reads it)
+-- Last changed by migration: 20261124102930_issue15_sequence_features
+ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_stopOnReplyScope_check" CHECK ("stopOnReplyScope" IN ('contact', 'domain'));

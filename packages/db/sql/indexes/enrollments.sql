@@ -1,0 +1,11 @@
+-- enrollments_dispatch_page_idx: a batch's enrollments still to dispatch, in the batch's order
+-- (priority first). Dispatch plans a batch in pages: the next page is the first rows of this
+-- index, and a dispatched or stopped enrollment (a colleague's reply, a block) leaves it, so a
+-- page costs its own size however far the batch has gone, and a restarted job starts where
+-- the committed pages stopped. Partial and with a DESC column: schema.prisma cannot declare it.
+--
+-- Used by: apps/dispatcher/src/dispatch-batch.ts (PENDING_IN_ORDER),
+--   apps/api/src/services/forecast-sends.ts
+-- Last changed by migration: 20261124102930_issue15_sequence_features
+CREATE INDEX "enrollments_dispatch_page_idx" ON "enrollments" ("campaignId", "batchNumber", priority DESC, "createdAt", id)
+  WHERE status = 'pending' AND "dispatchedAt" IS NULL AND "stoppedAt" IS NULL;
