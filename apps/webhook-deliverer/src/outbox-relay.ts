@@ -10,7 +10,8 @@ export interface OutboxRelayOptions {
 }
 
 /**
- * Drains the outbox: woken by the events table's NOTIFY at commit (`wake`,
+ * Drains the outbox: woken by the events table's NOTIFY at commit (the trigger
+ * in packages/db/sql/triggers/events_notify_outbox.sql; `wake`,
  * called by the worker's PgListener), and polling as a fallback, so a missed
  * notification or a lost LISTEN connection only delays. Each batch is fanned
  * out in one transaction (see relayOutboxBatch); `onDeliveries` hears of the

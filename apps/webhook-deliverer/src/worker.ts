@@ -16,7 +16,8 @@ interface DelivererResources {
 /**
  * The webhook deliverer works from PostgreSQL alone: the outbox relay turns
  * events into delivery rows, and the feeder delivers them (see
- * DeliveryFeeder). Both are woken by NOTIFY and poll as a fallback.
+ * DeliveryFeeder). Both are woken by NOTIFY and poll as a fallback (the
+ * triggers sending them: packages/db/sql/triggers/).
  */
 export const webhookDelivererWorker: WorkerDefinition<DelivererResources> = {
   app: "webhook-deliverer",

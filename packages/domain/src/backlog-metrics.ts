@@ -1,6 +1,6 @@
 import type { Db } from "@outreach/db";
 
-/** Step sends not finished yet, by state: the states the dispatcher and senders work through (each read from a partial index). */
+/** Step sends not finished yet, by state: the states the dispatcher and senders work through (each read from a partial index, packages/db/sql/indexes/step_sends.sql). */
 export const OPEN_STEP_SEND_STATES = ["scheduled", "queued", "sending"] as const;
 
 export async function countOpenStepSends(db: Db): Promise<Array<{ state: (typeof OPEN_STEP_SEND_STATES)[number]; count: number }>> {

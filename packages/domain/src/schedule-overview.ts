@@ -141,7 +141,8 @@ async function inboxWatch(db: Db, leases: InboxLeaseLookup | null, accountIds: s
  * queued, sending and held sends, how late the oldest due one is, and the
  * accounts' inboxes watched for replies or not. Reads indexes only: the
  * scheduled sends' (accountId, campaignId, dueAt) partial index, grouped, and
- * the in-flight partial index; campaigns and accounts by primary key.
+ * the in-flight partial index (packages/db/sql/indexes/step_sends.sql);
+ * campaigns and accounts by primary key.
  * With `accountId`, that account alone (null when it does not exist).
  * Behind both `GET /admin/schedule` and `pnpm ops schedule`.
  */

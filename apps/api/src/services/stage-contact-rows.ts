@@ -29,7 +29,7 @@ function uploadIdAt(ms: number, random = randomBytes(10)): string {
 /**
  * The rows of one `contacts` array of an import body, as they stream in: each is
  * validated, and the valid ones are written in chunks to contact_import_staged_rows
- * under this upload's id (merged into contacts only once the whole body is known
+ * (UNLOGGED: packages/db/sql/tables/contact_import_staged_rows.sql) under this upload's id (merged into contacts only once the whole body is known
  * to be good). Past `maxRows` rows are only counted: the request will be refused.
  */
 export class StagedContactRows implements RowSink {
