@@ -36,7 +36,9 @@ if (process.argv.includes("--check")) {
   let current = "";
   try {
     current = readFileSync(TARGET, "utf8");
-  } catch {}
+  } catch {
+    // not written yet: compared as empty, so reported stale
+  }
   if (current !== wanted) {
     console.error("k8s/monitoring/prometheus-rule.yaml is stale: run `node scripts/build-prometheus-rule.mjs`");
     process.exit(1);
