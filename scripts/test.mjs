@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm test: bootstrap, typecheck, prepare the template database, then run every
+// npm test: bootstrap, typecheck, lint, prepare the template database, then run every
 // test file with node's test runner (files in parallel, each with its own
 // database and QUEUE_PREFIX).
 import { spawn } from "node:child_process";
@@ -11,6 +11,8 @@ const pnpm = bootstrap();
 log("typechecking");
 run(pnpm[0], [...pnpm.slice(1), "exec", "turbo", "run", "typecheck", "--output-logs=errors-only", "--log-prefix=none"]);
 run(pnpm[0], [...pnpm.slice(1), "exec", "tsc", "-p", "tsconfig.json", "--noEmit"]);
+log("linting");
+run(process.execPath, [join(ROOT, "scripts/lint.mjs")]);
 log("preparing the test database template");
 run(process.execPath, ["--import", "tsx", join(ROOT, "packages/testing/src/cli/prepare.ts")]);
 
