@@ -41,7 +41,7 @@ test("in Chromium, /admin/queues?token= signs in, the board lists the queues, an
     const errors: string[] = [];
     page.on("request", (request) => requested.push(request.url()));
     page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
+      if (message.type() === "error") errors.push(`${message.text()} ${message.location().url}`);
     });
     page.on("pageerror", (error) => errors.push(error.message));
 

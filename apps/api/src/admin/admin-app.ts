@@ -50,6 +50,10 @@ export function createAdminApp(deps: AdminDeps): AdminApp | null {
     res.once("finish", () => deps.logger.info("operator view", { method: req.method, path, status: res.statusCode }));
     next();
   });
+  // a browser showing the board asks the origin for its icon: none, rather than a 404 in its console
+  app.get("/favicon.ico", (_req, res) => {
+    res.status(204).end();
+  });
   app.use("/admin", operatorAuth(token), (_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("X-Content-Type-Options", "nosniff");
