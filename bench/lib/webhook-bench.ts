@@ -4,13 +4,13 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { Keyring } from "@outreach/core";
+import { Keyring, type EventData } from "@outreach/core";
 import { sealedWebhookSecret } from "@outreach/testing";
 import type { Db } from "@outreach/db";
 import { ENCRYPTION_KEY } from "./engine-bench.js";
 
 /** data of an enrollment.sent event, the shape the engine emits (the raw loop sends the same). */
-export function benchEventData(i: number, campaignId: string = randomUUID()) {
+export function benchEventData(i: number, campaignId: string = randomUUID()): EventData<"enrollment.sent"> {
   return {
     enrollment_id: randomUUID(),
     contact_id: randomUUID(),
@@ -20,6 +20,7 @@ export function benchEventData(i: number, campaignId: string = randomUUID()) {
     sent_at: new Date().toISOString(),
     replied_at: null,
     bounce_reason: null,
+    variant_id: null,
   };
 }
 
@@ -161,7 +162,7 @@ export async function insertEvents(db: Db, accountIds: string[], count: number):
          'enrollment_id', gen_random_uuid()::text, 'contact_id', gen_random_uuid()::text,
          'contact_email', 'reader-' || g || '@example' || (g % 97) || '.com', 'campaign_id', gen_random_uuid()::text,
          'status', 'sent', 'sent_at', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-         'replied_at', NULL, 'bounce_reason', NULL),
+         'replied_at', NULL, 'bounce_reason', NULL, 'variant_id', NULL),
        clock_timestamp()
      FROM generate_series(0, $2::int - 1) AS g`,
     accountIds,

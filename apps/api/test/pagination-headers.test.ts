@@ -82,6 +82,7 @@ const sentEventData = (i: number): EventDataByType["enrollment.sent"] => ({
   sent_at: at(i).toISOString(),
   replied_at: null,
   bounce_reason: null,
+  variant_id: null,
 });
 
 const LISTS: ListCase[] = [

@@ -143,6 +143,7 @@ export function sentData(campaignId = "00000000-0000-4000-8000-000000000001"): E
     sent_at: new Date().toISOString(),
     replied_at: null,
     bounce_reason: null,
+    variant_id: null,
   };
 }
 
@@ -160,7 +161,7 @@ export function sampleEvents(): { [T in EventType]: EventDataByType[T] } {
     campaign_id: "6f1d7a52-3f4b-4a8e-9a55-0c1de1b0a003",
   };
   return {
-    "enrollment.sent": { ...enrollment, status: "sent", sent_at: "2026-11-20T09:15:02.123Z", replied_at: null, bounce_reason: null },
+    "enrollment.sent": { ...enrollment, status: "sent", sent_at: "2026-11-20T09:15:02.123Z", replied_at: null, bounce_reason: null, variant_id: null },
     "enrollment.opened": { ...enrollment, status: "opened", sent_at: "2026-11-20T09:15:02.123Z", replied_at: null, bounce_reason: null, variant_id: null },
     "enrollment.replied": { ...enrollment, status: "replied", sent_at: "2026-11-20T09:15:02.123Z", replied_at: "2026-11-21T14:03:59.000Z", bounce_reason: null, variant_id: null },
     "enrollment.bounced": {

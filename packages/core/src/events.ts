@@ -1,3 +1,8 @@
+import type { EventDataByType } from "./event-payloads.js";
+
+/** The data of each event type: defined once, in event-payloads.ts. */
+export * from "./event-payloads.js";
+
 /** The v1 event set delivered to outbound webhooks. */
 export const EVENT_TYPES = [
   "enrollment.sent",
@@ -34,58 +39,6 @@ export function isOptInEventType(type: string): boolean {
 /** A v1 type matches "*" or its own name; an opt-in type only its own name. */
 export function eventMatchesFilters(type: EventType, filters: readonly string[]): boolean {
   return filters.includes(type) || (filters.includes(EVENT_WILDCARD) && !isOptInEventType(type));
-}
-
-export interface EnrollmentEventData {
-  enrollment_id: string;
-  contact_id: string;
-  contact_email: string;
-  campaign_id: string;
-  status: string;
-  sent_at: string | null;
-  replied_at: string | null;
-  bounce_reason: string | null;
-  /** the A/B variant of the step (of the step sent, or the last one sent before an open or reply); null without variants */
-  variant_id?: string | null;
-}
-
-/** data of enrollment.clicked (opt-in): the enrollment, the link's destination and when it was first clicked. */
-export interface EnrollmentClickedData extends EnrollmentEventData {
-  url: string;
-  clicked_at: string;
-}
-
-export interface EnrollmentUnsubscribedData {
-  enrollment_id: string;
-  contact_id: string;
-  contact_email: string;
-  campaign_id: string;
-  unsubscribed_at: string;
-}
-
-export interface CredentialDisabledData {
-  credential_id: string;
-  from_email: string;
-  campaign_id: string;
-  bounce_rate: number;
-  threshold: number;
-}
-
-export interface CampaignPausedData {
-  campaign_id: string;
-  name: string;
-  reason: "all_credentials_disabled";
-}
-
-export interface EventDataByType {
-  "enrollment.sent": EnrollmentEventData;
-  "enrollment.opened": EnrollmentEventData;
-  "enrollment.replied": EnrollmentEventData;
-  "enrollment.bounced": EnrollmentEventData;
-  "enrollment.unsubscribed": EnrollmentUnsubscribedData;
-  "credential.disabled": CredentialDisabledData;
-  "campaign.paused": CampaignPausedData;
-  "enrollment.clicked": EnrollmentClickedData;
 }
 
 export interface EventEnvelope<T extends EventType = EventType> {

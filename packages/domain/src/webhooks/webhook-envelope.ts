@@ -1,3 +1,5 @@
+import type { WebhookTestData } from "@outreach/core";
+
 /** The type of a test ping (POST /webhooks/:id/test); not one of the 7 event types, never fanned out. */
 export const WEBHOOK_TEST_EVENT = "webhook.test";
 
@@ -19,9 +21,11 @@ export interface EnvelopeSource {
  * redelivery sends the same bytes.
  */
 export function buildEnvelope(source: EnvelopeSource): string {
-  const data =
-    source.eventType === WEBHOOK_TEST_EVENT
-      ? { webhook_id: source.webhookId, message: "A test event sent from the API. Verify its signature as you would any other event." }
-      : source.data;
+  const data = source.eventType === WEBHOOK_TEST_EVENT ? webhookTestData(source.webhookId) : source.data;
   return JSON.stringify({ id: source.deliveryId, type: source.eventType, created_at: source.createdAt.toISOString(), account_id: source.accountId, data });
+}
+
+/** data of a test ping (WEBHOOK_TEST_PAYLOAD in @outreach/core). */
+function webhookTestData(webhookId: string): WebhookTestData {
+  return { webhook_id: webhookId, message: "A test event sent from the API. Verify its signature as you would any other event." };
 }
