@@ -1,5 +1,5 @@
 import type { Event } from "@outreach/db";
-import { ALL_EVENT_TYPES, EVENT_TYPES, type EventType } from "@outreach/core";
+import { ALL_EVENT_TYPES, EVENT_PAYLOADS, EVENT_TYPES, WEBHOOK_TEST_PAYLOAD, type EventPayload, type EventType, type PayloadField } from "@outreach/core";
 import { WEBHOOK_TEST_EVENT } from "@outreach/domain";
 import { component, dateTime, email, nullable, number, object, oneOfValues, string, uuid, type JsonSchema } from "../openapi/json-schema.js";
 
@@ -8,19 +8,51 @@ export function serializeEvent(event: Pick<Event, "id" | "type" | "createdAt" | 
   return { id: event.id, type: event.type, created_at: event.createdAt, data: event.data };
 }
 
-const enrollmentFields = {
-  enrollment_id: uuid(),
-  contact_id: uuid(),
-  contact_email: email(),
-  campaign_id: uuid(),
-  status: oneOfValues(["pending", "sent", "opened", "replied", "bounced", "unsubscribed"], "The enrollment's status after the change."),
-  sent_at: nullable(dateTime()),
-  replied_at: nullable(dateTime()),
-  bounce_reason: nullable(string()),
-  variant_id: nullable(uuid("The A/B variant of the step sent (enrollment.sent), or of the last step sent before the open, click or reply; null without variants.")),
-};
+/** The JSON Schema of one field of event data, from its definition (@outreach/core's event-payloads). */
+function fieldSchema(field: PayloadField<unknown>): JsonSchema {
+  const described = field.description ? { description: field.description } : {};
+  const schema = ((): JsonSchema => {
+    switch (field.format) {
+      case "uuid":
+        return uuid(field.description);
+      case "date-time":
+        return dateTime(field.description);
+      case "email":
+        return { ...email(), ...described };
+      case "string":
+        return string(described);
+      case "number":
+        return number(described);
+      case "enum":
+        return oneOfValues(field.values ?? [], field.description);
+    }
+  })();
+  return field.nullable ? nullable(schema) : schema;
+}
 
-const enrollmentData = component("EnrollmentEventData", object(enrollmentFields, { optional: ["variant_id"] }));
+/**
+ * The JSON Schema of the data of one or more event types: the fields of any of
+ * them, required when every one of them has the field and has had it from the
+ * start (events stored before a field was added lack it: GET /events and
+ * redeliveries serve stored data).
+ */
+function dataSchema(payloads: EventPayload[]): JsonSchema {
+  const fields = new Map<string, PayloadField<unknown>>();
+  for (const payload of payloads) {
+    for (const [key, field] of Object.entries(payload.fields)) {
+      const seen = fields.get(key);
+      if (seen && JSON.stringify({ ...seen, rule: undefined }) !== JSON.stringify({ ...field, rule: undefined })) throw new Error(`event data field ${key} is defined two ways`);
+      fields.set(key, seen ?? field);
+    }
+  }
+  const optional = [...fields].filter(([key, field]) => field.since || payloads.some((payload) => !(key in payload.fields))).map(([key]) => key);
+  return object(Object.fromEntries([...fields].map(([key, field]) => [key, fieldSchema(field)])), { optional });
+}
+
+const enrollmentData = component(
+  "EnrollmentEventData",
+  dataSchema([EVENT_PAYLOADS["enrollment.sent"], EVENT_PAYLOADS["enrollment.opened"], EVENT_PAYLOADS["enrollment.replied"], EVENT_PAYLOADS["enrollment.bounced"]]),
+);
 
 /** The `data` of each event type. */
 export const EVENT_DATA_SCHEMAS: Record<EventType, JsonSchema> = {
@@ -28,23 +60,14 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, JsonSchema> = {
   "enrollment.opened": enrollmentData,
   "enrollment.replied": enrollmentData,
   "enrollment.bounced": enrollmentData,
-  "enrollment.clicked": component(
-    "EnrollmentClickedData",
-    object({ ...enrollmentFields, url: string({ description: "The link's destination as written in the template." }), clicked_at: dateTime("The first click of a tracked link.") }, { optional: ["variant_id"] }),
-  ),
-  "enrollment.unsubscribed": component(
-    "EnrollmentUnsubscribedData",
-    object({ enrollment_id: uuid(), contact_id: uuid(), contact_email: email(), campaign_id: uuid(), unsubscribed_at: dateTime() }),
-  ),
-  "credential.disabled": component(
-    "CredentialDisabledData",
-    object({ credential_id: uuid(), from_email: email(), campaign_id: uuid(), bounce_rate: number({ description: "Percent of the inbox's sends that bounced." }), threshold: number() }),
-  ),
-  "campaign.paused": component("CampaignPausedData", object({ campaign_id: uuid(), name: string(), reason: oneOfValues(["all_credentials_disabled"]) })),
+  "enrollment.clicked": component("EnrollmentClickedData", dataSchema([EVENT_PAYLOADS["enrollment.clicked"]])),
+  "enrollment.unsubscribed": component("EnrollmentUnsubscribedData", dataSchema([EVENT_PAYLOADS["enrollment.unsubscribed"]])),
+  "credential.disabled": component("CredentialDisabledData", dataSchema([EVENT_PAYLOADS["credential.disabled"]])),
+  "campaign.paused": component("CampaignPausedData", dataSchema([EVENT_PAYLOADS["campaign.paused"]])),
 };
 
 /** The data of a test ping (POST /webhooks/:id/test). */
-export const WEBHOOK_TEST_DATA_SCHEMA = component("WebhookTestData", object({ webhook_id: uuid(), message: string() }));
+export const WEBHOOK_TEST_DATA_SCHEMA = component("WebhookTestData", dataSchema([WEBHOOK_TEST_PAYLOAD]));
 
 /** An event as GET /events lists it: one of the event types with its data. */
 export const eventSchema = component("Event", {
