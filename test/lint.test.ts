@@ -45,13 +45,14 @@ const MORE_FORMS = [
   "",
 ].join("\n");
 
+// A pg transaction held for statements packages/db writes is not raw SQL.
 const LOOKALIKES = [
-  'import { createDbClient, type Db } from "@outreach/db";',
+  'import { createDbClient, inRawTransaction, type Db, type RawClient } from "@outreach/db";',
   "export function probe(db: Db & { queryRawish: () => void }) {",
   '  const note = "this sentence names $queryRaw but runs nothing";',
   '  const hint = "Select a campaign, then UPDATE the schedule";',
   "  db.queryRawish();",
-  "  return [createDbClient, note, hint];",
+  "  return [createDbClient, inRawTransaction, note, hint] as Array<unknown | RawClient>;",
   "}",
   "",
 ].join("\n");

@@ -15,8 +15,13 @@ export const DRIVER_MODULE = /^(?:pg|pg-[\w.-]+|postgres|@prisma\/client|@prisma
 export const RAW_METHOD = /^\$(?:query|execute)Raw(?:Unsafe)?$/;
 /** Prisma's SQL-fragment builders (Prisma.sql`...` and friends). */
 export const PRISMA_FRAGMENTS = new Set(["sql", "raw", "join", "empty"]);
-/** @outreach/db exports that run SQL text written by the caller. */
-export const DB_RAW_HELPERS = new Set(["queryRows", "inRawTransaction", "RawClient"]);
+/**
+ * @outreach/db exports whose only use is to run SQL text written by the caller.
+ * (inRawTransaction and RawClient are not among them: a caller may hold a pg
+ * transaction for statements that packages/db writes; SQL text written in the
+ * callback is reported as such.)
+ */
+export const DB_RAW_HELPERS = new Set(["queryRows"]);
 /**
  * A string or template that starts like an SQL statement (keywords in capitals,
  * as this code writes them): whatever runs it, the statement belongs in packages/db.
