@@ -6,7 +6,8 @@ import type { Tx } from "./tx.js";
  * Writes an event to the outbox. Call it inside the transaction that makes the
  * state change, so the event exists if and only if the change does; the
  * webhook-deliverer's outbox relay fans it out into webhook deliveries
- * (a trigger wakes it at commit; see relay-outbox.ts).
+ * (a trigger wakes it at commit: packages/db/sql/triggers/events_notify_outbox.sql;
+ * see relay-outbox.ts).
  */
 export async function recordEvent<T extends EventType>(tx: Tx, accountId: string, type: T, data: RecordedEventData<T>): Promise<string> {
   const payload = ATTRIBUTED.has(type) && (data as { variant_id?: unknown }).variant_id === undefined ? { ...data, variant_id: await attributedVariant(tx, (data as { enrollment_id: string }).enrollment_id) } : data;
