@@ -30,9 +30,9 @@ const PREFERENCE_WINDOW = 50;
  * `preferCredentialId` (the inbox whose send just finished) moves that inbox's
  * sends ahead among the next due ones, so its open SMTP session is reused
  * instead of another inbox's session being closed for a new one.
- * One round trip: the SQL function release_due_sends (migration
- * release_due_sends_function) takes the lock, then releases under a snapshot
- * taken after it. Runs on its own or inside a transaction.
+ * One round trip: the SQL function release_due_sends (its current definition:
+ * packages/db/sql/functions/release_due_sends.sql) takes the lock, then
+ * releases under a snapshot taken after it. Runs on its own or inside a transaction.
  */
 export async function releaseDueSends(
   tx: Tx,
@@ -91,7 +91,8 @@ const START: DueCursor = { accountId: "00000000-0000-0000-0000-000000000000", ca
 
 /**
  * One bounded pass of a skip scan over the distinct (account, campaign) pairs
- * with scheduled sends (index step_sends_due_campaign_idx), from `after` on:
+ * with scheduled sends (index step_sends_due_campaign_idx,
+ * packages/db/sql/indexes/step_sends.sql), from `after` on:
  * one index probe per pair, whose first entry is its earliest due send. Pairs
  * of campaigns that are not active are stepped over with that one probe, so a
  * paused campaign's backlog is never read; pairs with nothing due yet likewise,

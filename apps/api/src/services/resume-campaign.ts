@@ -27,7 +27,8 @@ async function heldStep1Count(tx: Prisma.TransactionClient, campaignId: string, 
  * transaction, under the campaign row lock. A bigger backlog is handed to the
  * replan-held-sends job: the campaign is active at once, and
  * campaigns.resumeReplanBefore, kept until the job's last chunk, holds back the
- * release of the campaign's sends (release_due_sends skips it), so none goes out
+ * release of the campaign's sends (release_due_sends skips it: see
+ * packages/db/sql/functions/release_due_sends.sql), so none goes out
  * at its stale time. A resume after a pause during a re-plan keeps the re-plan
  * that is still running.
  */

@@ -15,7 +15,8 @@ export interface RelayBatch {
  * transaction. Rows are taken with FOR UPDATE SKIP LOCKED, so any number of
  * relays run side by side without taking the same event; the unique
  * (webhook, event) pair makes a repeat harmless. The deliveries' creation
- * wakes the deliverers (a NOTIFY from the table's trigger, at commit).
+ * wakes the deliverers (a NOTIFY from the table's trigger at commit:
+ * packages/db/sql/triggers/webhook_deliveries_notify.sql).
  */
 export async function relayOutboxBatch(db: { $transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T> }, limit = 200, now = new Date()): Promise<RelayBatch> {
   return db.$transaction(async (tx) => {
