@@ -7,3 +7,4 @@ export * from "./busy-error.js";
 export * from "./session-settings.js";
 export * from "./raw-pool.js";
 export * from "./wait-for-schema.js";
+export * from "./queries/index.js";

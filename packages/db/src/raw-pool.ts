@@ -2,6 +2,7 @@ import pg from "pg";
 import { startupParameters, TransactionPooledPool } from "./session-settings.js";
 export { inRawTransaction } from "./raw-transaction.js";
 import { poolOf, type Db, type DbClientOptions } from "./client.js";
+import { fromDb } from "./queries/executor.js";
 
 export type RawPool = pg.Pool;
 export type RawClient = pg.PoolClient;
@@ -53,8 +54,5 @@ export function rawPoolFor(db: Db, databaseUrl: string, options: DbClientOptions
  * (a client made otherwise, or a transaction) it goes through the client.
  */
 export async function queryRows<T>(db: Pick<Db, "$queryRawUnsafe">, text: string, values: unknown[], name?: string): Promise<T[]> {
-  const pool = poolOf(db as Db);
-  if (!pool) return db.$queryRawUnsafe<T[]>(text, ...values);
-  const prepared = name && !(pool instanceof TransactionPooledPool) ? { name } : {};
-  return (await pool.query({ text, values, ...prepared })).rows as T[];
+  return fromDb(db as Db).rows<T>(text, values, { name });
 }

@@ -1,4 +1,4 @@
-import type { RawClient } from "@outreach/db";
+import { executor, type Executor, type RawClient } from "@outreach/db";
 import { credentialRamp, dailyLimitOn } from "./daily-limit.js";
 import { planScheduleChunk, utcDay, type CredentialStream, type JitterScope } from "./schedule-plan.js";
 import { parseSchedule, scheduleZone, sendDay, type SendSchedule } from "./send-window.js";
@@ -24,29 +24,12 @@ export interface PlanCarry {
 /**
  * Where a plan's statements go: a Prisma client or transaction, or a pg
  * connection in a transaction (the dispatcher's bulk path: big parameter arrays
- * go through the driver as they are). Every statement is plain SQL with
- * positional parameters, so both run the same text; results use only types
- * both map alike (text, int, boolean, timestamptz, jsonb).
+ * go through the driver as they are). Both run through one Executor: every
+ * statement is plain SQL with positional parameters, so both run the same
+ * text; results use only types both map alike (text, int, boolean,
+ * timestamptz, jsonb).
  */
 export type PlanTx = Tx | RawClient;
-
-interface Sql {
-  rows<T>(text: string, ...params: unknown[]): Promise<T[]>;
-  run(text: string, ...params: unknown[]): Promise<void>;
-}
-
-function sqlOf(tx: PlanTx): Sql {
-  if ("$queryRawUnsafe" in tx) {
-    return {
-      rows: <T>(text: string, ...params: unknown[]) => tx.$queryRawUnsafe<T[]>(text, ...params),
-      run: async (text, ...params) => void (await tx.$executeRawUnsafe(text, ...params)),
-    };
-  }
-  return {
-    rows: async <T>(text: string, ...params: unknown[]) => (await tx.query(text, params)).rows as T[],
-    run: async (text, ...params) => void (await tx.query(text, params)),
-  };
-}
 
 /** What the planner needs of a campaign: its window and jitter scope. */
 interface PlanSettings {
@@ -68,10 +51,10 @@ interface CampaignRow {
   jitterScope: string;
 }
 
-async function campaignRow(sql: Sql, campaignId: string): Promise<CampaignRow> {
+async function campaignRow(sql: Executor, campaignId: string): Promise<CampaignRow> {
   const [row] = await sql.rows<CampaignRow>(
     `SELECT "accountId"::text AS "accountId", "minWaitSeconds", "maxWaitSeconds", "planVersion", schedule, "jitterScope" FROM campaigns WHERE id = $1::uuid`,
-    campaignId,
+    [campaignId],
   );
   if (!row) throw new Error(`campaign ${campaignId} not found`);
   return row;
@@ -84,16 +67,16 @@ export function mailboxKey(c: { smtpHost: string; smtpUsername: string }): strin
   return `${c.smtpHost.toLowerCase()} ${c.smtpUsername.toLowerCase()}`;
 }
 
-async function enabledCredentials(sql: Sql, campaignId: string): Promise<CredentialRow[]> {
+async function enabledCredentials(sql: Executor, campaignId: string): Promise<CredentialRow[]> {
   return sql.rows<CredentialRow>(
     `SELECT id::text AS id, "dailyLimit", "smtpHost", "smtpUsername", "rampStartPerDay", "rampIncreasePerDay", "rampStartedAt"
      FROM smtp_credentials WHERE "campaignId" = $1::uuid AND "disabledAt" IS NULL ORDER BY "createdAt", id`,
-    campaignId,
+    [campaignId],
   );
 }
 
 /** The campaign's enabled credentials with their mailboxes' bookings from (about) today on. */
-async function loadStreams(sql: Sql, campaignId: string, settings: PlanSettings, now: Date): Promise<CredentialStream[]> {
+async function loadStreams(sql: Executor, campaignId: string, settings: PlanSettings, now: Date): Promise<CredentialStream[]> {
   const credentials = await enabledCredentials(sql, campaignId);
   if (credentials.length === 0) return [];
   return withBookings(sql, campaignId, settings, credentials, now);
@@ -103,7 +86,7 @@ async function loadStreams(sql: Sql, campaignId: string, settings: PlanSettings,
  * Step-1 bookings per mailbox and day, counting every credential of the account on those mailboxes (every campaign's),
  * and the answers to replies sent through them (each counts like a step-1 send on its day).
  */
-async function mailboxBookings(sql: Sql, accountId: string, mailboxes: string[], now: Date): Promise<Map<string, Map<string, number>>> {
+async function mailboxBookings(sql: Executor, accountId: string, mailboxes: string[], now: Date): Promise<Map<string, Map<string, number>>> {
   // a day of any zone that can still be today somewhere (UTC-12 .. UTC+14)
   const from = utcDay(new Date(now.getTime() - 86_400_000));
   const rows = await sql.rows<{ mailbox: string; day: string; n: number }>(
@@ -121,16 +104,14 @@ async function mailboxBookings(sql: Sql, accountId: string, mailboxes: string[],
        GROUP BY 1, 2
      ) b
      GROUP BY 1, 2`,
-    accountId,
-    mailboxes,
-    from,
+    [accountId, mailboxes, from],
   );
   const byMailbox = new Map(mailboxes.map((m) => [m, new Map<string, number>()]));
   for (const r of rows) byMailbox.get(r.mailbox)?.set(r.day, r.n);
   return byMailbox;
 }
 
-async function withBookings(sql: Sql, campaignId: string, settings: PlanSettings, credentials: CredentialRow[], now: Date): Promise<CredentialStream[]> {
+async function withBookings(sql: Executor, campaignId: string, settings: PlanSettings, credentials: CredentialRow[], now: Date): Promise<CredentialStream[]> {
   const ids = credentials.map((c) => c.id);
   const bookings = await mailboxBookings(sql, settings.accountId, [...new Set(credentials.map(mailboxKey))], now);
   // the last step-1 send per credential and zone (the contact's zone only matters with use_contact_timezone)
@@ -140,8 +121,7 @@ async function withBookings(sql: Sql, campaignId: string, settings: PlanSettings
      FROM step_sends s ${byContactZone ? `JOIN enrollments e ON e.id = s."enrollmentId" JOIN contacts c ON c.id = e."contactId"` : ``}
      WHERE s."credentialId" = ANY($1::uuid[]) AND s."campaignId" = $2::uuid AND s."stepPosition" = 1 AND s.state IN ('scheduled', 'queued', 'sending')
      GROUP BY 1, 2`,
-    ids,
-    campaignId,
+    [ids, campaignId],
   );
   return credentials.map((c) => {
     const lastByZone = new Map<string, Date>();
@@ -165,7 +145,7 @@ export interface CredentialDay {
 
 /** Each enabled credential's day, today in the campaign's zone, counted on its mailbox (every credential of the account on it). */
 export async function credentialDaysToday(tx: Tx, campaignId: string, now = new Date()): Promise<CredentialDay[]> {
-  const sql = sqlOf(tx);
+  const sql = executor(tx);
   const settings = toPlanSettings(await campaignRow(sql, campaignId));
   const streams = await loadStreams(sql, campaignId, settings, now);
   const today = sendDay(settings.schedule, scheduleZone(settings.schedule, null), now);
@@ -182,20 +162,18 @@ export async function allCredentialsAtDailyLimit(tx: Tx, campaignId: string, now
  * account sharing an inbox hold different campaign locks). Taken in a fixed
  * order after the campaign lock, so two planners cannot wait on each other.
  */
-async function lockMailboxes(sql: Sql, accountId: string, credentials: CredentialRow[]): Promise<void> {
+async function lockMailboxes(sql: Executor, accountId: string, credentials: CredentialRow[]): Promise<void> {
   for (const mailbox of [...new Set(credentials.map(mailboxKey))].sort()) {
-    await sql.run(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, `mailbox ${accountId} ${mailbox}`);
+    await sql.execute(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`mailbox ${accountId} ${mailbox}`]);
   }
 }
 
 /** True when another campaign of the account has a credential on one of these mailboxes (their bookings can change between chunks). */
-async function mailboxesShared(sql: Sql, accountId: string, campaignId: string, credentials: CredentialRow[]): Promise<boolean> {
+async function mailboxesShared(sql: Executor, accountId: string, campaignId: string, credentials: CredentialRow[]): Promise<boolean> {
   const [row] = await sql.rows<{ shared: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM smtp_credentials WHERE "accountId" = $1::uuid AND "campaignId" <> $2::uuid
        AND lower("smtpHost") || ' ' || lower("smtpUsername") = ANY($3::text[])) AS shared`,
-    accountId,
-    campaignId,
-    [...new Set(credentials.map(mailboxKey))],
+    [accountId, campaignId, [...new Set(credentials.map(mailboxKey))]],
   );
   return row?.shared === true;
 }
@@ -211,7 +189,7 @@ const sameRamp = (s: CredentialStream, c: CredentialRow) => {
  * same, else read back from step_sends. Mailboxes shared with other campaigns
  * always get their bookings read again (those campaigns may have booked since).
  */
-async function currentStreams(sql: Sql, campaignId: string, settings: PlanSettings, version: number, now: Date, carry: PlanCarry | null | undefined): Promise<CredentialStream[]> {
+async function currentStreams(sql: Executor, campaignId: string, settings: PlanSettings, version: number, now: Date, carry: PlanCarry | null | undefined): Promise<CredentialStream[]> {
   const credentials = await enabledCredentials(sql, campaignId);
   if (credentials.length === 0) return [];
   await lockMailboxes(sql, settings.accountId, credentials);
@@ -227,11 +205,11 @@ async function currentStreams(sql: Sql, campaignId: string, settings: PlanSettin
 }
 
 /** The contacts' time zones of these enrollments (only read when the schedule follows them). */
-async function contactTimezones(sql: Sql, schedule: SendSchedule | null, enrollmentIds: string[]): Promise<Map<string, string | null> | undefined> {
+async function contactTimezones(sql: Executor, schedule: SendSchedule | null, enrollmentIds: string[]): Promise<Map<string, string | null> | undefined> {
   if (!schedule?.useContactTimezone) return undefined;
   const rows = await sql.rows<{ id: string; timezone: string | null }>(
     `SELECT e.id::text AS id, (SELECT c.timezone FROM contacts c WHERE c.id = e."contactId") AS timezone FROM enrollments e WHERE e.id = ANY($1::uuid[])`,
-    enrollmentIds,
+    [enrollmentIds],
   );
   return new Map(rows.map((r) => [r.id, r.timezone]));
 }
@@ -255,7 +233,7 @@ const PREFER_INDEX_SCANS = `SET LOCAL random_page_cost = 1.1`;
  * a transaction-pooling PgBouncer.
  */
 export async function preferIndexScans(tx: PlanTx): Promise<void> {
-  await sqlOf(tx).run(PREFER_INDEX_SCANS);
+  await executor(tx).execute(PREFER_INDEX_SCANS);
 }
 
 /** The step rows of a chunk as parallel columns: what the INSERT takes, without an object per row. */
@@ -267,18 +245,12 @@ interface SendColumns {
   limitDays: Array<string | null>;
 }
 
-async function insertSends(sql: Sql, accountId: string, campaignId: string, rows: SendColumns): Promise<void> {
-  await sql.run(
+async function insertSends(sql: Executor, accountId: string, campaignId: string, rows: SendColumns): Promise<void> {
+  await sql.execute(
     `INSERT INTO step_sends ("accountId", "campaignId", "enrollmentId", "stepPosition", "credentialId", "dueAt", "limitDay", state, "updatedAt")
      SELECT $1::uuid, $2::uuid, e, p, c, d, l, 'scheduled', now()
      FROM unnest($3::uuid[], $4::int[], $5::uuid[], $6::timestamptz[], $7::date[]) AS t(e, p, c, d, l)`,
-    accountId,
-    campaignId,
-    rows.enrollmentIds,
-    rows.positions,
-    rows.credentialIds,
-    rows.dueAts,
-    rows.limitDays,
+    [accountId, campaignId, rows.enrollmentIds, rows.positions, rows.credentialIds, rows.dueAts, rows.limitDays],
   );
 }
 
@@ -294,10 +266,10 @@ const emptyColumns = (): SendColumns => ({ enrollmentIds: [], positions: [], cre
 export async function scheduleEnrollments(tx: PlanTx, campaignId: string, enrollmentIds: string[], now = new Date(), carry?: PlanCarry | null): Promise<ScheduleChunkResult> {
   const nothing = { scheduled: 0, firstDueAt: null, lastStep1DueAt: null, carry: carry ?? null };
   if (enrollmentIds.length === 0) return nothing;
-  const sql = sqlOf(tx);
+  const sql = executor(tx);
   const campaign = await campaignRow(sql, campaignId);
-  const steps = await sql.rows<{ delayMinutes: number }>(`SELECT "delayMinutes" FROM sequence_steps WHERE "campaignId" = $1::uuid ORDER BY position`, campaignId);
-  await sql.run(PREFER_INDEX_SCANS);
+  const steps = await sql.rows<{ delayMinutes: number }>(`SELECT "delayMinutes" FROM sequence_steps WHERE "campaignId" = $1::uuid ORDER BY position`, [campaignId]);
+  await sql.execute(PREFER_INDEX_SCANS);
   const settings = toPlanSettings(campaign);
   const credentials = await currentStreams(sql, campaignId, settings, campaign.planVersion, now, carry);
   if (credentials.length === 0 || steps.length === 0) return { ...nothing, carry: null };
@@ -339,15 +311,13 @@ export async function scheduleEnrollments(tx: PlanTx, campaignId: string, enroll
   }
   sends.length = 0;
   for (let i = 0; i < dispatched.ids.length; i += INSERT_ROWS) {
-    await sql.run(
+    await sql.execute(
       `UPDATE enrollments AS e SET "dispatchedAt" = $1::timestamptz, "credentialId" = t.c, "updatedAt" = now()
        FROM unnest($2::uuid[], $3::uuid[]) AS t(id, c) WHERE e.id = t.id`,
-      now.toISOString(),
-      dispatched.ids.slice(i, i + INSERT_ROWS),
-      dispatched.credentialIds.slice(i, i + INSERT_ROWS),
+      [now.toISOString(), dispatched.ids.slice(i, i + INSERT_ROWS), dispatched.credentialIds.slice(i, i + INSERT_ROWS)],
     );
   }
-  const [bumped] = await sql.rows<{ planVersion: number }>(`UPDATE campaigns SET "planVersion" = "planVersion" + 1 WHERE id = $1::uuid RETURNING "planVersion"`, campaignId);
+  const [bumped] = await sql.rows<{ planVersion: number }>(`UPDATE campaigns SET "planVersion" = "planVersion" + 1 WHERE id = $1::uuid RETURNING "planVersion"`, [campaignId]);
   return { scheduled: dispatched.ids.length, firstDueAt: new Date(first), lastStep1DueAt: new Date(last), carry: { version: bumped!.planVersion, streams } };
 }
 
@@ -381,11 +351,11 @@ export interface RescheduleResult extends ScheduleChunkResult {
 export async function rescheduleHeldSends(tx: PlanTx, campaignId: string, options: HeldSendsOptions = {}): Promise<RescheduleResult> {
   const now = options.now ?? new Date();
   const none = { held: 0, last: null, scheduled: 0, firstDueAt: null, lastStep1DueAt: null, carry: options.carry ?? null };
-  const sql = sqlOf(tx);
+  const sql = executor(tx);
   // with no inbox left there is nothing to plan onto: keep the rows as they are
-  const [enabled] = await sql.rows<{ n: number }>(`SELECT count(*)::int AS n FROM smtp_credentials WHERE "campaignId" = $1::uuid AND "disabledAt" IS NULL`, campaignId);
+  const [enabled] = await sql.rows<{ n: number }>(`SELECT count(*)::int AS n FROM smtp_credentials WHERE "campaignId" = $1::uuid AND "disabledAt" IS NULL`, [campaignId]);
   if (!enabled || enabled.n === 0) return none;
-  await sql.run(PREFER_INDEX_SCANS);
+  await sql.execute(PREFER_INDEX_SCANS);
   const params: unknown[] = [campaignId];
   const param = (value: unknown) => `$${params.push(value)}`;
   const held = await sql.rows<{ id: string; enrollmentId: string; dueAt: Date }>(
@@ -397,11 +367,11 @@ export async function rescheduleHeldSends(tx: PlanTx, campaignId: string, option
      ORDER BY "dueAt", id
      ${options.limit !== undefined ? `LIMIT ${param(options.limit)}::int` : ""}
      FOR UPDATE`,
-    ...params,
+    params,
   );
   if (held.length === 0) return none;
   const enrollmentIds = held.map((h) => h.enrollmentId);
-  await sql.run(`DELETE FROM step_sends s USING unnest($1::uuid[]) AS t(e) WHERE s."enrollmentId" = t.e AND s.state = 'scheduled'`, enrollmentIds);
+  await sql.execute(`DELETE FROM step_sends s USING unnest($1::uuid[]) AS t(e) WHERE s."enrollmentId" = t.e AND s.state = 'scheduled'`, [enrollmentIds]);
   const scheduled = await scheduleEnrollments(tx, campaignId, enrollmentIds, now, options.carry);
   const tail = held[held.length - 1]!;
   return { ...scheduled, held: held.length, last: { dueAt: tail.dueAt, id: tail.id } };

@@ -1,0 +1,5 @@
+// Data access by table: one module per table (or aggregate) holding every
+// statement on it, each taking an Executor (see executor.ts), with its row
+// types derived from declared columns (see columns.ts).
+export * from "./executor.js";
+export * from "./columns.js";

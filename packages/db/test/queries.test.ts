@@ -1,0 +1,179 @@
+import assert from "node:assert/strict";
+import { randomBytes, randomUUID } from "node:crypto";
+import { after, before, test } from "node:test";
+import pg from "pg";
+import { applyMigrations, createDbClient, ensureDatabase, inRawTransaction, MIGRATIONS_DIR, poolOf, type Db } from "../src/index.js";
+import * as queries from "../src/queries/index.js";
+import { executor, fromDb, fromPg, fromPrisma, isColumnMap, type ColumnMap, type Executor } from "../src/queries/index.js";
+
+// Every statement of the query modules runs against the migrated schema (in a
+// transaction rolled back), and what it returns (column names, their order,
+// their types, and NOT NULL where a column comes straight from a table) is
+// compared with the columns its row type is derived from. A query function
+// added without a case here fails the completeness test.
+
+// This package sits below @outreach/testing, so it names its scratch database itself
+// (with the prefix the harness sweeps up after killed runs).
+const TEST_ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const name = `outreach_test_${Date.now().toString(36)}_qry${randomBytes(3).toString("hex")}`;
+const url = (() => {
+  const u = new URL(TEST_ADMIN_URL);
+  u.pathname = `/${name}`;
+  return u.toString();
+})();
+
+let client: pg.Client;
+const typeNames = new Map<number, string>();
+
+before(async () => {
+  await ensureDatabase(url);
+  await applyMigrations(url, MIGRATIONS_DIR);
+  client = new pg.Client({ connectionString: url });
+  await client.connect();
+  for (const row of (await client.query<{ oid: number; typname: string }>(`SELECT oid::int AS oid, typname FROM pg_type`)).rows) typeNames.set(row.oid, row.typname);
+});
+
+after(async () => {
+  await client?.end();
+  const admin = new pg.Client({ connectionString: TEST_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+});
+
+interface Ran {
+  text: string;
+  fields: pg.FieldDef[];
+}
+
+/** An executor on the test connection that keeps what each statement returned. */
+function recording(): { ex: Executor; ran: Ran[] } {
+  const ran: Ran[] = [];
+  const run = async (config: pg.QueryConfig) => {
+    const result = await client.query(config);
+    ran.push({ text: config.text, fields: result.fields });
+    return result;
+  };
+  const ex: Executor = {
+    rows: async <T>(text: string, params: readonly unknown[] = []) => (await run({ text, values: [...params] })).rows as T[],
+    values: async <T>(text: string, params: readonly unknown[] = []) =>
+      (await run({ text, values: [...params], rowMode: "array" } as pg.QueryConfig)).rows.map((row: unknown[]) => row[0]) as T[],
+    execute: async (text: string, params: readonly unknown[] = []) => (await run({ text, values: [...params] })).rowCount ?? 0,
+  };
+  return { ex, ran };
+}
+
+/** The executor as a Prisma client without a pool of its own, for a function that takes one (fromDb then goes through these). */
+function asPrisma(ex: Executor): queries.PrismaQueryable {
+  return {
+    $queryRawUnsafe: ((text: string, ...params: unknown[]) => ex.rows(text, params)) as never,
+    $executeRawUnsafe: ((text: string, ...params: unknown[]) => ex.execute(text, params)) as never,
+  };
+}
+
+async function notNull(tableId: number, columnId: number): Promise<boolean> {
+  const { rows } = await client.query<{ attnotnull: boolean }>(`SELECT attnotnull FROM pg_attribute WHERE attrelid = $1 AND attnum = $2`, [tableId, columnId]);
+  return rows[0]?.attnotnull === true;
+}
+
+/** What the statement returned, against the declared columns: the differences, described. */
+async function compare(declared: ColumnMap, fields: pg.FieldDef[]): Promise<string[]> {
+  const problems: string[] = [];
+  const names = Object.keys(declared);
+  assert.deepEqual(
+    fields.map((f) => f.name),
+    names,
+    "the columns returned, in order",
+  );
+  for (const field of fields) {
+    const spec = declared[field.name]!;
+    const type = spec.replace(/[?!]$/, "");
+    const actual = typeNames.get(field.dataTypeID) ?? `oid ${field.dataTypeID}`;
+    if (actual !== type) problems.push(`${field.name}: returns ${actual}, declared ${spec}`);
+    if (!/[?!]$/.test(spec) && field.tableID !== 0 && !(await notNull(field.tableID, field.columnID))) {
+      problems.push(`${field.name}: from a column that can be NULL, declared ${spec} (say "${type}?", or "${type}!" when the statement rules NULL out)`);
+    }
+  }
+  return problems;
+}
+
+test("one statement gives the same rows, values and counts through a Prisma client, a transaction, a pg connection and the client's own pool", async () => {
+  const db: Db = createDbClient(url, { poolMax: 2 });
+  try {
+    const text = `SELECT g AS n, 'row ' || g AS label, $2::uuid AS id FROM generate_series(1, $1::int) AS g ORDER BY g`;
+    const params = [3, "00000000-0000-0000-0000-000000000001"];
+    const expected = [1, 2, 3].map((n) => ({ n, label: `row ${n}`, id: params[1] }));
+    const pool = poolOf(db)!;
+    const ways: Array<[string, (work: (ex: Executor) => Promise<void>) => Promise<void>]> = [
+      ["fromPrisma(client)", (work) => work(fromPrisma(db))],
+      ["fromPrisma(transaction)", (work) => db.$transaction((tx) => work(fromPrisma(tx)))],
+      ["fromPg(connection in inRawTransaction)", (work) => inRawTransaction(pool, (c) => work(fromPg(c)))],
+      ["fromPg(pool)", (work) => work(fromPg(pool))],
+      ["fromDb(client)", (work) => work(fromDb(db))],
+      ["executor(client)", (work) => work(executor(db))],
+    ];
+    for (const [way, run] of ways) {
+      await run(async (ex) => {
+        assert.deepEqual(await ex.rows(text, params), expected, way);
+        assert.deepEqual(await ex.rows(text, params, { name: "query_row_types_probe" }), expected, `${way}, named`);
+        assert.deepEqual(await ex.values(text, params), [1, 2, 3], `${way}: values`);
+        assert.equal(await ex.execute(`UPDATE _prisma_migrations SET logs = logs WHERE migration_name = ANY($1::text[])`, [["none", "either"]]), 0, `${way}: execute`);
+        assert.ok((await ex.execute(`UPDATE _prisma_migrations SET logs = logs`)) > 0, `${way}: execute without parameters`);
+      });
+    }
+  } finally {
+    await db.$disconnect();
+  }
+});
+
+type Run = (ex: Executor) => Promise<unknown>;
+/** runs: calls covering each shape of the function's statement, each checked against `columns` or against its own. */
+type Case = { columns: ColumnMap | null; runs: Array<Run | [Run, ColumnMap]> };
+
+const id = () => randomUUID();
+const now = new Date();
+
+/** One case per query function: the columns its rows are typed with (null: it returns none), and calls covering each shape of its statement. */
+const cases: Record<string, Case> = {};
+
+/** A statement that returns its row unconditionally found none here (nothing seeded): its columns are still checked. */
+function noRow(err: Error): void {
+  if (!(err instanceof TypeError)) throw err;
+}
+
+/** Exports that are not query functions: the executors, the column declarations, and SQL fragments (run inside the statements above). */
+const NOT_QUERIES = new Set(["executor", "fromPrisma", "fromPg", "fromDb", "columns", "isColumnMap", "blockedAddressCondition", "blockingKindSql"]);
+
+test("every query function has a case, and every declared column map is checked", () => {
+  const functions = Object.entries(queries)
+    .filter(([key, value]) => typeof value === "function" && !NOT_QUERIES.has(key))
+    .map(([key]) => key)
+    .sort();
+  assert.deepEqual(Object.keys(cases).sort(), functions, "a case per query function (and none for a function that is gone)");
+  const maps = Object.entries(queries as Record<string, unknown>).filter((entry): entry is [string, ColumnMap] => isColumnMap(entry[1]));
+  const checked = new Set(Object.values(cases).flatMap((c) => [c.columns, ...c.runs.flatMap((run) => (Array.isArray(run) ? [run[1]] : []))]));
+  for (const [key, map] of maps) assert.ok(checked.has(map), `${key} is checked by a case`);
+});
+
+for (const [fn, { columns, runs }] of Object.entries(cases)) {
+  test(`${fn}: its statements run on the schema and return the columns its rows are typed with`, async () => {
+    await client.query("BEGIN");
+    try {
+      for (const entry of runs) {
+        const [run, declared] = Array.isArray(entry) ? entry : [entry, columns];
+        const { ex, ran } = recording();
+        await run(ex);
+        assert.ok(ran.length > 0, "it ran a statement");
+        for (const statement of ran) {
+          if (declared === null) {
+            assert.deepEqual(statement.fields, [], "returns no columns");
+            continue;
+          }
+          assert.deepEqual(await compare(declared, statement.fields), [], statement.text.trim().split("\n")[0]);
+        }
+      }
+    } finally {
+      await client.query("ROLLBACK");
+    }
+  });
+}
