@@ -1,6 +1,6 @@
 import type { Config, Logger, QueuePayloads } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { inRawTransaction, type RawClient } from "@outreach/db";
+import { clearHeldSendsMove, clearResumeReplan, heldSendsMoveState, inRawTransaction, lockCampaignRow, resumeReplanMark, type RawClient } from "@outreach/db";
 import { rescheduleHeldSends, type HeldSendsOptions, type PlanCarry, type RescheduleResult } from "@outreach/domain";
 import { collectChunkGarbage, planningPool } from "./dispatch-batch.js";
 
@@ -39,8 +39,7 @@ async function inChunks(ctx: ReplanContext, campaignId: string, step: (client: R
   for (;;) {
     const limit = Math.max(1, Math.floor(ctx.config.dispatchChunkSize / (await stepCount(ctx.db, campaignId))));
     const outcome = await inRawTransaction(pool, async (client): Promise<Step> => {
-      const locked = await client.query(`SELECT id FROM campaigns WHERE id = $1::uuid FOR UPDATE`, [campaignId]);
-      if (locked.rowCount === 0) return { done: "campaign gone" };
+      if (!(await lockCampaignRow(client, campaignId))) return { done: "campaign gone" };
       return step(client, { after, carry, limit, now: new Date() });
     });
     if ("done" in outcome) return `replanned ${moved} in ${chunks} chunks; ${outcome.done}`;
@@ -62,11 +61,10 @@ async function finishResume(ctx: ReplanContext, payload: Payload): Promise<strin
   const before = campaign?.resumeReplanBefore;
   if (!before) return "no resume in progress";
   return inChunks(ctx, payload.campaignId, async (client, chunk) => {
-    const { rows } = await client.query<{ resumeReplanBefore: Date | null }>(`SELECT "resumeReplanBefore" FROM campaigns WHERE id = $1::uuid`, [payload.campaignId]);
-    if (rows[0]?.resumeReplanBefore?.getTime() !== before.getTime()) return { done: "resume no longer in progress" };
+    if ((await resumeReplanMark(client, payload.campaignId))?.getTime() !== before.getTime()) return { done: "resume no longer in progress" };
     const result = await rescheduleHeldSends(client, payload.campaignId, { ...chunk, createdBefore: before });
     if (result.held > 0) return { chunk: result };
-    await client.query(`UPDATE campaigns SET "resumeReplanBefore" = NULL, "updatedAt" = now() WHERE id = $1::uuid`, [payload.campaignId]);
+    await clearResumeReplan(client, payload.campaignId);
     return { done: "held sends planned again" };
   });
 }
@@ -78,18 +76,14 @@ async function moveDisabledInboxSends(ctx: ReplanContext, payload: Payload): Pro
   const requestedAt = credential?.heldSendsMoveRequestedAt;
   if (!requestedAt) return "nothing to move";
   return inChunks(ctx, payload.campaignId, async (client, chunk) => {
-    const { rows } = await client.query<{ disabledAt: Date | null; heldSendsMoveRequestedAt: Date | null }>(
-      `SELECT "disabledAt", "heldSendsMoveRequestedAt" FROM smtp_credentials WHERE id = $1::uuid`,
-      [credentialId],
-    );
-    const current = rows[0];
+    const current = await heldSendsMoveState(client, credentialId);
     if (!current) return { done: "inbox gone" };
     if (current.heldSendsMoveRequestedAt?.getTime() !== requestedAt.getTime()) return { done: "move no longer requested" };
     // re-enabled meanwhile: its sends stay where they are
     const result = current.disabledAt ? await rescheduleHeldSends(client, payload.campaignId, { ...chunk, credentialId }) : null;
     if (result && result.held > 0) return { chunk: result };
     // all moved, or no enabled inbox left to move them to (the campaign is paused; a resume plans them)
-    await client.query(`UPDATE smtp_credentials SET "heldSendsMoveRequestedAt" = NULL WHERE id = $1::uuid`, [credentialId]);
+    await clearHeldSendsMove(client, credentialId);
     return { done: current.disabledAt ? "moved" : "inbox enabled again" };
   });
 }

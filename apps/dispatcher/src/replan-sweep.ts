@@ -1,5 +1,5 @@
 import { RepeatingTask, type Logger, type TypedQueue } from "@outreach/core";
-import type { Db } from "@outreach/db";
+import { campaignsWithResumeReplan, inboxesWithHeldSendsMove, type Db } from "@outreach/db";
 import { heldSendsMoveJobId, resumeReplanJobId } from "@outreach/domain";
 
 /**
@@ -30,10 +30,8 @@ export class ReplanSweep {
   }
 
   async sweep(): Promise<number> {
-    const moves = await this.db.$queryRaw<Array<{ id: string; accountId: string; campaignId: string; requestedAt: Date }>>`
-      SELECT id, "accountId", "campaignId", "heldSendsMoveRequestedAt" AS "requestedAt" FROM smtp_credentials WHERE "heldSendsMoveRequestedAt" IS NOT NULL LIMIT 1000`;
-    const resumes = await this.db.$queryRaw<Array<{ id: string; accountId: string; before: Date }>>`
-      SELECT id, "accountId", "resumeReplanBefore" AS before FROM campaigns WHERE "resumeReplanBefore" IS NOT NULL LIMIT 1000`;
+    const moves = await inboxesWithHeldSendsMove(this.db);
+    const resumes = await campaignsWithResumeReplan(this.db);
     if (moves.length + resumes.length === 0) return 0;
     await this.queue.addBulk([
       ...moves.map((m) => ({

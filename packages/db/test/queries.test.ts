@@ -134,7 +134,58 @@ const id = () => randomUUID();
 const now = new Date();
 
 /** One case per query function: the columns its rows are typed with (null: it returns none), and calls covering each shape of its statement. */
-const cases: Record<string, Case> = {};
+const cases: Record<string, Case> = {
+  // campaigns.ts
+  lockCampaign: { columns: queries.lockedCampaignColumns, runs: [(ex) => queries.lockCampaign(ex, id(), id(), "update"), (ex) => queries.lockCampaign(ex, id(), id(), "no_key_update")] },
+  lockCampaignWaitRange: { columns: queries.campaignWaitRangeColumns, runs: [(ex) => queries.lockCampaignWaitRange(ex, id(), id())] },
+  lockCampaignStatus: { columns: queries.campaignStatusColumns, runs: [(ex) => queries.lockCampaignStatus(ex, id())] },
+  lockCampaignRow: { columns: queries.campaignIdColumns, runs: [(ex) => queries.lockCampaignRow(ex, id())] },
+  campaignToDispatch: { columns: queries.campaignToDispatchColumns, runs: [(ex) => queries.campaignToDispatch(ex, id(), id())] },
+  listCampaignPage: {
+    columns: queries.campaignSummaryColumns,
+    runs: [(ex) => queries.listCampaignPage(asPrisma(ex), id(), 10), (ex) => queries.listCampaignPage(asPrisma(ex), id(), 10, { createdAt: now, id: id() })],
+  },
+  resumeReplanMark: { columns: queries.resumeReplanColumns, runs: [(ex) => queries.resumeReplanMark(ex, id())] },
+  markResumeReplan: { columns: queries.replanMarkColumns, runs: [(ex) => queries.markResumeReplan(ex, id()).catch(noRow)] },
+  resumeWithReplan: { columns: queries.replanMarkColumns, runs: [(ex) => queries.resumeWithReplan(ex, id()).catch(noRow)] },
+  clearResumeReplan: { columns: null, runs: [(ex) => queries.clearResumeReplan(ex, id())] },
+  campaignsWithResumeReplan: { columns: queries.pendingResumeReplanColumns, runs: [(ex) => queries.campaignsWithResumeReplan(ex)] },
+
+  // enrollments.ts
+  nextDispatchPage: {
+    columns: queries.dispatchPageColumns,
+    runs: [
+      (ex) => queries.nextDispatchPage(ex, { accountId: id(), campaignId: id(), batchNumber: 1, size: 10, checkBlocklist: false }),
+      (ex) => queries.nextDispatchPage(ex, { accountId: id(), campaignId: id(), batchNumber: 1, size: 10, checkBlocklist: true }),
+    ],
+  },
+  lockNextDispatchPage: { columns: queries.enrollmentIdTextColumns, runs: [(ex) => queries.lockNextDispatchPage(ex, id(), 1, 10)] },
+  lockPendingEnrollments: { columns: queries.enrollmentIdTextColumns, runs: [(ex) => queries.lockPendingEnrollments(ex, [id()])] },
+  lockPendingEnrollmentContacts: { columns: queries.pendingEnrollmentContactColumns, runs: [(ex) => queries.lockPendingEnrollmentContacts(ex, [id()])] },
+  lockPendingEnrollmentsInOrder: { columns: queries.enrollmentIdColumns, runs: [(ex) => queries.lockPendingEnrollmentsInOrder(ex, [id()])] },
+
+  // smtp-credentials.ts
+  heldSendsMoveState: { columns: queries.heldSendsMoveColumns, runs: [(ex) => queries.heldSendsMoveState(ex, id())] },
+  clearHeldSendsMove: { columns: null, runs: [(ex) => queries.clearHeldSendsMove(ex, id())] },
+  inboxesWithHeldSendsMove: { columns: queries.requestedHeldSendsMoveColumns, runs: [(ex) => queries.inboxesWithHeldSendsMove(ex)] },
+
+  // step-sends.ts
+  countHeldSendsAndSteps: { columns: queries.heldSendsAndStepsColumns, runs: [(ex) => queries.countHeldSendsAndSteps(ex, id())] },
+  countHeldStep1Sends: { columns: queries.countColumns, runs: [(ex) => queries.countHeldStep1Sends(ex, id()), (ex) => queries.countHeldStep1Sends(ex, id(), now)] },
+  forecastSendDays: {
+    columns: queries.forecastDayColumns,
+    runs: [(ex) => queries.forecastSendDays(ex, { campaignId: id(), zone: "Europe/Paris", start: now, end: new Date(now.getTime() + 86_400_000), firstDay: "2026-01-01", lastDay: "2026-01-03" })],
+  },
+  countMailboxDayUsage: { columns: queries.mailboxUsageColumns, runs: [(ex) => queries.countMailboxDayUsage(ex, id(), "smtp.example.test user", "2026-01-01")] },
+  findSendByMessageId: {
+    columns: queries.reportedSendColumns,
+    runs: [(ex) => queries.findSendByMessageId(ex, ["<a@b>", "a@b"], true), (ex) => queries.findSendByMessageId(ex, ["<a@b>", "a@b"], false)],
+  },
+  findLastSendTo: {
+    columns: queries.reportedSendColumns,
+    runs: [(ex) => queries.findLastSendTo(ex, "a@b.test", now, true), (ex) => queries.findLastSendTo(ex, "a@b.test", null, false)],
+  },
+};
 
 /** A statement that returns its row unconditionally found none here (nothing seeded): its columns are still checked. */
 function noRow(err: Error): void {

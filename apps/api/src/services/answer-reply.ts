@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AppError, type TypedQueue } from "@outreach/core";
-import type { Db, Prisma, SmtpCredential } from "@outreach/db";
+import { countMailboxDayUsage, type Db, type Prisma, type SmtpCredential } from "@outreach/db";
 import { credentialRamp, dailyLimitOn, mailboxKey, messageIdFor, parseSchedule, scheduleZone, sendDay } from "@outreach/domain";
 import type { AnswerRow } from "../serializers/reply.js";
 import { findReply } from "./get-reply.js";
@@ -42,16 +42,8 @@ export async function answerInboxDay(tx: Prisma.TransactionClient, accountId: st
   const mailbox = mailboxKey(credential);
   // the planner's lock on the mailbox: a dispatch booking it cannot overrun the count below meanwhile
   if (options.lockMailbox) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`mailbox ${accountId} ${mailbox}`}, 0))`;
-  const [usage] = await tx.$queryRaw<Array<{ used: number }>>`
-    SELECT (
-      (SELECT count(*) FROM step_sends s JOIN smtp_credentials k ON k.id = s."credentialId"
-       WHERE k."accountId" = ${accountId}::uuid AND lower(k."smtpHost") || ' ' || lower(k."smtpUsername") = ${mailbox}
-         AND s."limitDay" = ${day}::date AND s.state NOT IN ('cancelled', 'failed'))
-      + (SELECT count(*) FROM reply_answers a JOIN smtp_credentials k ON k.id = a."credentialId"
-       WHERE k."accountId" = ${accountId}::uuid AND lower(k."smtpHost") || ' ' || lower(k."smtpUsername") = ${mailbox}
-         AND a."limitDay" = ${day}::date AND a.state <> 'failed')
-    )::int AS used`;
-  return { credential, day, dailyLimit: dailyLimitOn(credential.dailyLimit, credentialRamp(credential), day), used: usage?.used ?? 0 };
+  const used = await countMailboxDayUsage(tx, accountId, mailbox, day);
+  return { credential, day, dailyLimit: dailyLimitOn(credential.dailyLimit, credentialRamp(credential), day), used };
 }
 
 /** The inbox day, when it has a send left: else 422 mailbox_limit_reached. */

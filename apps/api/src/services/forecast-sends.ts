@@ -1,4 +1,4 @@
-import type { Db } from "@outreach/db";
+import { forecastSendDays, type Db } from "@outreach/db";
 import { dayAfter, localDay, openingFromDay, parseSchedule, scheduleZone } from "@outreach/domain";
 import { findCampaign } from "./find-campaign.js";
 
@@ -19,14 +19,6 @@ export interface SendForecast {
   undispatchedPending: number;
 }
 
-interface ForecastRow {
-  date: string;
-  step_1: number;
-  follow_ups: number;
-  overdue: number;
-  undispatched: number;
-}
-
 /**
  * Sends still to go out (step_sends scheduled or queued) per day from today
  * for `days` days, days of the campaign schedule's time zone (the days its
@@ -42,25 +34,7 @@ export async function forecastSends(db: Db, accountId: string, campaignId: strin
   for (let i = 1; i < days; i++) lastDay = dayAfter(lastDay);
   const start = openingFromDay(null, zone, firstDay);
   const end = openingFromDay(null, zone, dayAfter(lastDay));
-  const rows = await db.$queryRaw<ForecastRow[]>`
-    WITH buckets AS (
-      SELECT ("dueAt" AT TIME ZONE ${zone})::date AS day,
-             count(*) FILTER (WHERE "stepPosition" = 1) AS step_1,
-             count(*) FILTER (WHERE "stepPosition" > 1) AS follow_ups
-      FROM step_sends
-      WHERE "campaignId" = ${campaign.id}::uuid AND state IN ('scheduled', 'queued') AND "dueAt" >= ${start} AND "dueAt" < ${end}
-      GROUP BY 1
-    )
-    SELECT to_char(g.day, 'YYYY-MM-DD') AS date,
-           COALESCE(b.step_1, 0)::int AS step_1,
-           COALESCE(b.follow_ups, 0)::int AS follow_ups,
-           (SELECT count(*) FROM step_sends
-             WHERE "campaignId" = ${campaign.id}::uuid AND state = 'scheduled' AND "dueAt" < ${start})::int AS overdue,
-           (SELECT count(*) FROM enrollments
-             WHERE "campaignId" = ${campaign.id}::uuid AND status = 'pending' AND "dispatchedAt" IS NULL AND "stoppedAt" IS NULL)::int AS undispatched
-    FROM generate_series(${firstDay}::date, ${lastDay}::date, interval '1 day') AS g(day)
-    LEFT JOIN buckets b ON b.day = g.day::date
-    ORDER BY g.day`;
+  const rows = await forecastSendDays(db, { campaignId: campaign.id, zone, start, end, firstDay, lastDay });
   const forecastDays = rows.map((row) => ({ date: row.date, step1: row.step_1, followUps: row.follow_ups, total: row.step_1 + row.follow_ups }));
   return {
     campaignId: campaign.id,

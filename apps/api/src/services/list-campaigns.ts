@@ -1,12 +1,5 @@
-import { queryRows, type CampaignStatus, type Db } from "@outreach/db";
+import { listCampaignPage, type CampaignSummaryRow, type Db } from "@outreach/db";
 import { resolveCursor, rowsForPage, type PageInput } from "../pagination.js";
-
-export interface CampaignSummaryRow {
-  id: string;
-  name: string;
-  status: CampaignStatus;
-  createdAt: Date;
-}
 
 /**
  * The account's campaigns, newest first, a page at a time. The hottest read of
@@ -17,22 +10,5 @@ export async function listCampaigns(db: Db, accountId: string, input: PageInput)
   const cursor = await resolveCursor(input.startingAfter, "campaign", (id) =>
     db.campaign.findFirst({ where: { id, accountId }, select: { id: true, createdAt: true } }),
   );
-  if (!cursor) {
-    return queryRows<CampaignSummaryRow>(
-      db,
-      `SELECT id, name, status::text AS status, "createdAt" FROM campaigns
-       WHERE "accountId" = $1::uuid
-       ORDER BY "createdAt" DESC, id DESC LIMIT $2`,
-      [accountId, rowsForPage(input.limit)],
-      "list_campaigns",
-    );
-  }
-  return queryRows<CampaignSummaryRow>(
-    db,
-    `SELECT id, name, status::text AS status, "createdAt" FROM campaigns
-     WHERE "accountId" = $1::uuid AND ("createdAt", id) < ($2::timestamptz, $3::uuid)
-     ORDER BY "createdAt" DESC, id DESC LIMIT $4`,
-    [accountId, cursor.createdAt, cursor.id, rowsForPage(input.limit)],
-    "list_campaigns_after",
-  );
+  return listCampaignPage(db, accountId, rowsForPage(input.limit), cursor);
 }

@@ -1,4 +1,4 @@
-import type { Db } from "@outreach/db";
+import { findLastSendTo, findSendByMessageId, type Db, type ReportedSendRow } from "@outreach/db";
 import { recordBounce, unsubscribeContact, type Tx } from "@outreach/domain";
 
 /** One entry of a relay report, validated (email lower-cased, empty optional fields as null). */
@@ -25,16 +25,6 @@ export const DEFAULT_BOUNCE_REASON = "bounce reported by the relay";
 /** How far the relay's clock may run ahead of ours when occurred_at narrows the match. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-interface MatchedSend {
-  id: string;
-  accountId: string;
-  enrollmentId: string;
-  contactId: string;
-  credentialId: string | null;
-  state: string;
-  bounceUnverified: boolean;
-}
-
 /** Message-IDs are stored as sent, "<local@domain>"; relays report them with or without the brackets. */
 function messageIdForms(messageId: string): string[] {
   const bare = messageId.trim().replace(/^<(.*)>$/s, "$1").trim();
@@ -49,31 +39,10 @@ function messageIdForms(messageId: string): string[] {
  * `lock` holds the step row until the transaction ends, so concurrent
  * deliveries of one report apply it once.
  */
-async function findReportedSend(tx: Tx, event: RelayReportEvent, lock: boolean): Promise<MatchedSend | null> {
-  const forUpdate = lock ? "FOR UPDATE OF s" : "";
-  if (event.messageId) {
-    const rows = await tx.$queryRawUnsafe<MatchedSend[]>(
-      `SELECT s.id, s."accountId", s."enrollmentId", e."contactId", s."credentialId", s.state::text AS state, s."bounceUnverified"
-       FROM step_sends s JOIN enrollments e ON e.id = s."enrollmentId"
-       WHERE s."messageId" = ANY($1::text[])
-       LIMIT 1 ${forUpdate}`,
-      messageIdForms(event.messageId),
-    );
-    return rows[0] ?? null;
-  }
+async function findReportedSend(tx: Tx, event: RelayReportEvent, lock: boolean): Promise<ReportedSendRow | null> {
+  if (event.messageId) return findSendByMessageId(tx, messageIdForms(event.messageId), lock);
   const sentBefore = event.occurredAt ? new Date(event.occurredAt.getTime() + CLOCK_SKEW_MS) : null;
-  const rows = await tx.$queryRawUnsafe<MatchedSend[]>(
-    `SELECT s.id, s."accountId", s."enrollmentId", e."contactId", s."credentialId", s.state::text AS state, s."bounceUnverified"
-     FROM contacts c
-     JOIN enrollments e ON e."contactId" = c.id
-     JOIN step_sends s ON s."enrollmentId" = e.id
-     WHERE c.email = $1 AND s.state IN ('sent', 'bounced') AND ($2::timestamptz IS NULL OR s."sentAt" <= $2::timestamptz)
-     ORDER BY s."sentAt" DESC NULLS LAST, s.id DESC
-     LIMIT 1 ${forUpdate}`,
-    event.email,
-    sentBefore,
-  );
-  return rows[0] ?? null;
+  return findLastSendTo(tx, event.email, sentBefore, lock);
 }
 
 async function applyBounce(tx: Tx, event: RelayReportEvent, now: Date): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { Prisma } from "@outreach/db";
+import { countHeldSendsAndSteps, markResumeReplan, type Prisma } from "@outreach/db";
 import { rescheduleHeldSends } from "@outreach/domain";
 
 /**
@@ -11,17 +11,12 @@ import { rescheduleHeldSends } from "@outreach/domain";
  * the job with after the commit, or null when done here.
  */
 export async function replanAfterSettingsChange(tx: Prisma.TransactionClient, campaignId: string, chunkSize: number): Promise<Date | null> {
-  const [row] = await tx.$queryRaw<[{ held: number; steps: number }]>`
-    SELECT (SELECT count(*)::int FROM step_sends WHERE "campaignId" = ${campaignId}::uuid AND "stepPosition" = 1 AND state = 'scheduled') AS held,
-           (SELECT count(*)::int FROM sequence_steps WHERE "campaignId" = ${campaignId}::uuid) AS steps`;
+  const row = await countHeldSendsAndSteps(tx, campaignId);
   if (row.held === 0) return null;
   if (row.held * Math.max(1, row.steps) <= chunkSize) {
     await rescheduleHeldSends(tx, campaignId);
     return null;
   }
   // a newer mark makes a re-plan still running stop, and the new job plan everything again
-  const [marked] = await tx.$queryRaw<[{ before: Date }]>`
-    UPDATE campaigns SET "resumeReplanBefore" = now(), "updatedAt" = now()
-    WHERE id = ${campaignId}::uuid RETURNING "resumeReplanBefore" AS before`;
-  return marked.before;
+  return markResumeReplan(tx, campaignId);
 }

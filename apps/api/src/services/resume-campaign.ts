@@ -1,5 +1,5 @@
 import { AppError, type TypedQueue } from "@outreach/core";
-import type { Db, Prisma } from "@outreach/db";
+import { countHeldStep1Sends, resumeWithReplan, type Db } from "@outreach/db";
 import { rescheduleHeldSends, resumeReplanJobId } from "@outreach/domain";
 import { lockCampaign } from "./lock-campaign.js";
 import type { CampaignStateResult } from "./pause-campaign.js";
@@ -9,14 +9,6 @@ export interface ResumeResult extends CampaignStateResult {
   rescheduled: number;
   /** true when the re-plan was handed to a job: the campaign's sends are released once it is done */
   resuming: boolean;
-}
-
-async function heldStep1Count(tx: Prisma.TransactionClient, campaignId: string, createdBefore?: Date): Promise<number> {
-  const [row] = await tx.$queryRaw<[{ n: number }]>`
-    SELECT count(*)::int AS n FROM step_sends
-    WHERE "campaignId" = ${campaignId}::uuid AND "stepPosition" = 1 AND state = 'scheduled'
-      AND "createdAt" < COALESCE(${createdBefore ?? null}::timestamptz, 'infinity')`;
-  return row.n;
 }
 
 /**
@@ -40,21 +32,19 @@ export async function resumeCampaign(db: Db, queue: TypedQueue<"replan-held-send
       const { resumeReplanBefore } = await tx.campaign.findUniqueOrThrow({ where: { id: campaign.id }, select: { resumeReplanBefore: true } });
       if (resumeReplanBefore) {
         await tx.campaign.update({ where: { id: campaign.id }, data: { status: "active", pausedReason: null } });
-        const left = await heldStep1Count(tx, campaign.id, resumeReplanBefore);
+        const left = await countHeldStep1Sends(tx, campaign.id, resumeReplanBefore);
         return { id: campaign.id, status: "active", pausedReason: null, rescheduled: left, resuming: true, replanBefore: resumeReplanBefore };
       }
 
-      const held = await heldStep1Count(tx, campaign.id);
+      const held = await countHeldStep1Sends(tx, campaign.id);
       const steps = Math.max(1, await tx.sequenceStep.count({ where: { campaignId: campaign.id } }));
       if (held * steps <= chunkSize) {
         await tx.campaign.update({ where: { id: campaign.id }, data: { status: "active", pausedReason: null } });
         const { scheduled } = await rescheduleHeldSends(tx, campaign.id);
         return { id: campaign.id, status: "active", pausedReason: null, rescheduled: scheduled, resuming: false, replanBefore: null };
       }
-      const [marked] = await tx.$queryRaw<[{ before: Date }]>`
-        UPDATE campaigns SET status = 'active', "pausedReason" = NULL, "resumeReplanBefore" = now(), "updatedAt" = now()
-        WHERE id = ${campaign.id}::uuid RETURNING "resumeReplanBefore" AS before`;
-      return { id: campaign.id, status: "active", pausedReason: null, rescheduled: held, resuming: true, replanBefore: marked.before };
+      const replanBefore = await resumeWithReplan(tx, campaign.id);
+      return { id: campaign.id, status: "active", pausedReason: null, rescheduled: held, resuming: true, replanBefore };
     },
     { maxWait: 10_000, timeout: 30_000 },
   );

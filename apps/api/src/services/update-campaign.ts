@@ -1,5 +1,5 @@
 import { AppError, type TypedQueue } from "@outreach/core";
-import type { Db } from "@outreach/db";
+import { lockCampaignWaitRange, type Db } from "@outreach/db";
 import { resumeReplanJobId } from "@outreach/domain";
 import { waitRangeMessage, type UpdateCampaignInput } from "../schemas/campaign.js";
 import { isUuid } from "../validation.js";
@@ -17,13 +17,6 @@ export interface UpdateCampaignOptions {
 /** Settings the plan of the held sends depends on: changing one plans them again. */
 const PLAN_FIELDS = ["min_wait_seconds", "max_wait_seconds", "jitter_scope", "schedule"] as const;
 
-interface LockedCampaign {
-  id: string;
-  status: string;
-  minWaitSeconds: number;
-  maxWaitSeconds: number;
-}
-
 /**
  * Updates the given settings. The row is locked first, so the wait range is
  * checked against the stored bounds that the update actually replaces (two
@@ -35,9 +28,7 @@ export async function updateCampaign(db: Db, accountId: string, id: string, inpu
   if (!isUuid(id)) throw new AppError("campaign_not_found");
   const prefix = options.fieldPrefix;
   const replanBefore = await db.$transaction(async (tx) => {
-    const [campaign] = await tx.$queryRaw<LockedCampaign[]>`
-      SELECT id, status::text AS status, "minWaitSeconds", "maxWaitSeconds" FROM campaigns
-      WHERE id = ${id}::uuid AND "accountId" = ${accountId}::uuid FOR UPDATE`;
+    const campaign = await lockCampaignWaitRange(tx, accountId, id);
     if (!campaign) throw new AppError("campaign_not_found");
 
     const message = waitRangeMessage(input.min_wait_seconds ?? campaign.minWaitSeconds, input.max_wait_seconds ?? campaign.maxWaitSeconds, prefix);

@@ -3,3 +3,8 @@
 // types derived from declared columns (see columns.ts).
 export * from "./executor.js";
 export * from "./columns.js";
+export * from "./campaigns.js";
+export * from "./step-sends.js";
+export * from "./blocklist-entries.js";
+export * from "./enrollments.js";
+export * from "./smtp-credentials.js";

@@ -1,0 +1,157 @@
+import type { CampaignStatus } from "../generated/client.js";
+import { columns, type RowOf } from "./columns.js";
+import { executor, fromDb, type PrismaQueryable, type Queryable } from "./executor.js";
+
+/*
+ * Statements on campaigns. The row lock comes in four shapes, each kept as its
+ * callers wrote it (the text, the lock strength and the columns it returns):
+ * - lockCampaign: the API's workflow actions (one account's campaign, FOR UPDATE or FOR NO KEY UPDATE);
+ * - lockCampaignWaitRange: the API's PATCH (FOR UPDATE, with the stored wait range);
+ * - lockCampaignStatus: the dispatcher's chunks (FOR UPDATE, the status only);
+ * - lockCampaignRow: the dispatcher's re-plan chunks (FOR UPDATE, whether it exists).
+ * All of them run in the caller's transaction and end with it.
+ */
+
+export const lockedCampaignColumns = columns({ id: "uuid", accountId: "uuid", outreachId: "uuid?", name: "text", status: "text", pausedReason: "text?" });
+
+/** status is the CampaignStatus enum cast to text. */
+export type LockedCampaign = Omit<RowOf<typeof lockedCampaignColumns>, "status"> & { status: CampaignStatus };
+
+/**
+ * FOR UPDATE for state changes (dispatch, pause, resume); FOR NO KEY UPDATE for
+ * enrollments, which must exclude those and each other but not the foreign-key
+ * checks of rows written meanwhile by the workers (step sends, skips).
+ */
+export type CampaignLockMode = "update" | "no_key_update";
+
+/** Locks one of the account's campaigns (`id` must be a uuid): undefined when it is not there or not the account's. */
+export async function lockCampaign(q: Queryable, accountId: string, id: string, mode: CampaignLockMode = "update"): Promise<LockedCampaign | undefined> {
+  const lock = mode === "update" ? "FOR UPDATE" : "FOR NO KEY UPDATE";
+  const [campaign] = await executor(q).rows<LockedCampaign>(
+    `
+    SELECT id, "accountId", "outreachId", name, status::text AS status, "pausedReason" FROM campaigns
+    WHERE id = $1::uuid AND "accountId" = $2::uuid ${lock}`,
+    [id, accountId],
+  );
+  return campaign;
+}
+
+export const campaignWaitRangeColumns = columns({ id: "uuid", status: "text", minWaitSeconds: "int4", maxWaitSeconds: "int4" });
+export type CampaignWaitRange = RowOf<typeof campaignWaitRangeColumns>;
+
+/** Locks one of the account's campaigns FOR UPDATE with its stored wait range (`id` must be a uuid). */
+export async function lockCampaignWaitRange(q: Queryable, accountId: string, id: string): Promise<CampaignWaitRange | undefined> {
+  const [campaign] = await executor(q).rows<CampaignWaitRange>(
+    `
+      SELECT id, status::text AS status, "minWaitSeconds", "maxWaitSeconds" FROM campaigns
+      WHERE id = $1::uuid AND "accountId" = $2::uuid FOR UPDATE`,
+    [id, accountId],
+  );
+  return campaign;
+}
+
+export const campaignStatusColumns = columns({ status: "text" });
+
+/** Locks the campaign FOR UPDATE: its status, undefined when it is gone. */
+export async function lockCampaignStatus(q: Queryable, campaignId: string): Promise<string | undefined> {
+  const [locked] = await executor(q).rows<RowOf<typeof campaignStatusColumns>>(`SELECT status::text AS status FROM campaigns WHERE id = $1::uuid FOR UPDATE`, [campaignId]);
+  return locked?.status;
+}
+
+export const campaignIdColumns = columns({ id: "uuid" });
+
+/** Locks the campaign FOR UPDATE: false when it is gone. */
+export async function lockCampaignRow(q: Queryable, campaignId: string): Promise<boolean> {
+  const locked = await executor(q).rows<RowOf<typeof campaignIdColumns>>(`SELECT id FROM campaigns WHERE id = $1::uuid FOR UPDATE`, [campaignId]);
+  return locked.length > 0;
+}
+
+export const campaignToDispatchColumns = columns({ id: "text", status: "text", verifyEmailMx: "bool", steps: "int4", hasBlocklist: "bool" });
+export type CampaignToDispatch = RowOf<typeof campaignToDispatchColumns>;
+
+/** What a dispatch job reads first (no lock): the campaign's status, MX setting, step count and whether its account has a blocklist. */
+export async function campaignToDispatch(q: Queryable, accountId: string, campaignId: string): Promise<CampaignToDispatch | undefined> {
+  const [campaign] = await executor(q).rows<CampaignToDispatch>(
+    `SELECT id::text AS id, status::text AS status, "verifyEmailMx", (SELECT count(*)::int FROM sequence_steps s WHERE s."campaignId" = c.id) AS steps,
+       EXISTS (SELECT 1 FROM blocklist_entries b WHERE b."accountId" = c."accountId") AS "hasBlocklist"
+     FROM campaigns c WHERE id = $1::uuid AND "accountId" = $2::uuid`,
+    [campaignId, accountId],
+  );
+  return campaign;
+}
+
+export const campaignSummaryColumns = columns({ id: "uuid", name: "text", status: "text", createdAt: "timestamptz" });
+
+/** status is the CampaignStatus enum cast to text. */
+export type CampaignSummaryRow = Omit<RowOf<typeof campaignSummaryColumns>, "status"> & { status: CampaignStatus };
+
+/**
+ * A page of the account's campaigns, newest first (after the cursor when
+ * given): the hottest read of the API, so one prepared statement on
+ * campaigns_accountId_createdAt_idx through the client's own pool (fromDb).
+ */
+export async function listCampaignPage(db: PrismaQueryable, accountId: string, limit: number, cursor?: { createdAt: Date; id: string } | null): Promise<CampaignSummaryRow[]> {
+  if (!cursor) {
+    return fromDb(db).rows<CampaignSummaryRow>(
+      `SELECT id, name, status::text AS status, "createdAt" FROM campaigns
+       WHERE "accountId" = $1::uuid
+       ORDER BY "createdAt" DESC, id DESC LIMIT $2`,
+      [accountId, limit],
+      { name: "list_campaigns" },
+    );
+  }
+  return fromDb(db).rows<CampaignSummaryRow>(
+    `SELECT id, name, status::text AS status, "createdAt" FROM campaigns
+     WHERE "accountId" = $1::uuid AND ("createdAt", id) < ($2::timestamptz, $3::uuid)
+     ORDER BY "createdAt" DESC, id DESC LIMIT $4`,
+    [accountId, cursor.createdAt, cursor.id, limit],
+    { name: "list_campaigns_after" },
+  );
+}
+
+export const resumeReplanColumns = columns({ resumeReplanBefore: "timestamptz?" });
+
+/** The mark of a re-plan in progress (campaigns.resumeReplanBefore): null when none, undefined when the campaign is gone. */
+export async function resumeReplanMark(q: Queryable, campaignId: string): Promise<Date | null | undefined> {
+  const [row] = await executor(q).rows<RowOf<typeof resumeReplanColumns>>(`SELECT "resumeReplanBefore" FROM campaigns WHERE id = $1::uuid`, [campaignId]);
+  return row?.resumeReplanBefore;
+}
+
+/** RETURNING "resumeReplanBefore" just set to now(). */
+export const replanMarkColumns = columns({ before: "timestamptz!" });
+
+/** Marks a re-plan of the held sends as wanted, from now (a newer mark makes a re-plan still running stop): the mark. */
+export async function markResumeReplan(q: Queryable, campaignId: string): Promise<Date> {
+  const [marked] = await executor(q).rows<RowOf<typeof replanMarkColumns>>(
+    `
+    UPDATE campaigns SET "resumeReplanBefore" = now(), "updatedAt" = now()
+    WHERE id = $1::uuid RETURNING "resumeReplanBefore" AS before`,
+    [campaignId],
+  );
+  return marked!.before;
+}
+
+/** Resumes the campaign (active, no paused reason) with a re-plan of its held sends marked as wanted from now: the mark. */
+export async function resumeWithReplan(q: Queryable, campaignId: string): Promise<Date> {
+  const [marked] = await executor(q).rows<RowOf<typeof replanMarkColumns>>(
+    `
+        UPDATE campaigns SET status = 'active', "pausedReason" = NULL, "resumeReplanBefore" = now(), "updatedAt" = now()
+        WHERE id = $1::uuid RETURNING "resumeReplanBefore" AS before`,
+    [campaignId],
+  );
+  return marked!.before;
+}
+
+/** The re-plan is done: the mark is cleared (the campaign's sends are released again). */
+export async function clearResumeReplan(q: Queryable, campaignId: string): Promise<void> {
+  await executor(q).execute(`UPDATE campaigns SET "resumeReplanBefore" = NULL, "updatedAt" = now() WHERE id = $1::uuid`, [campaignId]);
+}
+
+export const pendingResumeReplanColumns = columns({ id: "uuid", accountId: "uuid", before: "timestamptz!" });
+export type PendingResumeReplan = RowOf<typeof pendingResumeReplanColumns>;
+
+/** Campaigns with a re-plan in progress (at most 1,000): what the dispatcher's sweep adds jobs for. */
+export async function campaignsWithResumeReplan(q: Queryable): Promise<PendingResumeReplan[]> {
+  return executor(q).rows<PendingResumeReplan>(`
+      SELECT id, "accountId", "resumeReplanBefore" AS before FROM campaigns WHERE "resumeReplanBefore" IS NOT NULL LIMIT 1000`);
+}
