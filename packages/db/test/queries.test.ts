@@ -185,6 +185,55 @@ const cases: Record<string, Case> = {
     columns: queries.reportedSendColumns,
     runs: [(ex) => queries.findLastSendTo(ex, "a@b.test", now, true), (ex) => queries.findLastSendTo(ex, "a@b.test", null, false)],
   },
+
+  // events.ts
+  lockEventsToRelay: { columns: queries.eventIdColumns, runs: [(ex) => queries.lockEventsToRelay(ex, 10)] },
+  markEventsRelayed: { columns: null, runs: [(ex) => queries.markEventsRelayed(ex, [id()], now)] },
+  eventPayload: { columns: queries.eventPayloadColumns, runs: [(ex) => queries.eventPayload(ex, id())] },
+  deleteRelayedEvents: { columns: null, runs: [(ex) => queries.deleteRelayedEvents(ex, now, 10)] },
+
+  // webhooks.ts
+  countWebhookFailure: { columns: queries.webhookFailureColumns, runs: [(ex) => queries.countWebhookFailure(ex, id(), now, 5)] },
+
+  // webhook-deliveries.ts
+  holdDeliveryForAttempt: { columns: queries.claimedDeliveryColumns, runs: [(ex) => queries.holdDeliveryForAttempt(ex, id(), 1, now, now)] },
+  isDeliveryAttemptBusy: { columns: queries.deliveryBusyColumns, runs: [(ex) => queries.isDeliveryAttemptBusy(ex, id(), 1, now)] },
+  recordAttempts: {
+    columns: null,
+    runs: [
+      (ex) =>
+        queries.recordAttempts(ex, {
+          deliveryIds: [id()],
+          numbers: [1],
+          statusCodes: [null],
+          errors: ["refused"],
+          responseExcerpts: [null],
+          durationsMs: [5],
+          ats: [now.toISOString()],
+          states: ["pending"],
+          nextAttemptAts: [now.toISOString()],
+          succeededWebhookIds: [id()],
+        }),
+    ],
+  },
+  markDeliverySkipped: { columns: null, runs: [(ex) => queries.markDeliverySkipped(ex, id(), "disabled", now)] },
+  extendDeliveryHolds: { columns: null, runs: [(ex) => queries.extendDeliveryHolds(ex, [id()], now)] },
+  holdDueDeliveries: { columns: queries.claimedDueDeliveryColumns, runs: [(ex) => queries.holdDueDeliveries(ex, id(), 10, now, now)] },
+  dropDeliveryHolds: { columns: null, runs: [(ex) => queries.dropDeliveryHolds(ex, [id()])] },
+  insertDeliveriesForEvents: { columns: null, runs: [(ex) => queries.insertDeliveriesForEvents(ex, [id()], ["enrollment.clicked"], now)] },
+  reopenDelivery: { columns: queries.reopenedDeliveryColumns, runs: [(ex) => queries.reopenDelivery(ex, { deliveryId: id(), webhookId: id(), accountId: id() }, 5, now)] },
+  deleteFinishedDeliveries: { columns: null, runs: [(ex) => queries.deleteFinishedDeliveries(ex, now, 10)] },
+
+  // webhook-account-leases.ts
+  leaseAccountsWithDueDeliveries: {
+    columns: queries.leasedAccountColumns,
+    runs: [
+      (ex) => queries.leaseAccountsWithDueDeliveries(ex, { holder: "h", until: now, limit: 5, exclude: [], from: id(), before: null }, now),
+      (ex) => queries.leaseAccountsWithDueDeliveries(ex, { holder: "h", until: now, limit: 5, exclude: [id()], from: id(), before: id() }, now),
+    ],
+  },
+  extendAccountLeases: { columns: queries.leasedAccountColumns, runs: [(ex) => queries.extendAccountLeases(ex, "h", [id()], now)] },
+  deleteAccountLeases: { columns: null, runs: [(ex) => queries.deleteAccountLeases(ex, "h", [id()])] },
 };
 
 /** A statement that returns its row unconditionally found none here (nothing seeded): its columns are still checked. */

@@ -1,5 +1,5 @@
 import { AppError } from "@outreach/core";
-import type { Db } from "@outreach/db";
+import { reopenDelivery, type Db } from "@outreach/db";
 import { DELIVERY_MAX_ATTEMPTS } from "@outreach/domain";
 import { isUuid } from "../validation.js";
 import { getWebhook } from "./get-webhook.js";
@@ -23,13 +23,7 @@ export async function redeliverWebhookDelivery(db: Db, accountId: string, webhoo
   if (exists === 0) throw deliveryNotFound();
   if (webhook.disabledAt) throw disabledError();
 
-  const rows = await db.$queryRaw<Array<{ attempts: number }>>`
-    UPDATE webhook_deliveries d SET state = 'pending', "maxAttempts" = d.attempts + ${DELIVERY_MAX_ATTEMPTS}, "nextAttemptAt" = ${now}, "completedAt" = NULL
-    FROM webhooks w
-    WHERE d.id = ${deliveryId}::uuid AND d."webhookId" = ${webhookId}::uuid AND d."accountId" = ${accountId}::uuid
-      AND w.id = d."webhookId" AND w."disabledAt" IS NULL
-      AND (d.state <> 'pending' OR d."attemptingUntil" IS NULL OR d."attemptingUntil" < ${now})
-    RETURNING d.attempts, pg_notify('webhook_deliveries', '') IS NULL AS notified`;
+  const rows = await reopenDelivery(db, { deliveryId, webhookId, accountId }, DELIVERY_MAX_ATTEMPTS, now);
   if (rows.length === 0 && (await getWebhook(db, accountId, webhookId)).disabledAt) {
     // disabled between the check and the update
     throw disabledError();

@@ -1,3 +1,4 @@
+import { deleteFinishedDeliveries, deleteRelayedEvents } from "@outreach/db";
 import type { Tx } from "../tx.js";
 
 /** How long each kind of row is kept (days), from RETENTION_* settings. */
@@ -55,14 +56,7 @@ export async function purgeOldRows(tx: Tx, policy: RetentionPolicy, now = new Da
   const idempotencyRecords = await inBatches(batch, () => tx.$executeRaw`
     DELETE FROM idempotency_records WHERE ("accountId", key) IN (
       SELECT "accountId", key FROM idempotency_records WHERE "expiresAt" < ${new Date(now.getTime() + idempotencyLeadMs)} LIMIT ${batch} FOR UPDATE SKIP LOCKED)`);
-  const webhookDeliveries = await inBatches(batch, () => tx.$executeRaw`
-    DELETE FROM webhook_deliveries WHERE id IN (
-      SELECT id FROM webhook_deliveries WHERE "completedAt" < ${deliveriesBefore} AND state <> 'pending' LIMIT ${batch} FOR UPDATE SKIP LOCKED)`);
-  const events = await inBatches(batch, () => tx.$executeRaw`
-    DELETE FROM events WHERE id IN (
-      SELECT e.id FROM events e
-      WHERE e."dispatchedAt" < ${eventsBefore}
-        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d."eventId" = e.id)
-      LIMIT ${batch} FOR UPDATE SKIP LOCKED)`);
+  const webhookDeliveries = await inBatches(batch, () => deleteFinishedDeliveries(tx, deliveriesBefore, batch));
+  const events = await inBatches(batch, () => deleteRelayedEvents(tx, eventsBefore, batch));
   return { requestLogs, idempotencyRecords, webhookDeliveries, events };
 }

@@ -1,5 +1,5 @@
 import { decryptSecret, secretAad, type KeySource } from "@outreach/core";
-import { Prisma, type Db } from "@outreach/db";
+import { countWebhookFailure, eventPayload, holdDeliveryForAttempt, isDeliveryAttemptBusy, markDeliverySkipped, recordAttempts, type Db } from "@outreach/db";
 import type { Tx } from "../tx.js";
 import { DISABLE_AFTER_FAILED_DELIVERIES, judgeAttempt, retryDelayMs, type AttemptResult, type AttemptVerdict } from "./delivery-policy.js";
 import { buildEnvelope, WEBHOOK_TEST_EVENT } from "./webhook-envelope.js";
@@ -26,29 +26,17 @@ export interface DeliveryToAttempt {
  * attempt (attemptingUntil passed). null when there is nothing to do now.
  */
 export async function claimDeliveryAttempt(tx: Tx, deliveryId: string, attempt: number, holdMs: number, keys: KeySource, now = new Date()): Promise<DeliveryToAttempt | "busy" | null> {
-  const rows = await tx.$queryRaw<Array<Record<string, any>>>`
-    UPDATE webhook_deliveries d SET "attemptingUntil" = ${new Date(now.getTime() + holdMs)}
-    FROM webhooks w
-    WHERE d.id = ${deliveryId}::uuid AND w.id = d."webhookId" AND d.state = 'pending' AND d.attempts = ${attempt - 1}
-      AND (d."attemptingUntil" IS NULL OR d."attemptingUntil" < ${now})
-    RETURNING ${CLAIMED_COLUMNS}`;
-  const row = rows[0];
+  const row = await holdDeliveryForAttempt(tx, deliveryId, attempt, new Date(now.getTime() + holdMs), now);
   if (!row) {
-    const [current] = await tx.$queryRaw<Array<{ busy: boolean }>>`
-      SELECT state = 'pending' AND attempts = ${attempt - 1} AND "attemptingUntil" >= ${now} AS busy FROM webhook_deliveries WHERE id = ${deliveryId}::uuid`;
-    return current?.busy ? "busy" : null;
+    return (await isDeliveryAttemptBusy(tx, deliveryId, attempt, now)) ? "busy" : null;
   }
   let event: { data: unknown; createdAt: Date } | undefined;
   if (row.eventId) {
-    [event] = await tx.$queryRaw<Array<{ data: unknown; createdAt: Date }>>`SELECT data, "createdAt" FROM events WHERE id = ${row.eventId}::uuid`;
+    event = await eventPayload(tx, row.eventId);
     if (!event) return null;
   }
   return toDeliveryToAttempt({ ...row, eventData: event?.data ?? null, eventCreatedAt: event?.createdAt ?? null }, keys, now);
 }
-
-/** The columns a claim returns: the delivery's, its webhook's, and its event's data and time. */
-export const CLAIMED_COLUMNS = Prisma.sql`d.id, d."accountId", d."webhookId", d."eventId", d."eventType", d.state::text AS state, d.attempts, d."maxAttempts", d."createdAt",
-  w.url, w."secretEnc", w."previousSecretEnc", w."previousSecretUntil", w."disabledAt"`;
 
 /** Decrypted secrets by ciphertext: a deliverer signs many deliveries with the same few. */
 export class SecretCache {
@@ -138,28 +126,19 @@ export async function recordDeliveryAttempts(
   const lastSuccess = new Map(counted.map((r, i) => [r.delivery.webhookId, r.verdict === "succeeded" ? i : -1] as const).filter(([, i]) => i >= 0));
   const failed = counted.filter((r, i) => r.verdict === "failed" && i > (lastSuccess.get(r.delivery.webhookId) ?? -1));
   // the attempts, the deliveries and the counters reset by a 2xx: one statement
-  const recordAll = (tx: Tx) => tx.$executeRaw`
-      WITH input AS (
-        SELECT * FROM unnest(${ids}::uuid[], ${column((r) => r.number)}::int[], ${column((r) => r.result.statusCode)}::int[], ${column((r) => r.error)}::text[],
-          ${column((r) => r.result.responseExcerpt)}::text[], ${column((r) => r.result.durationMs)}::int[], ${ats}::timestamptz[],
-          ${column((r) => (r.verdict === "retry" ? "pending" : r.verdict))}::text[], ${column((r) => r.nextAttemptAt?.toISOString() ?? null)}::timestamptz[])
-          AS t(id, number, status_code, error, excerpt, duration_ms, at, state, next_attempt_at)
-      ), attempts AS (
-        INSERT INTO webhook_attempts (id, "deliveryId", number, "statusCode", error, "responseExcerpt", "durationMs", "createdAt")
-        -- a delivery deleted meanwhile (with its webhook) has no attempts to record
-        SELECT gen_random_uuid(), i.id, number, status_code, error, excerpt, duration_ms, at FROM input i
-        WHERE EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.id = i.id)
-      ), reset AS (
-        UPDATE webhooks SET "consecutiveFailures" = 0
-        WHERE id IN (SELECT id FROM webhooks WHERE id = ANY(${succeeded}::uuid[]) AND "consecutiveFailures" <> 0 ORDER BY id FOR UPDATE)
-      ), locked AS (
-        -- rows are locked in one order (by id) by every writer that may wait for them: no deadlock between two records
-        SELECT d.id FROM webhook_deliveries d WHERE d.id IN (SELECT id FROM input) ORDER BY d.id FOR UPDATE
-      )
-      UPDATE webhook_deliveries d SET attempts = i.number, state = i.state::"DeliveryState", "nextAttemptAt" = i.next_attempt_at,
-        "attemptingUntil" = NULL, "lastStatusCode" = i.status_code, "lastError" = i.error,
-        "completedAt" = CASE WHEN i.state = 'pending' THEN NULL ELSE i.at END
-      FROM input i WHERE d.id = i.id AND d.id IN (SELECT id FROM locked)`;
+  const recordAll = (tx: Tx) =>
+    recordAttempts(tx, {
+      deliveryIds: ids,
+      numbers: column((r) => r.number),
+      statusCodes: column((r) => r.result.statusCode),
+      errors: column((r) => r.error),
+      responseExcerpts: column((r) => r.result.responseExcerpt),
+      durationsMs: column((r) => r.result.durationMs),
+      ats,
+      states: column((r) => (r.verdict === "retry" ? "pending" : r.verdict)),
+      nextAttemptAts: column((r) => r.nextAttemptAt?.toISOString() ?? null),
+      succeededWebhookIds: succeeded,
+    });
   if (failed.length === 0) {
     await recordAll(db);
     return rows.map((r) => ({ verdict: r.verdict, nextAttemptAt: r.nextAttemptAt, webhookDisabled: false }));
@@ -169,13 +148,7 @@ export async function recordDeliveryAttempts(
     // failures are rare: one statement each, in order, so the 5th in a row disables
     const disabled = new Set<(typeof rows)[number]>();
     for (const row of failed) {
-      const [updated] = await tx.$queryRaw<Array<{ disabled: boolean }>>`
-        UPDATE webhooks SET "consecutiveFailures" = "consecutiveFailures" + 1,
-          "disabledAt" = CASE WHEN "disabledAt" IS NULL AND "consecutiveFailures" + 1 >= ${DISABLE_AFTER_FAILED_DELIVERIES} THEN ${row.at} ELSE "disabledAt" END,
-          "updatedAt" = ${row.at}
-        WHERE id = ${row.delivery.webhookId}::uuid
-        RETURNING "disabledAt" = ${row.at} AS disabled`;
-      if (updated?.disabled) disabled.add(row);
+      if (await countWebhookFailure(tx, row.delivery.webhookId, row.at, DISABLE_AFTER_FAILED_DELIVERIES)) disabled.add(row);
     }
     return rows.map((r) => ({ verdict: r.verdict, nextAttemptAt: r.nextAttemptAt, webhookDisabled: disabled.has(r) }));
   });
@@ -195,7 +168,5 @@ export async function recordDeliveryAttempt(
 
 /** A pending delivery of a webhook that was disabled meanwhile: it is skipped, not attempted. */
 export async function skipDelivery(tx: Tx, deliveryId: string, reason: string, now = new Date()): Promise<void> {
-  await tx.$executeRaw`
-    UPDATE webhook_deliveries SET state = 'skipped', "attemptingUntil" = NULL, "lastError" = ${reason}, "completedAt" = ${now}, "nextAttemptAt" = NULL
-    WHERE id = ${deliveryId}::uuid AND state = 'pending'`;
+  await markDeliverySkipped(tx, deliveryId, reason, now);
 }

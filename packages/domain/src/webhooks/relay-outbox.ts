@@ -1,4 +1,5 @@
 import { OPT_IN_EVENT_TYPES } from "@outreach/core";
+import { insertDeliveriesForEvents, lockEventsToRelay, markEventsRelayed } from "@outreach/db";
 import type { Tx } from "../tx.js";
 
 export interface RelayBatch {
@@ -20,22 +21,10 @@ export interface RelayBatch {
  */
 export async function relayOutboxBatch(db: { $transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T> }, limit = 200, now = new Date()): Promise<RelayBatch> {
   return db.$transaction(async (tx) => {
-    const events = await tx.$queryRaw<Array<{ id: string }>>`
-      SELECT id FROM events WHERE "dispatchedAt" IS NULL
-      ORDER BY "createdAt", id
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED`;
-    if (events.length === 0) return { events: 0, deliveries: 0 };
-    const ids = events.map((event) => event.id);
-    const deliveries = await tx.$executeRaw`
-      INSERT INTO webhook_deliveries (id, "accountId", "webhookId", "eventId", "eventType", "nextAttemptAt", "createdAt")
-      SELECT gen_random_uuid(), e."accountId", w.id, e.id, e.type, ${now}, ${now}
-      FROM events e
-      JOIN webhooks w ON w."accountId" = e."accountId" AND w."disabledAt" IS NULL AND (e.type = ANY(w."eventFilters") OR ('*' = ANY(w."eventFilters") AND e.type <> ALL(${[...OPT_IN_EVENT_TYPES]}::text[])))
-      WHERE e.id = ANY(${ids}::uuid[])
-      ORDER BY e."createdAt", e.id, w."createdAt"
-      ON CONFLICT ("webhookId", "eventId") DO NOTHING`;
-    await tx.$executeRaw`UPDATE events SET "dispatchedAt" = ${now} WHERE id = ANY(${ids}::uuid[])`;
-    return { events: events.length, deliveries };
+    const ids = await lockEventsToRelay(tx, limit);
+    if (ids.length === 0) return { events: 0, deliveries: 0 };
+    const deliveries = await insertDeliveriesForEvents(tx, ids, [...OPT_IN_EVENT_TYPES], now);
+    await markEventsRelayed(tx, ids, now);
+    return { events: ids.length, deliveries };
   });
 }

@@ -1,0 +1,40 @@
+import { columns, type RowOf } from "./columns.js";
+import { executor, type Queryable } from "./executor.js";
+
+/* Statements on events (the transactional outbox) that the relay, the deliveries and the retention purge run. */
+
+export const eventIdColumns = columns({ id: "uuid" });
+
+/** Locks up to `limit` events not yet relayed, oldest first, skipping those another relay holds: their ids. */
+export async function lockEventsToRelay(q: Queryable, limit: number): Promise<string[]> {
+  const events = await executor(q).rows<RowOf<typeof eventIdColumns>>(`
+      SELECT id FROM events WHERE "dispatchedAt" IS NULL
+      ORDER BY "createdAt", id
+      LIMIT $1
+      FOR UPDATE SKIP LOCKED`, [limit]);
+  return events.map((event) => event.id);
+}
+
+/** The events are relayed (fanned out into deliveries) at `now`. */
+export async function markEventsRelayed(q: Queryable, eventIds: string[], now: Date): Promise<number> {
+  return executor(q).execute(`UPDATE events SET "dispatchedAt" = $1 WHERE id = ANY($2::uuid[])`, [now, eventIds]);
+}
+
+export const eventPayloadColumns = columns({ data: "jsonb", createdAt: "timestamptz" });
+export type EventPayloadRow = RowOf<typeof eventPayloadColumns>;
+
+/** An event's data and time (what a delivery's envelope carries): undefined when it is gone. */
+export async function eventPayload(q: Queryable, eventId: string): Promise<EventPayloadRow | undefined> {
+  const [event] = await executor(q).rows<EventPayloadRow>(`SELECT data, "createdAt" FROM events WHERE id = $1::uuid`, [eventId]);
+  return event;
+}
+
+/** Deletes up to `batch` events relayed before `before` that no delivery refers to, skipping locked rows: how many. */
+export async function deleteRelayedEvents(q: Queryable, before: Date, batch: number): Promise<number> {
+  return executor(q).execute(`
+    DELETE FROM events WHERE id IN (
+      SELECT e.id FROM events e
+      WHERE e."dispatchedAt" < $1
+        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d."eventId" = e.id)
+      LIMIT $2 FOR UPDATE SKIP LOCKED)`, [before, batch]);
+}
