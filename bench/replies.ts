@@ -26,7 +26,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { Redis } from "ioredis";
-import { createLogger, EgressGuard, Keyring } from "@outreach/core";
+import { createLogger, EgressGuard, Keyring, redisKeys } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { createTestDatabase, REPO_ROOT, startAppProcess, uniqueQueuePrefix, type AppProcess } from "@outreach/testing";
 import { inboxStoreDeps, listWatchedInboxes } from "../apps/imap-poller/src/inbox-store.js";
@@ -283,7 +283,7 @@ async function manyPhase() {
     const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
     const connect = await connectTimeline(db, seeded.accountId, manyInboxes, startedAt, CONNECT_TIMEOUT_MS, {
       // the pool's first round takes each inbox's lease, then starts its watcher
-      leases_taken: () => countKeys(redis, `${prefix}:imap:lease:*`),
+      leases_taken: () => countKeys(redis, redisKeys.inboxLease({ queuePrefix: prefix }, "*")),
       sockets_established: async () => Number(await establishedFrom(pid, dovecot.port)) || 0,
     }).finally(() => redis.quit().catch(() => undefined));
     const rssAfterConnectMb = procStatusMb(pid, "VmRSS");

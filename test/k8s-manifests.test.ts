@@ -19,7 +19,7 @@ import { parseAllDocuments } from "yaml";
 import { Deployment } from "kubernetes-models/apps/v1/Deployment";
 import { ConfigError, DEFAULT_HEALTH_PORTS, loadConfig, type AppName } from "../packages/core/src/config.js";
 import { createRawPool, listMigrations, MIGRATIONS_DIR } from "@outreach/db";
-import { SEND_CONCURRENCY_PER_ACCOUNT } from "../packages/domain/src/release-due-sends.js";
+import { SEND_CONCURRENCY_PER_ACCOUNT } from "../packages/core/src/limits.js";
 import { TEST_ADMIN_URL, TEST_DATABASE_PREFIX } from "@outreach/testing";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");

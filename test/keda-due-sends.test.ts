@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { parseAllDocuments } from "yaml";
 import { createRawPool, type RawPool } from "@outreach/db";
 import { createTestDatabase, type TestDatabase } from "@outreach/testing";
-import { SEND_CONCURRENCY_PER_ACCOUNT } from "../packages/domain/src/release-due-sends.js";
+import { SEND_CONCURRENCY_PER_ACCOUNT } from "../packages/core/src/limits.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const KEDA = join(ROOT, "k8s/components/keda");

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createRedis, redisKey } from "@outreach/core";
+import { createRedis, redisKeys } from "@outreach/core";
 import { seedCampaign, startEngine, waitFor, type Engine } from "./harness.js";
 
 // A sender that dies leaves its SMTP session leases in Redis. They expire, and
@@ -17,7 +17,7 @@ test("sessions held by a dead sender: the send waits, goes back to the schedule 
   const redis = createRedis(engine.config, "producer");
   try {
     // ten leases of a process that no longer renews them
-    const key = redisKey(engine.config, "sem", "smtp", account.id);
+    const key = redisKeys.smtpSessions(engine.config, account.id);
     const deadLeases = (expiresAt: number) => Array.from({ length: 10 }, (_, i) => [expiresAt, `dead-sender:${i}`]).flat();
     await redis.zadd(key, ...deadLeases(Date.now() + 120_000));
     await engine.dispatch(account.id, campaign.id);

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { apiKeyEventsChannel, AppMetrics, createRedis, EgressGuard, httpSeries, Keyring, TypedQueue, type Config, type Logger } from "@outreach/core";
+import { AppMetrics, createRedis, EgressGuard, httpSeries, Keyring, redisKeys, TypedQueue, type Config, type Logger } from "@outreach/core";
 import { createDbClient, dbClientOptions, type Db } from "@outreach/db";
 import { WebhookHttpClient } from "@outreach/domain";
 import { ApiKeyCache } from "./api-key-cache.js";
@@ -60,7 +60,7 @@ export function createApiContext(config: Config, logger: Logger): ApiContext {
     db,
     usage,
     subscriber,
-    keyCache: new ApiKeyCache(apiKeyEventsChannel(config), producer, subscriber, logger),
+    keyCache: new ApiKeyCache(redisKeys.apiKeyEventsChannel(config), producer, subscriber, logger),
     paymentProvider: createPaymentProvider(config),
     egress: {
       mail: new EgressGuard({ allowPrivate: config.mailAllowPrivateHosts, dnsServers: config.dnsServers }),

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Redis } from "ioredis";
-import { announceAccountAccessChange, apiKeyEventsChannel, createLogger, createRedis } from "@outreach/core";
+import { announceAccountAccessChange, createLogger, createRedis, redisKeys } from "@outreach/core";
 import { uniqueQueuePrefix, waitFor } from "@outreach/testing";
 import { ApiKeyCache } from "../src/api-key-cache.js";
 import type { AuthContext } from "../src/auth.js";
@@ -68,7 +68,7 @@ test("a key stays fresh for ttlMs, then is only remembered as having been valid 
 
 test("an account whose access changed (announced by another process) has its keys dropped here, not refused", async () => {
   const config = { queuePrefix: uniqueQueuePrefix() };
-  const channel = apiKeyEventsChannel(config);
+  const channel = redisKeys.apiKeyEventsChannel(config);
   const here = new ApiKeyCache(channel, publisher, subscriber, logger);
   await waitFor(async () => ((await publisher.pubsub("NUMSUB", channel)) as [string, number])[1] >= 1, { what: "the subscription" });
   const otherAccount: AuthContext = { accountId: "b", apiKeyId: "k2", clientKind: "direct" };

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import { redisKey } from "@outreach/core";
+import { redisKeys } from "@outreach/core";
 import { createApp } from "../src/app.js";
 import { honoursIdempotencyKey } from "../src/middleware/idempotency.js";
 import { mountedRoutes } from "../src/route-list.js";
@@ -136,7 +136,7 @@ describe("every POST route honours Idempotency-Key", () => {
     assertEnvelope(env, invalid.first, 422, "no_emails_provided");
 
     // the day's allowance used up: 429, not stored; once allowance is back, the same key runs
-    const allowanceKey = redisKey(env.api.config, "test-send-allowance", env.a.accountId, new Date().toISOString().slice(0, 10));
+    const allowanceKey = redisKeys.testSendAllowance(env.api.config, env.a.accountId, new Date());
     const previous = await env.api.ctx.redis.get(allowanceKey);
     await env.api.ctx.redis.set(allowanceKey, "100");
     const retryKey = `coverage-${randomUUID()}`;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
-import { createLogger, inboxLeaseKey, InboxLeases, Keyring, SenderRegistry, startMetricsServer, TypedQueue } from "@outreach/core";
+import { createLogger, InboxLeases, Keyring, redisKeys, SenderRegistry, startMetricsServer, TypedQueue } from "@outreach/core";
 import type { StepSendState } from "@outreach/db";
 import { runOperatorCommand } from "@outreach/domain/src/cli/operator-command.js";
 import { createAdminApp, type AdminApp } from "../src/admin/admin-app.js";
@@ -239,11 +239,11 @@ describe("the schedule", () => {
     const held = await campaign(suspended.id, "active");
     await sends(suspended.id, held.id, [["scheduled", -120], ["queued", -10]]);
     // an imap-poller replica holds the first inbox's lease
-    await api.ctx.producer.set(inboxLeaseKey(api.config, watched.id), "poller-replica-1", "PX", 60_000);
+    await api.ctx.producer.set(redisKeys.inboxLease(api.config, watched.id), "poller-replica-1", "PX", 60_000);
     return { sending, suspended, idle, active, paused, held };
   }
 
-  const leases = () => new InboxLeases(api.ctx.producer, (id) => inboxLeaseKey(api.config, id), "test");
+  const leases = () => new InboxLeases(api.ctx.producer, (id) => redisKeys.inboxLease(api.config, id), "test");
 
   test("GET /admin/schedule and pnpm ops schedule --json show the same counts per account and campaign", async () => {
     const res = await get("/admin/schedule", bearer());

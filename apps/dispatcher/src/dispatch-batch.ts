@@ -1,12 +1,24 @@
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { Job } from "bullmq";
-import { redisKey, runWithJobSlot, type RedisSemaphore } from "@outreach/core";
+import { redisKeys, runWithJobSlot, type RedisSemaphore } from "@outreach/core";
 import { dbClientOptions, type Db } from "@outreach/db";
-import { inRawTransaction, rawPoolFor, type RawClient, type RawPool } from "@outreach/db";
+import {
+  campaignToDispatch,
+  inRawTransaction,
+  lockCampaignStatus,
+  lockNextDispatchPage,
+  lockPendingEnrollmentContacts,
+  lockPendingEnrollments,
+  lockPendingEnrollmentsInOrder,
+  nextDispatchPage,
+  rawPoolFor,
+  type DispatchPageRow,
+  type RawClient,
+  type RawPool,
+} from "@outreach/db";
 import {
   blockedReason,
-  blockingKindSql,
   emailDomain,
   feedAccount,
   preferIndexScans,
@@ -14,7 +26,6 @@ import {
   enrollmentEventData,
   scheduleEnrollments,
   stopEnrollments,
-  type BlocklistKind,
   type EnqueueSends,
   type MxVerifier,
   type PlanCarry,
@@ -37,12 +48,12 @@ export interface DispatchPayload {
 }
 
 /**
- * A campaign-dispatch job: with at most 3 running per account (others wait
+ * A campaign-dispatch job: with at most DISPATCH_CONCURRENCY_PER_ACCOUNT running per account (others wait
  * delayed), plan the batch's pending enrollments into per-step sends, one
  * bounded chunk at a time, and release what is due.
  */
 export async function dispatchBatch(ctx: DispatcherContext, payload: DispatchPayload, job: Job, token: string | undefined): Promise<string> {
-  return runWithJobSlot(ctx.semaphore, redisKey(ctx.config, "sem", "dispatch", payload.accountId), job, token, async (renew) => {
+  return runWithJobSlot(ctx.semaphore, redisKeys.dispatchSlots(ctx.config, payload.accountId), job, token, async (renew) => {
     // the slot's lease is renewed chunk by chunk
     const result = await planBatch(ctx, payload, renew);
     await feedAccount(ctx.db, payload.accountId, ctx.enqueueSends);
@@ -83,33 +94,7 @@ export function collectChunkGarbage(): void {
   liveHeapBytes = getHeapStatistics().used_heap_size;
 }
 
-type PageRow = { id: string; email: string; blockedBy: BlocklistKind | null };
-
-/**
- * The batch's enrollments still pending, undispatched and not stopped, in the batch's order
- * (enrollments_dispatch_page_idx).
- */
-const PENDING_IN_ORDER = `FROM enrollments e
-  WHERE e."campaignId" = $1::uuid AND e."batchNumber" = $2 AND e.status = 'pending' AND e."dispatchedAt" IS NULL AND e."stoppedAt" IS NULL
-  ORDER BY e.priority DESC, e."createdAt", e.id
-  LIMIT $3`;
-
-/**
- * The next page with the contacts' addresses and, when the account has a
- * blocklist, the kind of entry blocking each (one query for the page), read
- * before any lock is held (for the MX look-ups).
- */
-async function nextPageWithEmails(pool: RawPool, accountId: string, campaignId: string, batchNumber: number, size: number, checkBlocklist: boolean): Promise<PageRow[]> {
-  const blockedBy = checkBlocklist ? blockingKindSql("$4::uuid", "p.email") : "NULL::text";
-  // the address by key per row: a join would scan every tenant's contacts for a page
-  const { rows } = await pool.query<PageRow>(
-    `SELECT p.id::text AS id, p.email, ${blockedBy} AS "blockedBy"
-     FROM (SELECT e.id, e.priority, e."createdAt", (SELECT c.email FROM contacts c WHERE c.id = e."contactId") AS email ${PENDING_IN_ORDER}) p
-     ORDER BY p.priority DESC, p."createdAt", p.id`,
-    checkBlocklist ? [campaignId, batchNumber, size, accountId] : [campaignId, batchNumber, size],
-  );
-  return rows;
-}
+type PageRow = DispatchPageRow;
 
 /** The page's enrollments whose address is on the account's blocklist, with the skip reason. */
 function blockedEnrollments(page: PageRow[]): Map<string, string> {
@@ -127,12 +112,9 @@ function blockedEnrollments(page: PageRow[]): Map<string, string> {
 async function stopBlocked(ctx: DispatcherContext, accountId: string, campaignId: string, blocked: Map<string, string>): Promise<{ stopped: string } | { stopped: null; skipped: number }> {
   return ctx.db.$transaction(
     async (tx) => {
-      const [locked] = await tx.$queryRaw<Array<{ status: string }>>`SELECT status::text AS status FROM campaigns WHERE id = ${campaignId}::uuid FOR UPDATE`;
-      if (!locked || locked.status !== "active") return { stopped: `campaign ${locked?.status ?? "gone"}` };
-      const still = await tx.$queryRaw<Array<{ id: string; contactId: string }>>`
-        SELECT id::text AS id, "contactId"::text AS "contactId" FROM enrollments
-        WHERE id = ANY(${[...blocked.keys()]}::uuid[]) AND status = 'pending' AND "dispatchedAt" IS NULL AND "stoppedAt" IS NULL
-        ORDER BY id FOR UPDATE`;
+      const status = await lockCampaignStatus(tx, campaignId);
+      if (status !== "active") return { stopped: `campaign ${status ?? "gone"}` };
+      const still = await lockPendingEnrollmentContacts(tx, [...blocked.keys()]);
       if (still.length === 0) return { stopped: null, skipped: 0 };
       const now = new Date();
       const ids = still.map((e) => e.id);
@@ -162,12 +144,10 @@ async function enrollmentsWithoutMx(ctx: DispatcherContext, page: PageRow[]): Pr
 async function bounceWithoutMx(ctx: DispatcherContext, accountId: string, campaignId: string, noMx: Map<string, string>): Promise<{ stopped: string } | { stopped: null; bounced: number }> {
   return ctx.db.$transaction(
     async (tx) => {
-      const [locked] = await tx.$queryRaw<Array<{ status: string }>>`SELECT status::text AS status FROM campaigns WHERE id = ${campaignId}::uuid FOR UPDATE`;
-      if (!locked || locked.status !== "active") return { stopped: `campaign ${locked?.status ?? "gone"}` };
-      const still = await tx.$queryRaw<Array<{ id: string }>>`
-        SELECT id FROM enrollments WHERE id = ANY(${[...noMx.keys()]}::uuid[]) AND status = 'pending' AND "dispatchedAt" IS NULL AND "stoppedAt" IS NULL
-        ORDER BY id FOR UPDATE`;
-      for (const { id } of still) {
+      const status = await lockCampaignStatus(tx, campaignId);
+      if (status !== "active") return { stopped: `campaign ${status ?? "gone"}` };
+      const still = await lockPendingEnrollmentsInOrder(tx, [...noMx.keys()]);
+      for (const id of still) {
         const reason = noMx.get(id)!;
         const bounced = await tx.enrollment.update({
           where: { id },
@@ -195,29 +175,16 @@ interface PageRequest {
 
 /** The ids of the page to plan, locked: the next page itself, or those of the page read beforehand still pending and undispatched. */
 async function lockPage(client: RawClient, request: PageRequest): Promise<string[]> {
-  if (!request.read) {
-    const { rows } = await client.query<[string]>({
-      text: `SELECT e.id::text ${PENDING_IN_ORDER} FOR UPDATE`,
-      values: [request.campaignId, request.batchNumber, request.size],
-      rowMode: "array",
-    });
-    return rows.map((r) => r[0]);
-  }
+  if (!request.read) return lockNextDispatchPage(client, request.campaignId, request.batchNumber, request.size);
   const { page, skip } = request.read;
-  const { rows } = await client.query<[string]>({
-    text: `SELECT id::text FROM enrollments WHERE id = ANY($1::uuid[]) AND status = 'pending' AND "dispatchedAt" IS NULL AND "stoppedAt" IS NULL FOR UPDATE`,
-    values: [page.map((e) => e.id)],
-    rowMode: "array",
-  });
-  const pending = new Set(rows.map((r) => r[0]));
+  const pending = new Set(await lockPendingEnrollments(client, page.map((e) => e.id)));
   return page.filter((e) => pending.has(e.id) && !skip.has(e.id)).map((e) => e.id);
 }
 
 /** Plans one page in one transaction under the campaign row lock. */
 async function planPage(pool: RawPool, request: PageRequest, carry: PlanCarry | null): Promise<ChunkOutcome> {
   return inRawTransaction(pool, async (client): Promise<ChunkOutcome> => {
-    const locked = await client.query<{ status: string }>(`SELECT status::text AS status FROM campaigns WHERE id = $1::uuid FOR UPDATE`, [request.campaignId]);
-    const status = locked.rows[0]?.status;
+    const status = await lockCampaignStatus(client, request.campaignId);
     if (status !== "active") return { stopped: `campaign ${status ?? "gone"}` };
     await preferIndexScans(client);
     const toSend = await lockPage(client, request);
@@ -243,13 +210,7 @@ async function planPage(pool: RawPool, request: PageRequest, carry: PlanCarry | 
  */
 async function planBatch(ctx: DispatcherContext, payload: DispatchPayload, renewLease: () => Promise<unknown>): Promise<string> {
   const pool = planningPool(ctx);
-  const { rows } = await pool.query<{ id: string; status: string; verifyEmailMx: boolean; steps: number; hasBlocklist: boolean }>(
-    `SELECT id::text AS id, status::text AS status, "verifyEmailMx", (SELECT count(*)::int FROM sequence_steps s WHERE s."campaignId" = c.id) AS steps,
-       EXISTS (SELECT 1 FROM blocklist_entries b WHERE b."accountId" = c."accountId") AS "hasBlocklist"
-     FROM campaigns c WHERE id = $1::uuid AND "accountId" = $2::uuid`,
-    [payload.campaignId, payload.accountId],
-  );
-  const campaign = rows[0];
+  const campaign = await campaignToDispatch(pool, payload.accountId, payload.campaignId);
   if (!campaign) return "campaign gone";
   if (campaign.status !== "active") return `campaign ${campaign.status}`;
   const pageSize = Math.max(1, Math.floor(ctx.config.dispatchChunkSize / Math.max(1, campaign.steps)));
@@ -260,7 +221,8 @@ async function planBatch(ctx: DispatcherContext, payload: DispatchPayload, renew
   for (;;) {
     let read: PageRequest["read"] = null;
     if (campaign.verifyEmailMx || campaign.hasBlocklist) {
-      const page = await nextPageWithEmails(pool, payload.accountId, campaign.id, payload.batchNumber, pageSize, campaign.hasBlocklist);
+      // the addresses (and what blocks them) read before any lock is held, for the MX look-ups
+      const page = await nextDispatchPage(pool, { accountId: payload.accountId, campaignId: campaign.id, batchNumber: payload.batchNumber, size: pageSize, checkBlocklist: campaign.hasBlocklist });
       if (page.length === 0) return summary();
       const skip = blockedEnrollments(page);
       if (skip.size > 0) {

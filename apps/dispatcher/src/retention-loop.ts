@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { redisKey, RepeatingTask, type Config, type Logger } from "@outreach/core";
+import { redisKeys, RepeatingTask, type Config, type Logger } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { purgeOldRows, type PurgeCounts } from "@outreach/domain";
 
@@ -36,7 +36,7 @@ export class RetentionLoop {
 
   /** Purges if no replica has this period; null when another one has. */
   async runOnce(now = new Date()): Promise<PurgeCounts | null> {
-    const won = await this.redis.set(redisKey(this.config, "retention-purge"), now.toISOString(), "PX", this.everyMs, "NX");
+    const won = await this.redis.set(redisKeys.retentionPurge(this.config), now.toISOString(), "PX", this.everyMs, "NX");
     if (won !== "OK") return null;
     const purged = await purgeOldRows(this.db, this.config.retention, now, undefined, this.everyMs);
     if (Object.values(purged).some((n) => n > 0)) this.logger.info("retention purge", { ...purged });

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { absentProcesses, createRedis, databaseGauge, RedisSemaphore, SenderRegistry, TypedQueue } from "@outreach/core";
+import { absentProcesses, CAMPAIGN_DISPATCH_WORKERS, createRedis, databaseGauge, DISPATCH_CONCURRENCY_PER_ACCOUNT, RedisSemaphore, REPLAN_HELD_SENDS_WORKERS, SenderRegistry, TypedQueue } from "@outreach/core";
 import { countOpenStepSends, MxVerifier, scheduleLagSeconds, SendRouter } from "@outreach/domain";
 import type { WorkerDefinition } from "@outreach/runtime";
 import { dispatchBatch, type DispatcherContext } from "./dispatch-batch.js";
@@ -45,7 +45,7 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
       takeover: new SenderTakeover(ctx.db, registry, router, ctx.logger),
       enqueueSends,
       mx: new MxVerifier(ctx.config.dnsServers),
-      semaphore: new RedisSemaphore(producer, 3, DISPATCH_LEASE_MS),
+      semaphore: new RedisSemaphore(producer, DISPATCH_CONCURRENCY_PER_ACCOUNT, DISPATCH_LEASE_MS),
       feeder: new Feeder(
         ctx.db,
         enqueueSends,
@@ -64,8 +64,8 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
     // re-running one is safe, so it may stall several times before it fails
     const chunked = { lockDuration: ctx.config.dispatchJobLockMs, stalledInterval: ctx.config.dispatchJobLockMs, maxStalledCount: 10 };
     return [
-      { queue: "campaign-dispatch", handler: (payload, job, token) => dispatchBatch(resources, payload, job, token), concurrency: 5, options: chunked },
-      { queue: "replan-held-sends", handler: (payload) => replanHeldSends(resources, payload), concurrency: 2, options: chunked },
+      { queue: "campaign-dispatch", handler: (payload, job, token) => dispatchBatch(resources, payload, job, token), concurrency: CAMPAIGN_DISPATCH_WORKERS, options: chunked },
+      { queue: "replan-held-sends", handler: (payload) => replanHeldSends(resources, payload), concurrency: REPLAN_HELD_SENDS_WORKERS, options: chunked },
     ];
   },
   start: async (_ctx, resources) => {

@@ -1,3 +1,5 @@
+import { IMAP_CONNECTS_IN_FLIGHT, IMAP_CONNECTS_IN_FLIGHT_PER_ACCOUNT, IMAP_CONNECTS_IN_FLIGHT_PER_HOST } from "@outreach/core";
+
 /**
  * Bounds the IMAP connections being opened at once, per host, per account
  * and in all: a replica that starts with hundreds of inboxes (or takes over a
@@ -15,9 +17,9 @@ export class ConnectGate {
   private readonly waiting = new Map<string, Array<{ host: string; go: () => void }>>();
 
   constructor(
-    private readonly perHost = 10,
-    private readonly total = 50,
-    private readonly perAccount = 10,
+    private readonly perHost = IMAP_CONNECTS_IN_FLIGHT_PER_HOST,
+    private readonly total = IMAP_CONNECTS_IN_FLIGHT,
+    private readonly perAccount = IMAP_CONNECTS_IN_FLIGHT_PER_ACCOUNT,
   ) {}
 
   async run<T>(host: string, open: () => Promise<T>, account = ""): Promise<T> {

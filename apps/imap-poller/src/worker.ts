@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { createRedis, databaseGauge, EgressGuard, inboxLeaseKey, InboxLeases, Keyring, pollerSeries, redisKey } from "@outreach/core";
+import { createRedis, databaseGauge, EgressGuard, InboxLeases, Keyring, pollerSeries, redisKeys } from "@outreach/core";
 import type { WorkerDefinition } from "@outreach/runtime";
 import { ConnectGate } from "./connect-gate.js";
 import { InboxPool } from "./inbox-pool.js";
@@ -25,8 +25,8 @@ export const imapPollerWorker: WorkerDefinition<PollerResources> = {
     redis.on("error", (err) => logger.debug("redis error", { error: err.message }));
     const keyring = Keyring.fromConfig(config);
     const guard = new EgressGuard({ allowPrivate: config.mailAllowPrivateHosts, dnsServers: config.dnsServers });
-    const ring = new ReplicaRing(redis, redisKey(config, "imap", "replicas"), undefined, logger);
-    const leases = new InboxLeases(redis, (id) => inboxLeaseKey(config, id), ring.replicaId);
+    const ring = new ReplicaRing(redis, redisKeys.pollerReplicas(config), undefined, logger);
+    const leases = new InboxLeases(redis, (id) => redisKeys.inboxLease(config, id), ring.replicaId);
     const gate = new ConnectGate();
     // made below; the gauge reads it at scrape time
     let pool: InboxPool | undefined;
@@ -40,7 +40,7 @@ export const imapPollerWorker: WorkerDefinition<PollerResources> = {
     pool = new InboxPool(redis, ring, leases, logger, {
       maxConnections: config.imapMaxConnections,
       maxPerAccount: config.imapMaxInboxesPerAccount,
-      wantKey: (id) => redisKey(config, "imap", "want", id),
+      wantKey: (id) => redisKeys.inboxWanted(config, id),
       listInboxes: () => listWatchedInboxes(db, keyring),
       createWatcher: (endpoint) =>
         new InboxWatcher(endpoint, {

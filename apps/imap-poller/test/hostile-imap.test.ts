@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, test } from "node:test";
 import type { Redis } from "ioredis";
-import { createRedis, Keyring, loadConfig, redisKey, type Config } from "@outreach/core";
+import { createRedis, Keyring, loadConfig, redisKeys, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { createTestDatabase, startAppProcess, startImapServer, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
 import { enrollmentStatus, replyTo, seedInbox, type SeededInbox, pollerEnv } from "./helpers.js";
@@ -139,7 +139,7 @@ test("a message whose every try dies with its process is passed over by the four
     // mid-message, as an out-of-memory kill would: nothing is cleaned up
     await poller.stop("SIGKILL");
     // the dead process's lease would expire in 10 s: let it go at once
-    await redis.del(redisKey(config, "imap", "lease", s.credentialId));
+    await redis.del(redisKeys.inboxLease(config, s.credentialId));
   }
   const row = await db.smtpCredential.findUniqueOrThrow({ where: { id: s.credentialId } });
   assert.deepEqual([row.imapPendingUid, row.imapPendingTries], [1n, 3], "three tries recorded before each fetch");

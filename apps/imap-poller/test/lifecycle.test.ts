@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Redis } from "ioredis";
-import { createRedis, Keyring, redisKey, type Config } from "@outreach/core";
+import { createRedis, Keyring, redisKeys, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { startWorker } from "@outreach/runtime";
 import { createTestDatabase, startImapServer, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
@@ -71,7 +71,7 @@ test("a paused campaign's inbox stops being watched; its mail is processed exact
   await imap.appendMessage(control.s.inbox, replyTo(control.s));
   await waitFor(async () => (await enrollmentStatus(db, control.s.enrollments[0]!.enrollmentId)) === "replied", { what: "the active campaign's reply", timeoutMs: 20_000 });
   // two more assignment rounds: the paused inbox is still not connected to, its reply not read
-  await waitForLeaseRenewals(redis, redisKey(config, "imap", "lease", control.s.credentialId), 2);
+  await waitForLeaseRenewals(redis, redisKeys.inboxLease(config, control.s.credentialId), 2);
   assert.equal(meter.opened(), 1);
   assert.equal(meter.open(), 0);
   assert.equal(await inboundCount(s), 0);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Redis } from "ioredis";
-import { createRedis, Keyring, loadConfig, redisKey } from "@outreach/core";
+import { createRedis, Keyring, loadConfig, redisKeys } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { createTestDatabase, startAppProcess, startImapServer, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
 import { reenableCredential } from "../../api/src/services/reenable-credential.js";
@@ -62,7 +62,7 @@ test("refused logins back off (1 s, 2 s, 4 s, 8 s), stop after 5 in a row, and r
   waits.forEach((wait, i) => assert.ok(wait > 2 ** i * 1000 - 400 && wait <= 2 ** i * 1000, `wait after refusal ${i + 1}: ${wait} ms`));
 
   // no more logins: three more assignment rounds of the poller (its heartbeat) pass without one
-  const replicas = redisKey(config, "imap", "replicas");
+  const replicas = redisKeys.pollerReplicas(config);
   let beats = 0;
   let previous = "";
   await waitFor(

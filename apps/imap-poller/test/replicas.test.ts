@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, test } from "node:test";
 import type { Redis } from "ioredis";
-import { createRedis, Keyring, loadConfig, redisKey, type Config } from "@outreach/core";
+import { createRedis, Keyring, loadConfig, redisKeys, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { createTestDatabase, dovecotUnavailableReason, imapServerKind, skipWithoutSystemServer, startAppProcess, startImapServer, uniqueQueuePrefix, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
 import { preferredReplica } from "../src/replica-ring.js";
@@ -60,10 +60,10 @@ after(async () => {
   await database?.drop();
 });
 
-const leaseKey = (s: SeededInbox) => redisKey(config, "imap", "lease", s.credentialId);
+const leaseKey = (s: SeededInbox) => redisKeys.inboxLease(config, s.credentialId);
 
 async function liveReplicas(): Promise<string[]> {
-  return redis.zrangebyscore(redisKey(config, "imap", "replicas"), Date.now(), "+inf");
+  return redis.zrangebyscore(redisKeys.pollerReplicas(config), Date.now(), "+inf");
 }
 
 /** The process that owns each inbox's one open connection (undefined: not exactly one open, or not found). */

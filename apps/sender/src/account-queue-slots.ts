@@ -1,15 +1,12 @@
-import { HeartbeatFailures, redisKey, RedisSemaphore, runWithJobSlot, type Config, type DelayableJob, type WarnLogger } from "@outreach/core";
+import { HeartbeatFailures, redisKeys, RedisSemaphore, runWithJobSlot, type Config, type DelayableJob, type SlottedQueue, type WarnLogger } from "@outreach/core";
 import type { Redis } from "ioredis";
-
-/** The queues shared by every account whose jobs each hold one SMTP session for as long as the server takes. */
-export type SlottedQueue = "test-send" | "send-answer";
 
 /** A slot's lease: renewed while its job runs, so a sender that dies gives its slots back within this long. */
 const SLOT_LEASE_MS = 30_000;
 
 /**
  * Per-account slots of a shared queue, across every sender replica
- * (ACCOUNT_CONCURRENCY): a job whose account already holds all its slots goes
+ * (TEST_SEND_/SEND_ANSWER_CONCURRENCY_PER_ACCOUNT): a job whose account already holds all its slots goes
  * back to delayed for a second or so and the worker takes the next job. So an
  * account whose SMTP server is slow (a tarpit answering a byte at a time) holds
  * at most its share of the queue's workers, and other accounts' jobs go
@@ -32,7 +29,7 @@ export class AccountQueueSlots {
 
   /** Runs `work` holding one of the account's slots of `queue`; with none free, delays the job (BullMQ's DelayedError: not an attempt). */
   run<T>(queue: SlottedQueue, accountId: string, job: DelayableJob, token: string | undefined, work: () => Promise<T>): Promise<T> {
-    return runWithJobSlot(this.semaphores[queue], redisKey(this.config, "sem", queue, accountId), job, token, async (renew) => {
+    return runWithJobSlot(this.semaphores[queue], redisKeys.accountSlot(this.config, queue, accountId), job, token, async (renew) => {
       // an SMTP transaction may outlast the lease: renewed while it runs
       const failures = new HeartbeatFailures(this.logger, `renewing a ${queue} slot lease`, { accountId, jobId: job.id });
       const renewing = setInterval(() => void failures.run(renew), SLOT_LEASE_MS / 3);

@@ -26,7 +26,7 @@ export interface SenderContext {
   records: Batcher<SentInput, boolean>;
   /** the account's next sends, released after a send ends (one release at a time per account) */
   releases: AccountReleases;
-  /** an account's share of the test-send and send-answer workers (ACCOUNT_CONCURRENCY) */
+  /** an account's share of the test-send and send-answer workers (TEST_SEND_/SEND_ANSWER_CONCURRENCY_PER_ACCOUNT) */
   queueSlots: AccountQueueSlots;
   /** inboxes' SMTP endpoints as last read (`source`: the stored fields they were decrypted from), to take a routed send's session before its claim (checked after it) */
   endpoints: Map<string, { accountId: string; source: string; endpoint: SmtpEndpoint }>;

@@ -1,5 +1,23 @@
-import { ACCOUNT_CONCURRENCY, Batcher, EgressGuard, Keyring, LivenessBeacon, RedisSemaphore, SenderRegistry, createRedis, redisKey, senderSeries, type SendOutcomeLabel } from "@outreach/core";
-import { claimAndLoadSends, recordSentBatch, SEND_CONCURRENCY_PER_ACCOUNT, SendRouter, type SendContext, type SentInput } from "@outreach/domain";
+import {
+  Batcher,
+  createRedis,
+  EgressGuard,
+  Keyring,
+  LivenessBeacon,
+  RedisSemaphore,
+  redisKeys,
+  SEND_ANSWER_CONCURRENCY_PER_ACCOUNT,
+  SEND_ANSWER_WORKERS,
+  SEND_CONCURRENCY_PER_ACCOUNT,
+  SEND_EMAIL_WORKERS_OWN_QUEUE,
+  SEND_EMAIL_WORKERS_SHARED_QUEUE,
+  SenderRegistry,
+  senderSeries,
+  TEST_SEND_CONCURRENCY_PER_ACCOUNT,
+  TEST_SEND_WORKERS,
+  type SendOutcomeLabel,
+} from "@outreach/core";
+import { claimAndLoadSends, recordSentBatch, SendRouter, type SendContext, type SentInput } from "@outreach/domain";
 import { AccountQueueSlots } from "./account-queue-slots.js";
 import { AccountReleases } from "./account-releases.js";
 import type { WorkerDefinition } from "@outreach/runtime";
@@ -40,10 +58,10 @@ export const senderWorker: WorkerDefinition<SenderResources> = {
     const mailboxSessions = new RedisSemaphore(producer, ctx.config.smtpSessionsPerMailbox, SESSION_LEASE_MS);
     const subscriber = createRedis(ctx.config, "worker");
     subscriber.on("error", (err) => ctx.logger.debug("redis error", { error: err.message }));
-    const wanted = new RedisSessionWantedSignal(producer, subscriber, redisKey(ctx.config, "smtp-session-wanted"));
+    const wanted = new RedisSessionWantedSignal(producer, subscriber, redisKeys.smtpSessionWantedChannel(ctx.config));
     const pool = new SmtpPool(sessions, {
-      leaseKey: (accountId) => redisKey(ctx.config, "sem", "smtp", accountId),
-      mailbox: { semaphore: mailboxSessions, leaseKey: (accountId, mailbox) => redisKey(ctx.config, "sem", "smtp-mailbox", accountId, mailbox) },
+      leaseKey: (accountId) => redisKeys.smtpSessions(ctx.config, accountId),
+      mailbox: { semaphore: mailboxSessions, leaseKey: (accountId, mailbox) => redisKeys.mailboxSessions(ctx.config, accountId, mailbox) },
       renewEveryMs: SESSION_LEASE_MS / 3,
       logger: ctx.logger,
       wanted,
@@ -53,7 +71,7 @@ export const senderWorker: WorkerDefinition<SenderResources> = {
       transactionTimeoutMs: ctx.config.smtpTransactionTimeoutMs,
     });
     // replayed at start too: what a sender that died (or lost PostgreSQL) left unrecorded
-    const journal = new SentJournal(producer, redisKey(ctx.config, "sent-journal"), ctx.db, ctx.logger);
+    const journal = new SentJournal(producer, redisKeys.sentJournal(ctx.config), ctx.db, ctx.logger);
     journal.start();
     // the sends this process claims carry its id; once its beacon expires the dispatcher fails them
     const beacon = new LivenessBeacon(producer, ctx.config, undefined, ctx.logger);
@@ -81,7 +99,7 @@ export const senderWorker: WorkerDefinition<SenderResources> = {
       claims,
       records,
       releases: new AccountReleases(ctx.db, router.enqueueContinuation, ctx.logger),
-      queueSlots: new AccountQueueSlots(producer, ctx.config, ACCOUNT_CONCURRENCY, ctx.logger),
+      queueSlots: new AccountQueueSlots(producer, ctx.config, { "test-send": TEST_SEND_CONCURRENCY_PER_ACCOUNT, "send-answer": SEND_ANSWER_CONCURRENCY_PER_ACCOUNT }, ctx.logger),
       endpoints: new Map(),
       async sendStepCounted(payload) {
         const result = await sendStep(resources, payload);
@@ -93,17 +111,17 @@ export const senderWorker: WorkerDefinition<SenderResources> = {
     return resources;
   },
   processors: (_ctx, sender) => [
-    // Sends in flight are bounded per account when they are released (10 per account,
+    // Sends in flight are bounded per account when they are released (SEND_CONCURRENCY_PER_ACCOUNT,
     // all replicas together); this is how many jobs one process works on at once. A short
     // lock gives a dead sender's jobs to another sender within ~20 s; a job taken twice is
     // harmless (the claim admits one). Its own queue has the sends of the inboxes it holds;
     // the shared one those released while no sender was registered. Both have more workers
-    // than one account's 10 sends in flight: an account whose server stalls every send (each
+    // than one account's sends in flight: an account whose server stalls every send (each
     // up to SMTP_TRANSACTION_TIMEOUT_MS) holds at most a fifth, or half, of them.
-    { queue: "send-email", shard: sender.processId, handler: (payload) => sender.sendStepCounted(payload), concurrency: 50, options: { lockDuration: 15_000, stalledInterval: 5_000 } },
-    { queue: "send-email", handler: (payload) => sender.sendStepCounted(payload), concurrency: 20, options: { lockDuration: 15_000, stalledInterval: 5_000 } },
+    { queue: "send-email", shard: sender.processId, handler: (payload) => sender.sendStepCounted(payload), concurrency: SEND_EMAIL_WORKERS_OWN_QUEUE, options: { lockDuration: 15_000, stalledInterval: 5_000 } },
+    { queue: "send-email", handler: (payload) => sender.sendStepCounted(payload), concurrency: SEND_EMAIL_WORKERS_SHARED_QUEUE, options: { lockDuration: 15_000, stalledInterval: 5_000 } },
     // Shared by every account, in order: each job holds its account's slot of the queue (2 of these 5
-    // workers, all replicas together, see ACCOUNT_CONCURRENCY), so one account's slow SMTP server
+    // workers, all replicas together, see TEST_SEND_/SEND_ANSWER_CONCURRENCY_PER_ACCOUNT), so one account's slow SMTP server
     // cannot hold them all while other accounts' test sends and answers wait behind it.
     // A suspended account's jobs wait (delayed, no attempt spent) until it is unsuspended.
     {
@@ -112,7 +130,7 @@ export const senderWorker: WorkerDefinition<SenderResources> = {
         await holdWhileSuspended(sender.db, payload.accountId, job, token);
         return sender.queueSlots.run("test-send", payload.accountId, job, token, () => sendTest(sender, payload));
       },
-      concurrency: 5,
+      concurrency: TEST_SEND_WORKERS,
     },
     {
       queue: "send-answer",
@@ -120,7 +138,7 @@ export const senderWorker: WorkerDefinition<SenderResources> = {
         await holdWhileSuspended(sender.db, payload.accountId, job, token);
         return sender.queueSlots.run("send-answer", payload.accountId, job, token, () => sendAnswer(sender, payload, job));
       },
-      concurrency: 5,
+      concurrency: SEND_ANSWER_WORKERS,
     },
   ],
   // new sends go to the other senders from now on

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import { ACCOUNT_CONCURRENCY, createRedis, Keyring, redisKey, TypedQueue } from "@outreach/core";
+import { createRedis, Keyring, redisKeys, SEND_ANSWER_CONCURRENCY_PER_ACCOUNT, TEST_SEND_CONCURRENCY_PER_ACCOUNT, TypedQueue } from "@outreach/core";
 import { sealedCredentialSecrets } from "@outreach/testing";
 import { seedCampaign, startEngine, waitFor, type Engine } from "../../../test/engine/harness.js";
 import { runRetriesNow } from "../../../test/engine/retry-schedule.js";
@@ -134,7 +134,7 @@ describe("every SMTP transaction ends at its deadline", () => {
     // no session of the account left open: its lease is back
     const leases = createRedis(config, "producer");
     try {
-      await waitFor(async () => (await leases.zcard(redisKey(config, "sem", "smtp", account.id))) === 0, { what: "the account's SMTP session leases freed" });
+      await waitFor(async () => (await leases.zcard(redisKeys.smtpSessions(config, account.id))) === 0, { what: "the account's SMTP session leases freed" });
     } finally {
       await leases.quit();
     }
@@ -264,7 +264,7 @@ describe("one account's tarpit holds only its share of the shared queues", () =>
     // meanwhile A's attempts are all still stuck, within A's share of each queue's workers
     assert.equal(tarpit.connections.filter((c) => c.closedAt).length, 0, "no attempt of A's has ended");
     assert.ok(tarpit.open() >= 2);
-    const share = ACCOUNT_CONCURRENCY["test-send"] + ACCOUNT_CONCURRENCY["send-answer"];
+    const share = TEST_SEND_CONCURRENCY_PER_ACCOUNT + SEND_ANSWER_CONCURRENCY_PER_ACCOUNT;
     assert.ok(tarpit.maxOpen <= share, `A held ${tarpit.maxOpen} sessions at once, its share is ${share}`);
     assert.equal(
       (await h.testSends.queue.getJobs(["completed", "failed"])).filter((j) => j.data.accountId === a.id).length,

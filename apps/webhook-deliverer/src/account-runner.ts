@@ -1,6 +1,6 @@
-import { signPayloadWithSecrets, type Logger } from "@outreach/core";
+import { signPayloadWithSecrets, WEBHOOK_CONCURRENCY_PER_ACCOUNT, type Logger } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { claimDueDeliveries, releaseDeliveryHolds, skipDelivery, WEBHOOK_CONCURRENCY_PER_ACCOUNT, type AttemptResult, type DeliveryToAttempt, type SecretCache, type WebhookHttpClient } from "@outreach/domain";
+import { claimDueDeliveries, releaseDeliveryHolds, skipDelivery, type AttemptResult, type DeliveryToAttempt, type SecretCache, type WebhookHttpClient } from "@outreach/domain";
 import type { AttemptRecorder } from "./attempt-recorder.js";
 
 /** Claimed deliveries kept ready beyond the ones in flight: one claim per this many attempts under load. */

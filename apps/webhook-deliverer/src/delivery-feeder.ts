@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Logger } from "@outreach/core";
+import { WEBHOOK_ACCOUNTS_PER_PROCESS, type Logger } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { leaseDueAccounts, releaseAccountLeases, releaseDeliveryHolds, renewAccountLeases, type SecretCache, type WebhookHttpClient } from "@outreach/domain";
 import { AccountRunner } from "./account-runner.js";
@@ -9,8 +9,6 @@ import { PolledTask } from "./polled-task.js";
 /** An account lease, and a claimed delivery's hold, last this long unless renewed (a dead process's work is taken over after it). */
 export const LEASE_TTL_MS = 15_000;
 const RENEW_EVERY_MS = 5_000;
-/** Accounts one process delivers for at once (10 requests each at most). */
-const MAX_ACCOUNTS = 100;
 /** How long one account keeps its runner before it is handed back and taken again in turn. */
 const SLICE_MS = 15_000;
 
@@ -23,7 +21,7 @@ export interface FeederDeps {
   pollMs?: number;
   /** how long shutdown waits for requests in flight */
   drainMs: number;
-  /** how many accounts this process delivers for at once (default 100) */
+  /** how many accounts this process delivers for at once (default WEBHOOK_ACCOUNTS_PER_PROCESS) */
   maxAccounts?: number;
   /** how long an account keeps its runner before it is handed back (default 15 s) */
   sliceMs?: number;
@@ -105,7 +103,7 @@ export class DeliveryFeeder {
   private async leaseAndRun(): Promise<void> {
     // runners whose slice is over only wait for their requests: their room goes to other accounts
     const active = [...this.runners.values()].filter((runner) => !runner.draining).length;
-    const room = (this.deps.maxAccounts ?? MAX_ACCOUNTS) - active;
+    const room = (this.deps.maxAccounts ?? WEBHOOK_ACCOUNTS_PER_PROCESS) - active;
     if (room <= 0 || this.stopped) return;
     try {
       const accounts = await leaseDueAccounts(this.deps.db, this.holder, LEASE_TTL_MS, room, [...this.runners.keys()]);

@@ -1,16 +1,13 @@
 import type { Redis } from "ioredis";
 import type { Config } from "./config.js";
-import { redisKey } from "./redis.js";
+import { redisKeys } from "./redis-keys.js";
 
 /**
- * The pub/sub channel every API replica's key cache listens on: a message is
- * either a revoked key's SHA-256 (hex), or `account:<id>` when an account's
- * access changed (suspended, unsuspended), so its keys are looked up afresh.
+ * On the pub/sub channel every API replica's key cache listens on
+ * (redisKeys.apiKeyEventsChannel) a message is either a revoked key's SHA-256
+ * (hex), or `account:<id>` when an account's access changed (suspended,
+ * unsuspended), so its keys are looked up afresh.
  */
-export function apiKeyEventsChannel(config: Pick<Config, "queuePrefix">): string {
-  return redisKey(config, "api-key-revoked");
-}
-
 const ACCOUNT_PREFIX = "account:";
 
 /** The account a message on the channel names, or undefined for a revoked key's hash. */
@@ -20,5 +17,5 @@ export function accountOfKeyEvent(message: string): string | undefined {
 
 /** Tells every API replica to forget what it cached about the account's keys (they are looked up again at once). */
 export async function announceAccountAccessChange(redis: Redis, config: Pick<Config, "queuePrefix">, accountId: string): Promise<void> {
-  await redis.publish(apiKeyEventsChannel(config), `${ACCOUNT_PREFIX}${accountId}`);
+  await redis.publish(redisKeys.apiKeyEventsChannel(config), `${ACCOUNT_PREFIX}${accountId}`);
 }

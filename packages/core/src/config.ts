@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import Joi from "joi";
+import { IMAP_CONNECTIONS_PER_REPLICA_DEFAULT, IMAP_INBOXES_PER_ACCOUNT_DEFAULT, SEND_CONCURRENCY_PER_ACCOUNT, SMTP_SESSIONS_PER_MAILBOX_DEFAULT } from "./limits.js";
 
 export type AppName = "api" | "dispatcher" | "sender" | "imap-poller" | "webhook-deliverer";
 
@@ -146,8 +147,8 @@ const schema = Joi.object({
   MCP_ALLOWED_ORIGINS: Joi.string().allow(""),
   MCP_ALLOWED_HOSTS: Joi.string().allow(""),
   IMAP_POLL_INTERVAL_SECONDS: Joi.number().integer().min(1).default(60),
-  IMAP_MAX_CONNECTIONS: Joi.number().integer().min(1).max(100_000).default(1000),
-  IMAP_MAX_INBOXES_PER_ACCOUNT: Joi.number().integer().min(0).max(100_000).default(0),
+  IMAP_MAX_CONNECTIONS: Joi.number().integer().min(1).max(100_000).default(IMAP_CONNECTIONS_PER_REPLICA_DEFAULT),
+  IMAP_MAX_INBOXES_PER_ACCOUNT: Joi.number().integer().min(0).max(100_000).default(IMAP_INBOXES_PER_ACCOUNT_DEFAULT),
   IMAP_LOGIN_RETRY_SECONDS: Joi.number().integer().min(1).max(86_400).default(60),
   IMAP_LOGIN_MAX_FAILURES: Joi.number().integer().min(1).max(1000).default(5),
   DNS_SERVERS: Joi.string().allow("").default(""),
@@ -162,8 +163,8 @@ const schema = Joi.object({
   SMTP_SOCKET_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(60_000),
   // under the dispatcher's 5 minutes after which a send still "sending" is failed as interrupted
   SMTP_TRANSACTION_TIMEOUT_MS: Joi.number().integer().min(1_000).max(240_000).default(120_000),
-  // concurrent SMTP sessions per mailbox (same host and username), within the account's 10
-  SMTP_SESSIONS_PER_MAILBOX: Joi.number().integer().min(1).max(10).default(2),
+  // concurrent SMTP sessions per mailbox (same host and username), within the account's SEND_CONCURRENCY_PER_ACCOUNT
+  SMTP_SESSIONS_PER_MAILBOX: Joi.number().integer().min(1).max(SEND_CONCURRENCY_PER_ACCOUNT).default(SMTP_SESSIONS_PER_MAILBOX_DEFAULT),
   ENCRYPTION_KEY: Joi.string().base64(),
   ENCRYPTION_PREVIOUS_KEYS: Joi.string(),
   STRIPE_SECRET_KEY: Joi.string(),

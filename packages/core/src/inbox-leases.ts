@@ -1,6 +1,4 @@
 import type { Redis } from "ioredis";
-import type { Config } from "./config.js";
-import { redisKey } from "./redis.js";
 
 // Take each lease when free (or already ours), renewing its expiry; answers 1 or 0 per key.
 const ACQUIRE = `
@@ -22,11 +20,6 @@ return 0
 `;
 /** Leases taken or renewed per round trip. */
 const BATCH = 500;
-
-/** The Redis key of an inbox's lease: held by the imap-poller replica watching it. */
-export function inboxLeaseKey(config: Pick<Config, "queuePrefix">, inboxId: string): string {
-  return redisKey(config, "imap", "lease", inboxId);
-}
 
 /**
  * One watcher per inbox across every replica: a replica connects to an inbox

@@ -8,6 +8,8 @@ export * from "./logger.js";
 export * from "./queue-client.js";
 export * from "./queues.js";
 export * from "./redis.js";
+export * from "./redis-keys.js";
+export * from "./limits.js";
 export * from "./billing-period.js";
 export * from "./egress-guard.js";
 export * from "./webhook-url.js";

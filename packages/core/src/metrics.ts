@@ -3,7 +3,8 @@ import type { Redis } from "ioredis";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { AppName, Config } from "./config.js";
 import type { Logger } from "./logger.js";
-import { pingRedis, redisKey } from "./redis.js";
+import { pingRedis } from "./redis.js";
+import { redisKeys } from "./redis-keys.js";
 
 /**
  * An app's Prometheus metrics. `process` holds what this process counts
@@ -177,7 +178,7 @@ export class MetricsLease {
 
   private async renew(): Promise<void> {
     try {
-      this.held = (await this.redis.eval(RENEW, 1, redisKey(this.config, "metrics-lease", this.app), this.id, this.leaseMs)) === 1;
+      this.held = (await this.redis.eval(RENEW, 1, redisKeys.metricsLease(this.config, this.app), this.id, this.leaseMs)) === 1;
     } catch (err) {
       if (this.held) this.logger.warn("could not renew the metrics lease: this replica stops exporting database gauges", { error: (err as Error).message });
       this.held = false;
@@ -188,6 +189,6 @@ export class MetricsLease {
     clearInterval(this.timer);
     if (!this.held) return;
     this.held = false;
-    await this.redis.eval(`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`, 1, redisKey(this.config, "metrics-lease", this.app), this.id).catch(() => undefined);
+    await this.redis.eval(`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`, 1, redisKeys.metricsLease(this.config, this.app), this.id).catch(() => undefined);
   }
 }

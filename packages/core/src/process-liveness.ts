@@ -2,9 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Config } from "./config.js";
 import { HeartbeatFailures, type WarnLogger } from "./heartbeat-failures.js";
-import { redisKey } from "./redis.js";
-
-const livenessKey = (config: Pick<Config, "queuePrefix">, processId: string) => redisKey(config, "alive", processId);
+import { redisKeys } from "./redis-keys.js";
 
 /**
  * A process says it is alive by refreshing a key with a short expiry. Work it
@@ -24,7 +22,7 @@ export class LivenessBeacon {
 
   start(): void {
     const failures = new HeartbeatFailures(this.logger, "refreshing this process's liveness key", { processId: this.processId });
-    const refresh = () => void failures.run(() => this.redis.set(livenessKey(this.config, this.processId), "1", "PX", this.ttlMs));
+    const refresh = () => void failures.run(() => this.redis.set(redisKeys.liveness(this.config, this.processId), "1", "PX", this.ttlMs));
     refresh();
     this.timer = setInterval(refresh, this.ttlMs / 3);
     this.timer.unref();
@@ -33,7 +31,7 @@ export class LivenessBeacon {
   /** After the process has finished its claimed work. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    await this.redis.del(livenessKey(this.config, this.processId)).catch(() => undefined);
+    await this.redis.del(redisKeys.liveness(this.config, this.processId)).catch(() => undefined);
   }
 }
 
@@ -41,7 +39,7 @@ export class LivenessBeacon {
 export async function absentProcesses(redis: Redis, config: Pick<Config, "queuePrefix">, processIds: string[]): Promise<string[]> {
   if (processIds.length === 0) return [];
   const pipeline = redis.pipeline();
-  for (const id of processIds) pipeline.exists(livenessKey(config, id));
+  for (const id of processIds) pipeline.exists(redisKeys.liveness(config, id));
   const results = (await pipeline.exec()) ?? [];
   return processIds.filter((_, i) => {
     const [err, exists] = results[i] ?? [new Error("no reply"), 0];

@@ -90,19 +90,3 @@ export function parseJobPayload<N extends QueueName>(queue: N, data: unknown): Q
   if (error) throw new InvalidJobPayloadError(queue, error.message);
   return value as QueuePayloads[N];
 }
-
-/**
- * Per-account concurrency limits of queued jobs across all replicas (SPEC
- * "Limits"; webhook deliveries are not queued jobs: see
- * WEBHOOK_CONCURRENCY_PER_ACCOUNT). test-send and send-answer are consumed 5
- * at a time per sender, FIFO across accounts, and each job holds an SMTP
- * session as long as the server takes (up to SMTP_TRANSACTION_TIMEOUT_MS per
- * message): one account runs at most 2 of them at once, so its slow server
- * cannot hold every worker while other accounts' jobs wait.
- */
-export const ACCOUNT_CONCURRENCY = {
-  "send-email": 10,
-  "campaign-dispatch": 3,
-  "test-send": 2,
-  "send-answer": 2,
-} as const;

@@ -21,11 +21,6 @@ export function createRedis(config: Pick<Config, "redisUrl">, role: RedisRole = 
   });
 }
 
-/** Keys of our own (rate limits, locks, caches) live under QUEUE_PREFIX too. */
-export function redisKey(config: Pick<Config, "queuePrefix">, ...parts: Array<string | number>): string {
-  return [config.queuePrefix, ...parts].join(":");
-}
-
 /** PING that first waits (bounded) for a connection still being established, so a fresh app is not reported down. */
 export async function pingRedis(redis: Redis, waitMs = 1_500): Promise<void> {
   if (redis.status !== "ready") {

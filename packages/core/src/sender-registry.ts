@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Config } from "./config.js";
 import { HeartbeatFailures, type WarnLogger } from "./heartbeat-failures.js";
-import { redisKey } from "./redis.js";
+import { redisKeys } from "./redis-keys.js";
 
 // Members of a sorted set scored by the expiry of their last heartbeat, on Redis's
 // clock (one clock for every pod, whatever their own say).
@@ -47,7 +47,7 @@ export class SenderRegistry {
     readonly ttlMs = 6_000,
     private readonly logger?: WarnLogger,
   ) {
-    this.key = redisKey(config, "senders");
+    this.key = redisKeys.senderRegistry(config);
   }
 
   /** Heartbeats for `processId` until stop(); the first heartbeat is written before this resolves. */

@@ -1,6 +1,6 @@
-import type { TypedQueue } from "@outreach/core";
+import { SEND_CONCURRENCY_PER_ACCOUNT, type TypedQueue } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { releaseDueSends, SEND_CONCURRENCY_PER_ACCOUNT, type ReleasedSend } from "./release-due-sends.js";
+import { releaseDueSends, type ReleasedSend } from "./release-due-sends.js";
 
 export type EnqueueSends = (released: ReleasedSend[]) => Promise<void>;
 

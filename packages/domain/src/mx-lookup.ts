@@ -1,4 +1,5 @@
 import { Resolver } from "node:dns/promises";
+import { MX_LOOKUPS_IN_FLIGHT } from "@outreach/core";
 
 export type MxVerdict = "valid" | "no_mx" | "unknown";
 
@@ -40,7 +41,7 @@ export class MxVerifier {
   }
 
   /** Verdicts for many domains, a few look-ups at a time. */
-  async verifyAll(domains: Iterable<string>, concurrency = 16): Promise<Map<string, MxVerdict>> {
+  async verifyAll(domains: Iterable<string>, concurrency = MX_LOOKUPS_IN_FLIGHT): Promise<Map<string, MxVerdict>> {
     const queue = [...new Set([...domains].map((d) => d.toLowerCase()))];
     const verdicts = new Map<string, MxVerdict>();
     await Promise.all(

@@ -1,8 +1,6 @@
+import { SEND_CONCURRENCY_PER_ACCOUNT } from "@outreach/core";
 import { queryRows } from "@outreach/db";
 import type { Tx } from "./tx.js";
-
-/** Per-account limit on sends that are queued or being sent, across all sender replicas. */
-export const SEND_CONCURRENCY_PER_ACCOUNT = 10;
 
 export interface ReleasedSend {
   id: string;

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTestDatabase, type TestDatabase } from "@outreach/testing";
-import { claimersOfSendingSends, failInterruptedSends, releaseDueSends, requeueLostSends, SEND_CONCURRENCY_PER_ACCOUNT } from "../src/index.js";
+import { SEND_CONCURRENCY_PER_ACCOUNT } from "@outreach/core";
+import { claimersOfSendingSends, failInterruptedSends, releaseDueSends, requeueLostSends } from "../src/index.js";
 
 let database: TestDatabase;
 before(async () => {

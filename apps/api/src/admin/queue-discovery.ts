@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { QUEUE_NAMES, SenderRegistry, shardQueueName, type Config } from "@outreach/core";
+import { QUEUE_NAMES, queueOfBullKey, redisKeys, SenderRegistry, shardQueueName, type Config } from "@outreach/core";
 
 export interface QueueDiscoveryOptions {
   /** SCAN calls per discovery at most (COUNT 1000 each): bounds the work on Redis however many keys it holds */
@@ -29,11 +29,15 @@ export async function discoverQueues(redis: Redis, config: Pick<Config, "queuePr
   const maxScanCalls = options.maxScanCalls ?? 100;
   const maxSenderQueues = options.maxSenderQueues ?? 200;
   const senders = new Set((await new SenderRegistry(redis, config).members()).map((id) => shardQueueName(QUEUE_NAMES.sendEmail, id)));
-  const head = `${config.queuePrefix}:${QUEUE_NAMES.sendEmail}.`;
+  // BullMQ's meta key of every shard (named send-email.<sender id>, see shardQueueName): <prefix>:send-email.<sender id>:meta
+  const head = redisKeys.bullQueue(config, `${QUEUE_NAMES.sendEmail}.`);
   let cursor = "0";
   for (let calls = 0; calls < maxScanCalls && senders.size < maxSenderQueues; calls++) {
     const [next, keys] = await redis.scan(cursor, "MATCH", `${globLiteral(head)}*:meta`, "COUNT", 1000);
-    for (const key of keys) senders.add(key.slice(config.queuePrefix.length + 1, -":meta".length));
+    for (const key of keys) {
+      const queue = queueOfBullKey(config, key, "meta");
+      if (queue) senders.add(queue);
+    }
     cursor = next;
     if (cursor === "0") break;
   }

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import Joi from "joi";
 import type { Redis } from "ioredis";
-import { AppError, inboxLeaseKey, InboxLeases, type Config } from "@outreach/core";
+import { AppError, InboxLeases, redisKeys, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { MAX_SCHEDULE_ACCOUNTS, readScheduleOverview, scheduleOverviewJson } from "@outreach/domain";
 import { validateQuery } from "../validation.js";
@@ -17,7 +17,7 @@ const query = Joi.object({
  */
 export function scheduleRoutes(db: Db, redis: Redis, config: Pick<Config, "queuePrefix">): Router {
   const router = Router();
-  const leases = new InboxLeases(redis, (id) => inboxLeaseKey(config, id), "operator-view");
+  const leases = new InboxLeases(redis, (id) => redisKeys.inboxLease(config, id), "operator-view");
   router.get("/schedule", async (req, res) => {
     const { account, limit } = validateQuery<{ account?: string; limit?: number }>(query, req.query);
     const overview = await readScheduleOverview(db, leases, { accountId: account, limit });

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { Redis } from "ioredis";
-import { AppError, redisKey, type Config, type Logger } from "@outreach/core";
+import { AppError, redisKeys, type Config, type Logger } from "@outreach/core";
 import { RateLimiter, type RateLimitPolicy } from "../rate-limiter.js";
 
 // GCRA (generic cell rate algorithm): `limit` requests per `window`, allowed as a
@@ -69,7 +69,7 @@ export async function checkRateLimit(
   options: { peek?: boolean } = {},
 ): Promise<RateLimitResult | null> {
   try {
-    const key = redisKey(config, "rl", policy.name, subject);
+    const key = redisKeys.rateLimit(config, policy.name, subject);
     const [allowed, remaining, retryMs, resetMs] = (await redis.eval(GCRA, 1, key, policy.windowSeconds * 1000, policy.limit, options.peek ? "1" : "0")) as [number, number, number, number];
     return { allowed: allowed === 1, remaining, retryMs, resetMs };
   } catch (err) {

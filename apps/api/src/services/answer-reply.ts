@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AppError, type TypedQueue } from "@outreach/core";
-import { countMailboxDayUsage, type Db, type Prisma, type SmtpCredential } from "@outreach/db";
+import { countMailboxDayUsage, lockMailbox, type Db, type Prisma, type SmtpCredential } from "@outreach/db";
 import { credentialRamp, dailyLimitOn, mailboxKey, messageIdFor, parseSchedule, scheduleZone, sendDay } from "@outreach/domain";
 import type { AnswerRow } from "../serializers/reply.js";
 import { findReply } from "./get-reply.js";
@@ -41,7 +41,7 @@ export async function answerInboxDay(tx: Prisma.TransactionClient, accountId: st
   const day = sendDay(schedule, scheduleZone(schedule, null), now);
   const mailbox = mailboxKey(credential);
   // the planner's lock on the mailbox: a dispatch booking it cannot overrun the count below meanwhile
-  if (options.lockMailbox) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`mailbox ${accountId} ${mailbox}`}, 0))`;
+  if (options.lockMailbox) await lockMailbox(tx, accountId, mailbox);
   const used = await countMailboxDayUsage(tx, accountId, mailbox, day);
   return { credential, day, dailyLimit: dailyLimitOn(credential.dailyLimit, credentialRamp(credential), day), used };
 }

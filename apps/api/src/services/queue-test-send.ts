@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { AppError, redisKey, type Config, type TypedQueue } from "@outreach/core";
+import { AppError, redisKeys, type Config, type TypedQueue } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { findCampaign } from "./find-campaign.js";
 
@@ -36,8 +36,6 @@ function secondsUntilUtcMidnight(now: Date): number {
   return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
 }
 
-const allowanceKey = (config: Pick<Config, "queuePrefix">, accountId: string, now: Date) => redisKey(config, "test-send-allowance", accountId, now.toISOString().slice(0, 10));
-
 function allowanceExceeded(now: Date): AppError {
   const retryAfter = secondsUntilUtcMidnight(now);
   return new AppError(
@@ -62,7 +60,7 @@ export async function testSendRecipients(db: Db, accountId: string, emails: stri
 
 /** Today's test-send allowance: what is left for `count` more addresses (429 rate_limited when they would go over). Takes nothing. */
 export async function checkTestSendAllowance(redis: Redis, config: Pick<Config, "queuePrefix">, accountId: string, count: number, now = new Date()): Promise<TestSendResult["allowance"]> {
-  const used = Number((await redis.get(allowanceKey(config, accountId, now))) ?? 0);
+  const used = Number((await redis.get(redisKeys.testSendAllowance(config, accountId, now))) ?? 0);
   if (used + count > TEST_SEND_DAILY_LIMIT) throw allowanceExceeded(now);
   return { limit: TEST_SEND_DAILY_LIMIT, remaining: TEST_SEND_DAILY_LIMIT - used };
 }
@@ -86,7 +84,7 @@ export async function queueTestSend(
 ): Promise<TestSendResult> {
   const campaign = await findCampaign(db, accountId, campaignId);
   const { allowed, skipped } = await testSendRecipients(db, accountId, emails);
-  const used = (await redis.eval(TAKE_ALLOWANCE, 1, allowanceKey(config, accountId, now), allowed.length, TEST_SEND_DAILY_LIMIT, DAY_SECONDS * 2)) as number;
+  const used = (await redis.eval(TAKE_ALLOWANCE, 1, redisKeys.testSendAllowance(config, accountId, now), allowed.length, TEST_SEND_DAILY_LIMIT, DAY_SECONDS * 2)) as number;
   if (used < 0) throw allowanceExceeded(now);
   await queue.addBulk(allowed.map((email) => ({ payload: { accountId, campaignId: campaign.id, email } })));
   return { campaignId: campaign.id, emails: allowed, skipped, allowance: { limit: TEST_SEND_DAILY_LIMIT, remaining: TEST_SEND_DAILY_LIMIT - used } };

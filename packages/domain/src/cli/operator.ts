@@ -1,6 +1,6 @@
 // Operator commands for plans and accounts: `pnpm ops <command>` (see the README's Billing and Operations sections).
 import type { Redis } from "ioredis";
-import { announceAccountAccessChange, ConfigError, createLogger, createRedis, inboxLeaseKey, InboxLeases, loadConfig } from "@outreach/core";
+import { announceAccountAccessChange, ConfigError, createLogger, createRedis, InboxLeases, loadConfig, redisKeys } from "@outreach/core";
 import { createDbClient, dbClientOptions, type Db } from "@outreach/db";
 import { runOperatorCommand } from "./operator-command.js";
 
@@ -18,7 +18,7 @@ try {
     return redis;
   };
   const outcome = await runOperatorCommand(db, process.argv.slice(2), {
-    leases: { heldOf: (ids) => new InboxLeases(connect(), (id) => inboxLeaseKey(config, id), "ops").heldOf(ids) },
+    leases: { heldOf: (ids) => new InboxLeases(connect(), (id) => redisKeys.inboxLease(config, id), "ops").heldOf(ids) },
     announceAccountChange: (accountId) => announceAccountAccessChange(connect(), config, accountId),
     logger: createLogger({ service: "ops", level: config.logLevel }),
   });

@@ -1,7 +1,5 @@
 /** Attempts of one delivery before it ends failed (SPEC "Delivery, retry, disable"). */
 export const DELIVERY_MAX_ATTEMPTS = 5;
-/** Requests in flight per account, all deliverer replicas together (SPEC limits: webhook delivery 10). */
-export const WEBHOOK_CONCURRENCY_PER_ACCOUNT = 10;
 /** Failed deliveries in a row that disable a webhook. */
 export const DISABLE_AFTER_FAILED_DELIVERIES = 5;
 /** How long deliveries are also signed with the previous secret after rotate_secret. */
