@@ -1,4 +1,26 @@
-import { executor, type Executor, type RawClient } from "@outreach/db";
+import {
+  bumpPlanVersion,
+  campaignPlanSettings,
+  contactTimezonesOf,
+  countEnabledCredentials,
+  deleteScheduledSendsOf,
+  enabledCampaignCredentials,
+  executor,
+  insertScheduledSends,
+  lastStep1DueAts,
+  lockHeldStep1Sends,
+  lockMailbox,
+  mailboxBookingsFrom,
+  mailboxesSharedWithOtherCampaigns,
+  markEnrollmentsDispatched,
+  preferIndexScans,
+  stepDelays,
+  type CampaignPlanRow,
+  type Executor,
+  type PlannedCredentialRow,
+  type RawClient,
+  type ScheduledSendColumns,
+} from "@outreach/db";
 import { credentialRamp, dailyLimitOn } from "./daily-limit.js";
 import { planScheduleChunk, utcDay, type CredentialStream, type JitterScope } from "./schedule-plan.js";
 import { parseSchedule, scheduleZone, sendDay, type SendSchedule } from "./send-window.js";
@@ -42,42 +64,22 @@ function toPlanSettings(campaign: { accountId: string; schedule: unknown; jitter
   return { accountId: campaign.accountId, schedule: parseSchedule(campaign.schedule), jitterScope: campaign.jitterScope === "inbox" ? "inbox" : "batch" };
 }
 
-interface CampaignRow {
-  accountId: string;
-  minWaitSeconds: number;
-  maxWaitSeconds: number;
-  planVersion: number;
-  schedule: unknown;
-  jitterScope: string;
-}
-
-async function campaignRow(sql: Executor, campaignId: string): Promise<CampaignRow> {
-  const [row] = await sql.rows<CampaignRow>(
-    `SELECT "accountId"::text AS "accountId", "minWaitSeconds", "maxWaitSeconds", "planVersion", schedule, "jitterScope" FROM campaigns WHERE id = $1::uuid`,
-    [campaignId],
-  );
+async function campaignRow(sql: Executor, campaignId: string): Promise<CampaignPlanRow> {
+  const row = await campaignPlanSettings(sql, campaignId);
   if (!row) throw new Error(`campaign ${campaignId} not found`);
   return row;
 }
 
-type CredentialRow = { id: string; dailyLimit: number; smtpHost: string; smtpUsername: string; rampStartPerDay: number | null; rampIncreasePerDay: number | null; rampStartedAt: Date | null };
+type CredentialRow = PlannedCredentialRow;
 
 /** A mailbox: the same SMTP host and username (case-insensitive) within an account. */
 export function mailboxKey(c: { smtpHost: string; smtpUsername: string }): string {
   return `${c.smtpHost.toLowerCase()} ${c.smtpUsername.toLowerCase()}`;
 }
 
-async function enabledCredentials(sql: Executor, campaignId: string): Promise<CredentialRow[]> {
-  return sql.rows<CredentialRow>(
-    `SELECT id::text AS id, "dailyLimit", "smtpHost", "smtpUsername", "rampStartPerDay", "rampIncreasePerDay", "rampStartedAt"
-     FROM smtp_credentials WHERE "campaignId" = $1::uuid AND "disabledAt" IS NULL ORDER BY "createdAt", id`,
-    [campaignId],
-  );
-}
-
 /** The campaign's enabled credentials with their mailboxes' bookings from (about) today on. */
 async function loadStreams(sql: Executor, campaignId: string, settings: PlanSettings, now: Date): Promise<CredentialStream[]> {
-  const credentials = await enabledCredentials(sql, campaignId);
+  const credentials = await enabledCampaignCredentials(sql, campaignId);
   if (credentials.length === 0) return [];
   return withBookings(sql, campaignId, settings, credentials, now);
 }
@@ -89,23 +91,7 @@ async function loadStreams(sql: Executor, campaignId: string, settings: PlanSett
 async function mailboxBookings(sql: Executor, accountId: string, mailboxes: string[], now: Date): Promise<Map<string, Map<string, number>>> {
   // a day of any zone that can still be today somewhere (UTC-12 .. UTC+14)
   const from = utcDay(new Date(now.getTime() - 86_400_000));
-  const rows = await sql.rows<{ mailbox: string; day: string; n: number }>(
-    `SELECT mailbox, day, sum(n)::int AS n FROM (
-       SELECT lower(k."smtpHost") || ' ' || lower(k."smtpUsername") AS mailbox, s."limitDay"::text AS day, count(*) AS n
-       FROM smtp_credentials k JOIN step_sends s ON s."credentialId" = k.id
-       WHERE k."accountId" = $1::uuid AND lower(k."smtpHost") || ' ' || lower(k."smtpUsername") = ANY($2::text[])
-         AND s."limitDay" >= $3::date AND s.state NOT IN ('cancelled', 'failed')
-       GROUP BY 1, 2
-       UNION ALL
-       SELECT lower(k."smtpHost") || ' ' || lower(k."smtpUsername"), a."limitDay"::text, count(*)
-       FROM smtp_credentials k JOIN reply_answers a ON a."credentialId" = k.id
-       WHERE k."accountId" = $1::uuid AND lower(k."smtpHost") || ' ' || lower(k."smtpUsername") = ANY($2::text[])
-         AND a."limitDay" >= $3::date AND a.state <> 'failed'
-       GROUP BY 1, 2
-     ) b
-     GROUP BY 1, 2`,
-    [accountId, mailboxes, from],
-  );
+  const rows = await mailboxBookingsFrom(sql, accountId, mailboxes, from);
   const byMailbox = new Map(mailboxes.map((m) => [m, new Map<string, number>()]));
   for (const r of rows) byMailbox.get(r.mailbox)?.set(r.day, r.n);
   return byMailbox;
@@ -116,13 +102,7 @@ async function withBookings(sql: Executor, campaignId: string, settings: PlanSet
   const bookings = await mailboxBookings(sql, settings.accountId, [...new Set(credentials.map(mailboxKey))], now);
   // the last step-1 send per credential and zone (the contact's zone only matters with use_contact_timezone)
   const byContactZone = settings.schedule?.useContactTimezone === true;
-  const last = await sql.rows<{ credentialId: string; timezone: string | null; last: Date }>(
-    `SELECT s."credentialId"::text AS "credentialId", ${byContactZone ? `c.timezone` : `NULL::text`} AS timezone, max(s."dueAt") AS last
-     FROM step_sends s ${byContactZone ? `JOIN enrollments e ON e.id = s."enrollmentId" JOIN contacts c ON c.id = e."contactId"` : ``}
-     WHERE s."credentialId" = ANY($1::uuid[]) AND s."campaignId" = $2::uuid AND s."stepPosition" = 1 AND s.state IN ('scheduled', 'queued', 'sending')
-     GROUP BY 1, 2`,
-    [ids, campaignId],
-  );
+  const last = await lastStep1DueAts(sql, ids, campaignId, byContactZone);
   return credentials.map((c) => {
     const lastByZone = new Map<string, Date>();
     let lastDueAt: Date | null = null;
@@ -164,18 +144,13 @@ export async function allCredentialsAtDailyLimit(tx: Tx, campaignId: string, now
  */
 async function lockMailboxes(sql: Executor, accountId: string, credentials: CredentialRow[]): Promise<void> {
   for (const mailbox of [...new Set(credentials.map(mailboxKey))].sort()) {
-    await sql.execute(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`mailbox ${accountId} ${mailbox}`]);
+    await lockMailbox(sql, accountId, mailbox);
   }
 }
 
 /** True when another campaign of the account has a credential on one of these mailboxes (their bookings can change between chunks). */
 async function mailboxesShared(sql: Executor, accountId: string, campaignId: string, credentials: CredentialRow[]): Promise<boolean> {
-  const [row] = await sql.rows<{ shared: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM smtp_credentials WHERE "accountId" = $1::uuid AND "campaignId" <> $2::uuid
-       AND lower("smtpHost") || ' ' || lower("smtpUsername") = ANY($3::text[])) AS shared`,
-    [accountId, campaignId, [...new Set(credentials.map(mailboxKey))]],
-  );
-  return row?.shared === true;
+  return mailboxesSharedWithOtherCampaigns(sql, accountId, campaignId, [...new Set(credentials.map(mailboxKey))]);
 }
 
 const sameRamp = (s: CredentialStream, c: CredentialRow) => {
@@ -190,7 +165,7 @@ const sameRamp = (s: CredentialStream, c: CredentialRow) => {
  * always get their bookings read again (those campaigns may have booked since).
  */
 async function currentStreams(sql: Executor, campaignId: string, settings: PlanSettings, version: number, now: Date, carry: PlanCarry | null | undefined): Promise<CredentialStream[]> {
-  const credentials = await enabledCredentials(sql, campaignId);
+  const credentials = await enabledCampaignCredentials(sql, campaignId);
   if (credentials.length === 0) return [];
   await lockMailboxes(sql, settings.accountId, credentials);
   const same =
@@ -207,10 +182,7 @@ async function currentStreams(sql: Executor, campaignId: string, settings: PlanS
 /** The contacts' time zones of these enrollments (only read when the schedule follows them). */
 async function contactTimezones(sql: Executor, schedule: SendSchedule | null, enrollmentIds: string[]): Promise<Map<string, string | null> | undefined> {
   if (!schedule?.useContactTimezone) return undefined;
-  const rows = await sql.rows<{ id: string; timezone: string | null }>(
-    `SELECT e.id::text AS id, (SELECT c.timezone FROM contacts c WHERE c.id = e."contactId") AS timezone FROM enrollments e WHERE e.id = ANY($1::uuid[])`,
-    [enrollmentIds],
-  );
+  const rows = await contactTimezonesOf(sql, enrollmentIds);
   return new Map(rows.map((r) => [r.id, r.timezone]));
 }
 
@@ -221,38 +193,11 @@ export interface ScheduleChunkResult extends ScheduleResult {
 
 const INSERT_ROWS = 10_000;
 
-const PREFER_INDEX_SCANS = `SET LOCAL random_page_cost = 1.1`;
-
-/**
- * For the rest of this transaction, plan with the cost of a random page read
- * of cached data or an SSD. A chunk touches a few thousand rows by key in
- * tables of millions; with the default cost (4, a spinning disk) PostgreSQL
- * picks a whole-table scan (or hash join) for each chunk's key lists, so every
- * chunk reads the table again (measured at 250k enrollments: 374 ms against
- * 43 ms per 5,000-row chunk). SET LOCAL ends with the transaction, also through
- * a transaction-pooling PgBouncer.
- */
-export async function preferIndexScans(tx: PlanTx): Promise<void> {
-  await executor(tx).execute(PREFER_INDEX_SCANS);
-}
+// the dispatcher sets it too, before it locks a page (see packages/db)
+export { preferIndexScans };
 
 /** The step rows of a chunk as parallel columns: what the INSERT takes, without an object per row. */
-interface SendColumns {
-  enrollmentIds: string[];
-  positions: number[];
-  credentialIds: string[];
-  dueAts: string[];
-  limitDays: Array<string | null>;
-}
-
-async function insertSends(sql: Executor, accountId: string, campaignId: string, rows: SendColumns): Promise<void> {
-  await sql.execute(
-    `INSERT INTO step_sends ("accountId", "campaignId", "enrollmentId", "stepPosition", "credentialId", "dueAt", "limitDay", state, "updatedAt")
-     SELECT $1::uuid, $2::uuid, e, p, c, d, l, 'scheduled', now()
-     FROM unnest($3::uuid[], $4::int[], $5::uuid[], $6::timestamptz[], $7::date[]) AS t(e, p, c, d, l)`,
-    [accountId, campaignId, rows.enrollmentIds, rows.positions, rows.credentialIds, rows.dueAts, rows.limitDays],
-  );
-}
+type SendColumns = ScheduledSendColumns;
 
 const emptyColumns = (): SendColumns => ({ enrollmentIds: [], positions: [], credentialIds: [], dueAts: [], limitDays: [] });
 
@@ -268,16 +213,16 @@ export async function scheduleEnrollments(tx: PlanTx, campaignId: string, enroll
   if (enrollmentIds.length === 0) return nothing;
   const sql = executor(tx);
   const campaign = await campaignRow(sql, campaignId);
-  const steps = await sql.rows<{ delayMinutes: number }>(`SELECT "delayMinutes" FROM sequence_steps WHERE "campaignId" = $1::uuid ORDER BY position`, [campaignId]);
-  await sql.execute(PREFER_INDEX_SCANS);
+  const stepDelaysMinutes = await stepDelays(sql, campaignId);
+  await preferIndexScans(sql);
   const settings = toPlanSettings(campaign);
   const credentials = await currentStreams(sql, campaignId, settings, campaign.planVersion, now, carry);
-  if (credentials.length === 0 || steps.length === 0) return { ...nothing, carry: null };
+  if (credentials.length === 0 || stepDelaysMinutes.length === 0) return { ...nothing, carry: null };
   const { sends, streams } = planScheduleChunk({
     now,
     minWaitSeconds: campaign.minWaitSeconds,
     maxWaitSeconds: campaign.maxWaitSeconds,
-    stepDelaysMinutes: steps.map((s) => s.delayMinutes),
+    stepDelaysMinutes,
     credentials,
     enrollmentIds,
     schedule: settings.schedule,
@@ -305,20 +250,16 @@ export async function scheduleEnrollments(tx: PlanTx, campaignId: string, enroll
       if (t > last) last = t;
     }
     if (rows.positions.length === INSERT_ROWS || i === sends.length - 1) {
-      await insertSends(sql, campaign.accountId, campaignId, rows);
+      await insertScheduledSends(sql, campaign.accountId, campaignId, rows);
       rows = emptyColumns();
     }
   }
   sends.length = 0;
   for (let i = 0; i < dispatched.ids.length; i += INSERT_ROWS) {
-    await sql.execute(
-      `UPDATE enrollments AS e SET "dispatchedAt" = $1::timestamptz, "credentialId" = t.c, "updatedAt" = now()
-       FROM unnest($2::uuid[], $3::uuid[]) AS t(id, c) WHERE e.id = t.id`,
-      [now.toISOString(), dispatched.ids.slice(i, i + INSERT_ROWS), dispatched.credentialIds.slice(i, i + INSERT_ROWS)],
-    );
+    await markEnrollmentsDispatched(sql, now.toISOString(), dispatched.ids.slice(i, i + INSERT_ROWS), dispatched.credentialIds.slice(i, i + INSERT_ROWS));
   }
-  const [bumped] = await sql.rows<{ planVersion: number }>(`UPDATE campaigns SET "planVersion" = "planVersion" + 1 WHERE id = $1::uuid RETURNING "planVersion"`, [campaignId]);
-  return { scheduled: dispatched.ids.length, firstDueAt: new Date(first), lastStep1DueAt: new Date(last), carry: { version: bumped!.planVersion, streams } };
+  const version = await bumpPlanVersion(sql, campaignId);
+  return { scheduled: dispatched.ids.length, firstDueAt: new Date(first), lastStep1DueAt: new Date(last), carry: { version, streams } };
 }
 
 export interface HeldSendsOptions {
@@ -353,25 +294,12 @@ export async function rescheduleHeldSends(tx: PlanTx, campaignId: string, option
   const none = { held: 0, last: null, scheduled: 0, firstDueAt: null, lastStep1DueAt: null, carry: options.carry ?? null };
   const sql = executor(tx);
   // with no inbox left there is nothing to plan onto: keep the rows as they are
-  const [enabled] = await sql.rows<{ n: number }>(`SELECT count(*)::int AS n FROM smtp_credentials WHERE "campaignId" = $1::uuid AND "disabledAt" IS NULL`, [campaignId]);
-  if (!enabled || enabled.n === 0) return none;
-  await sql.execute(PREFER_INDEX_SCANS);
-  const params: unknown[] = [campaignId];
-  const param = (value: unknown) => `$${params.push(value)}`;
-  const held = await sql.rows<{ id: string; enrollmentId: string; dueAt: Date }>(
-    `SELECT id::text AS id, "enrollmentId"::text AS "enrollmentId", "dueAt" FROM step_sends
-     WHERE "campaignId" = $1::uuid AND "stepPosition" = 1 AND state = 'scheduled'
-       ${options.credentialId ? `AND "credentialId" = ${param(options.credentialId)}::uuid` : ""}
-       ${options.createdBefore ? `AND "createdAt" < ${param(options.createdBefore.toISOString())}::timestamptz` : ""}
-       ${options.after ? `AND ("dueAt", id) > (${param(options.after.dueAt.toISOString())}::timestamptz, ${param(options.after.id)}::uuid)` : ""}
-     ORDER BY "dueAt", id
-     ${options.limit !== undefined ? `LIMIT ${param(options.limit)}::int` : ""}
-     FOR UPDATE`,
-    params,
-  );
+  if ((await countEnabledCredentials(sql, campaignId)) === 0) return none;
+  await preferIndexScans(sql);
+  const held = await lockHeldStep1Sends(sql, campaignId, options);
   if (held.length === 0) return none;
   const enrollmentIds = held.map((h) => h.enrollmentId);
-  await sql.execute(`DELETE FROM step_sends s USING unnest($1::uuid[]) AS t(e) WHERE s."enrollmentId" = t.e AND s.state = 'scheduled'`, [enrollmentIds]);
+  await deleteScheduledSendsOf(sql, enrollmentIds);
   const scheduled = await scheduleEnrollments(tx, campaignId, enrollmentIds, now, options.carry);
   const tail = held[held.length - 1]!;
   return { ...scheduled, held: held.length, last: { dueAt: tail.dueAt, id: tail.id } };

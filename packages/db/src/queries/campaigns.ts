@@ -155,3 +155,23 @@ export async function campaignsWithResumeReplan(q: Queryable): Promise<PendingRe
   return executor(q).rows<PendingResumeReplan>(`
       SELECT id, "accountId", "resumeReplanBefore" AS before FROM campaigns WHERE "resumeReplanBefore" IS NOT NULL LIMIT 1000`);
 }
+
+export const campaignPlanColumns = columns({ accountId: "text", minWaitSeconds: "int4", maxWaitSeconds: "int4", planVersion: "int4", schedule: "jsonb?", jitterScope: "text" });
+export type CampaignPlanRow = RowOf<typeof campaignPlanColumns>;
+
+/** What the planner reads of a campaign: its account, wait range, plan version, schedule and jitter scope. */
+export async function campaignPlanSettings(q: Queryable, campaignId: string): Promise<CampaignPlanRow | undefined> {
+  const [row] = await executor(q).rows<CampaignPlanRow>(
+    `SELECT "accountId"::text AS "accountId", "minWaitSeconds", "maxWaitSeconds", "planVersion", schedule, "jitterScope" FROM campaigns WHERE id = $1::uuid`,
+    [campaignId],
+  );
+  return row;
+}
+
+export const planVersionColumns = columns({ planVersion: "int4" });
+
+/** Another plan went onto the campaign (a chunk planned): its new planVersion. */
+export async function bumpPlanVersion(q: Queryable, campaignId: string): Promise<number> {
+  const [bumped] = await executor(q).rows<RowOf<typeof planVersionColumns>>(`UPDATE campaigns SET "planVersion" = "planVersion" + 1 WHERE id = $1::uuid RETURNING "planVersion"`, [campaignId]);
+  return bumped!.planVersion;
+}

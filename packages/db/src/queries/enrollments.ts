@@ -77,3 +77,23 @@ export async function lockPendingEnrollmentsInOrder(q: Queryable, enrollmentIds:
   );
   return rows.map((row) => row.id);
 }
+
+export const contactTimezoneColumns = columns({ id: "text", timezone: "text?" });
+export type ContactTimezoneRow = RowOf<typeof contactTimezoneColumns>;
+
+/** The time zones of these enrollments' contacts. */
+export async function contactTimezonesOf(q: Queryable, enrollmentIds: string[]): Promise<ContactTimezoneRow[]> {
+  return executor(q).rows<ContactTimezoneRow>(
+    `SELECT e.id::text AS id, (SELECT c.timezone FROM contacts c WHERE c.id = e."contactId") AS timezone FROM enrollments e WHERE e.id = ANY($1::uuid[])`,
+    [enrollmentIds],
+  );
+}
+
+/** Marks these enrollments dispatched at `at` (ISO), each on its step 1's inbox (parallel arrays), in one statement. */
+export async function markEnrollmentsDispatched(q: Queryable, at: string, enrollmentIds: string[], credentialIds: string[]): Promise<number> {
+  return executor(q).execute(
+    `UPDATE enrollments AS e SET "dispatchedAt" = $1::timestamptz, "credentialId" = t.c, "updatedAt" = now()
+       FROM unnest($2::uuid[], $3::uuid[]) AS t(id, c) WHERE e.id = t.id`,
+    [at, enrollmentIds, credentialIds],
+  );
+}

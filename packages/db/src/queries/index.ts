@@ -12,3 +12,5 @@ export * from "./step-sends.js";
 export * from "./blocklist-entries.js";
 export * from "./enrollments.js";
 export * from "./smtp-credentials.js";
+export * from "./sequence-steps.js";
+export * from "./transaction-settings.js";

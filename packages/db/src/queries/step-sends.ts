@@ -134,3 +134,105 @@ export async function findLastSendTo(q: Queryable, email: string, sentBefore: Da
   );
   return rows[0] ?? null;
 }
+
+export const mailboxBookingColumns = columns({ mailbox: "text", day: "text", n: "int4" });
+export type MailboxBookingRow = RowOf<typeof mailboxBookingColumns>;
+
+/**
+ * Step-1 bookings per mailbox ("host username", lower-cased) and day from
+ * `from` (YYYY-MM-DD) on, counting every inbox of the account on those
+ * mailboxes (every campaign's) and the answers to replies sent through them.
+ */
+export async function mailboxBookingsFrom(q: Queryable, accountId: string, mailboxes: string[], from: string): Promise<MailboxBookingRow[]> {
+  return executor(q).rows<MailboxBookingRow>(
+    `SELECT mailbox, day, sum(n)::int AS n FROM (
+       SELECT lower(k."smtpHost") || ' ' || lower(k."smtpUsername") AS mailbox, s."limitDay"::text AS day, count(*) AS n
+       FROM smtp_credentials k JOIN step_sends s ON s."credentialId" = k.id
+       WHERE k."accountId" = $1::uuid AND lower(k."smtpHost") || ' ' || lower(k."smtpUsername") = ANY($2::text[])
+         AND s."limitDay" >= $3::date AND s.state NOT IN ('cancelled', 'failed')
+       GROUP BY 1, 2
+       UNION ALL
+       SELECT lower(k."smtpHost") || ' ' || lower(k."smtpUsername"), a."limitDay"::text, count(*)
+       FROM smtp_credentials k JOIN reply_answers a ON a."credentialId" = k.id
+       WHERE k."accountId" = $1::uuid AND lower(k."smtpHost") || ' ' || lower(k."smtpUsername") = ANY($2::text[])
+         AND a."limitDay" >= $3::date AND a.state <> 'failed'
+       GROUP BY 1, 2
+     ) b
+     GROUP BY 1, 2`,
+    [accountId, mailboxes, from],
+  );
+}
+
+export const lastStep1Columns = columns({ credentialId: "text", timezone: "text?", last: "timestamptz!" });
+export type LastStep1Row = RowOf<typeof lastStep1Columns>;
+
+/**
+ * The last step-1 send still to go out per inbox of the campaign (and per
+ * contact time zone with `byContactZone`; the zone is NULL without).
+ */
+export async function lastStep1DueAts(q: Queryable, credentialIds: string[], campaignId: string, byContactZone: boolean): Promise<LastStep1Row[]> {
+  return executor(q).rows<LastStep1Row>(
+    `SELECT s."credentialId"::text AS "credentialId", ${byContactZone ? `c.timezone` : `NULL::text`} AS timezone, max(s."dueAt") AS last
+     FROM step_sends s ${byContactZone ? `JOIN enrollments e ON e.id = s."enrollmentId" JOIN contacts c ON c.id = e."contactId"` : ``}
+     WHERE s."credentialId" = ANY($1::uuid[]) AND s."campaignId" = $2::uuid AND s."stepPosition" = 1 AND s.state IN ('scheduled', 'queued', 'sending')
+     GROUP BY 1, 2`,
+    [credentialIds, campaignId],
+  );
+}
+
+/** The step rows of a plan as parallel columns (what the INSERT takes, without an object per row). */
+export interface ScheduledSendColumns {
+  enrollmentIds: string[];
+  positions: number[];
+  credentialIds: string[];
+  /** ISO times */
+  dueAts: string[];
+  /** YYYY-MM-DD: the day the send counts on (step 1), null for later steps */
+  limitDays: Array<string | null>;
+}
+
+/** Inserts the rows, scheduled, in one statement (unnest of the columns). */
+export async function insertScheduledSends(q: Queryable, accountId: string, campaignId: string, rows: ScheduledSendColumns): Promise<number> {
+  return executor(q).execute(
+    `INSERT INTO step_sends ("accountId", "campaignId", "enrollmentId", "stepPosition", "credentialId", "dueAt", "limitDay", state, "updatedAt")
+     SELECT $1::uuid, $2::uuid, e, p, c, d, l, 'scheduled', now()
+     FROM unnest($3::uuid[], $4::int[], $5::uuid[], $6::timestamptz[], $7::date[]) AS t(e, p, c, d, l)`,
+    [accountId, campaignId, rows.enrollmentIds, rows.positions, rows.credentialIds, rows.dueAts, rows.limitDays],
+  );
+}
+
+export const heldStep1Columns = columns({ id: "text", enrollmentId: "text", dueAt: "timestamptz" });
+export type HeldStep1Row = RowOf<typeof heldStep1Columns>;
+
+export interface HeldStep1Filter {
+  /** only this inbox's */
+  credentialId?: string;
+  /** only those created before */
+  createdBefore?: Date;
+  /** keyset: after this one in (dueAt, id) order */
+  after?: { dueAt: Date; id: string } | null;
+  /** at most this many */
+  limit?: number;
+}
+
+/** Locks the campaign's held sends (step 1 still scheduled) FOR UPDATE, in (dueAt, id) order, filtered as asked. */
+export async function lockHeldStep1Sends(q: Queryable, campaignId: string, options: HeldStep1Filter): Promise<HeldStep1Row[]> {
+  const params: unknown[] = [campaignId];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  return executor(q).rows<HeldStep1Row>(
+    `SELECT id::text AS id, "enrollmentId"::text AS "enrollmentId", "dueAt" FROM step_sends
+     WHERE "campaignId" = $1::uuid AND "stepPosition" = 1 AND state = 'scheduled'
+       ${options.credentialId ? `AND "credentialId" = ${param(options.credentialId)}::uuid` : ""}
+       ${options.createdBefore ? `AND "createdAt" < ${param(options.createdBefore.toISOString())}::timestamptz` : ""}
+       ${options.after ? `AND ("dueAt", id) > (${param(options.after.dueAt.toISOString())}::timestamptz, ${param(options.after.id)}::uuid)` : ""}
+     ORDER BY "dueAt", id
+     ${options.limit !== undefined ? `LIMIT ${param(options.limit)}::int` : ""}
+     FOR UPDATE`,
+    params,
+  );
+}
+
+/** Deletes these enrollments' sends still scheduled (to plan them again). */
+export async function deleteScheduledSendsOf(q: Queryable, enrollmentIds: string[]): Promise<number> {
+  return executor(q).execute(`DELETE FROM step_sends s USING unnest($1::uuid[]) AS t(e) WHERE s."enrollmentId" = t.e AND s.state = 'scheduled'`, [enrollmentIds]);
+}
