@@ -11,6 +11,7 @@
 // Writes bench/results/dispatch-memory.json.
 import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
+import { executor } from "@outreach/db";
 import { createBulkCampaign, createTestDatabase, findFreePort, uniqueQueuePrefix, waitFor, type AppProcess } from "@outreach/testing";
 import { appEnv, dispatchClient, dropQueuePrefix, log, machineInfo, procStatusMb, round, startApp, stopApp, writeResult } from "./lib/engine-bench.js";
 
@@ -78,13 +79,13 @@ async function run(count: number, stepCount: number) {
     const job = await client.jobTimes(jobId, TIMEOUT_MS);
     clearInterval(sampler);
     const peakRssMb = procStatusMb(pid, "VmHWM");
-    const [stats] = await database.db.$queryRawUnsafe<Array<{ rows: number; step1: number; days: number; dispatched: number; overbooked: number }>>(
+    const [stats] = await executor(database.db).rows<{ rows: number; step1: number; days: number; dispatched: number; overbooked: number }>(
       `SELECT count(*)::int AS rows, count(*) FILTER (WHERE "stepPosition" = 1)::int AS step1, count(DISTINCT "limitDay")::int AS days,
               (SELECT count(*)::int FROM enrollments WHERE "campaignId" = $1::uuid AND "dispatchedAt" IS NOT NULL) AS dispatched,
               (SELECT count(*)::int FROM (SELECT 1 FROM step_sends WHERE "campaignId" = $1::uuid AND "stepPosition" = 1
                  GROUP BY "credentialId", "limitDay" HAVING count(*) > 5000) o) AS overbooked
        FROM step_sends WHERE "campaignId" = $1::uuid`,
-      seeded.campaignId,
+      [seeded.campaignId],
     );
     if (stats!.rows !== count * stepCount || stats!.dispatched !== count) throw new Error(`expected ${count * stepCount} rows and ${count} dispatched, found ${JSON.stringify(stats)}`);
     const result = {

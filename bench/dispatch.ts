@@ -11,6 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
+import { executor } from "@outreach/db";
 import { createTestDatabase, uniqueQueuePrefix } from "@outreach/testing";
 import {
   analyze,
@@ -84,7 +85,7 @@ async function dispatchRun(jitter: string) {
     const { jobId, enqueuedAt } = await client.dispatch({ accountId: seeded.accountId, campaignId: seeded.campaignId, batchNumber: 1 });
     let rowsAt = 0;
     for (;;) {
-      const [row] = await database.db.$queryRawUnsafe<Array<{ exists: boolean }>>(`SELECT EXISTS (SELECT 1 FROM step_sends WHERE "campaignId" = $1::uuid) AS exists`, seeded.campaignId);
+      const [row] = await executor(database.db).rows<{ exists: boolean }>(`SELECT EXISTS (SELECT 1 FROM step_sends WHERE "campaignId" = $1::uuid) AS exists`, [seeded.campaignId]);
       if (row?.exists) {
         rowsAt = Date.now();
         break;
@@ -95,11 +96,11 @@ async function dispatchRun(jitter: string) {
     const job = await client.jobTimes(jobId, TIMEOUT_MS);
     const cpuUse = cpu.end();
     const peakRssMb = procStatusMb(dispatcher.child.pid, "VmHWM");
-    const [stats] = await database.db.$queryRawUnsafe<Array<{ step1: number; first: Date; last: Date; days: number; dispatched: number }>>(
+    const [stats] = await executor(database.db).rows<{ step1: number; first: Date; last: Date; days: number; dispatched: number }>(
       `SELECT count(*)::int AS step1, min("dueAt") AS first, max("dueAt") AS last, count(DISTINCT "limitDay")::int AS days,
               (SELECT count(*)::int FROM enrollments WHERE "campaignId" = $1::uuid AND "dispatchedAt" IS NOT NULL) AS dispatched
        FROM step_sends WHERE "campaignId" = $1::uuid AND "stepPosition" = 1`,
-      seeded.campaignId,
+      [seeded.campaignId],
     );
     if (stats!.step1 !== enrollments) throw new Error(`expected ${enrollments} step-1 rows, found ${stats!.step1}`);
     // planning is chunked: the first rows appear with the first chunk, the batch is planned when the job ends

@@ -9,6 +9,7 @@
 // BENCH_CANDIDATE_INDEX=1 runs it with a candidate index added to the throwaway database (see candidateIndex).
 // BENCH_EXPLAIN=1 adds the plan of A's release query (the feeder's and every sender's) to the result.
 // Writes bench/results/fairness.json.
+import { executor } from "@outreach/db";
 import { createTestDatabase, uniqueQueuePrefix } from "@outreach/testing";
 import {
   analyze,
@@ -105,23 +106,23 @@ try {
     // throwaway database (the schema itself is not changed).
     const explain = () =>
       database.db.$transaction(async (tx) => {
-        const rows = await tx.$queryRawUnsafe<Array<{ "QUERY PLAN": string }>>(
+        const rows = await executor(tx).rows<{ "QUERY PLAN": string }>(
           `EXPLAIN (ANALYZE, BUFFERS)
            SELECT s.id FROM step_sends s
            JOIN campaigns c ON c.id = s."campaignId" AND c.status = 'active'
            WHERE s."accountId" = $1::uuid AND s.state = 'scheduled' AND s."dueAt" <= now()
              AND NOT EXISTS (SELECT 1 FROM step_sends p WHERE p."enrollmentId" = s."enrollmentId" AND p."stepPosition" < s."stepPosition" AND p.state <> 'sent')
            ORDER BY s."dueAt", s.id LIMIT 10 FOR UPDATE OF s SKIP LOCKED`,
-          a.accountId,
+          [a.accountId],
         );
         return rows.map((r) => r["QUERY PLAN"]);
       });
     await apps.stop();
     releasePlans = { as_run: await explain() };
-    await database.db.$executeRawUnsafe("ANALYZE step_sends");
+    await executor(database.db).execute("ANALYZE step_sends");
     releasePlans.after_analyze = await explain();
-    if (!whatIf) await database.db.$executeRawUnsafe(`CREATE INDEX bench_candidate_due_id ON step_sends ("accountId", "dueAt", id) WHERE state = 'scheduled'`);
-    await database.db.$executeRawUnsafe("ANALYZE step_sends");
+    if (!whatIf) await executor(database.db).execute(`CREATE INDEX bench_candidate_due_id ON step_sends ("accountId", "dueAt", id) WHERE state = 'scheduled'`);
+    await executor(database.db).execute("ANALYZE step_sends");
     releasePlans.with_index_account_due_id = await explain();
   }
   const states = await database.db.stepSend.groupBy({ by: ["state"], where: { accountId: a.accountId }, _count: true });

@@ -18,7 +18,7 @@
 // Writes bench/results/many-accounts.json.
 import { createTestDatabase, uniqueQueuePrefix, sealCredentialPasswordsInPlace } from "@outreach/testing";
 import { Keyring } from "@outreach/core";
-import type { Db } from "@outreach/db";
+import { executor, type Db } from "@outreach/db";
 import {
   analyze,
   argNumber,
@@ -50,57 +50,59 @@ const usernameOf = (g: number) => `ma-${g}-inbox`;
 
 /** accounts, campaigns, steps, inboxes, contacts and enrollments (and in scheduled mode the step-1 sends, due tomorrow) */
 async function seed(db: Db, sink: Sink): Promise<Array<{ accountId: string; campaignId: string }>> {
-  await db.$executeRawUnsafe(
+  await executor(db).execute(
     `INSERT INTO accounts (email, "planId", "currentPeriodStart", "currentPeriodEnd", "updatedAt")
      SELECT 'ma-' || g || '@bench.example', (SELECT id FROM plans WHERE slug = 'scale'), now(), now() + interval '30 days', now()
      FROM generate_series(1, $1::int) AS g`,
-    accounts,
+    [accounts],
   );
-  await db.$executeRawUnsafe(
+  await executor(db).execute(
     `INSERT INTO campaigns ("accountId", name, status, "minWaitSeconds", "maxWaitSeconds", "updatedAt")
      SELECT id, 'bench ' || email, 'active', 0, 0, now() FROM accounts WHERE email LIKE 'ma-%@bench.example'`,
   );
-  await db.$executeRawUnsafe(
+  await executor(db).execute(
     `INSERT INTO sequence_steps ("campaignId", position, subject, "bodyHtml", "delayMinutes")
      SELECT id, 1, 'Quick question, {{first_name}}', '<p>Hi {{first_name}},</p><p>I noticed {{company}} is hiring. Worth a short call next week?</p><p>Best,<br>Bench</p>', 0 FROM campaigns`,
   );
   // the account number g is in the account's email: ma-<g>@bench.example
-  await db.$executeRawUnsafe(
+  await executor(db).execute(
     `INSERT INTO smtp_credentials ("accountId", "campaignId", label, "fromEmail", "smtpHost", "smtpPort", "smtpSecure", "smtpUsername", "smtpPasswordEnc", "dailyLimit", "createdAt")
      SELECT c."accountId", c.id, u, u || '@sender.example', $1, $2, false, u, $3, $4, now()
      FROM campaigns c JOIN accounts a ON a.id = c."accountId", LATERAL (SELECT split_part(a.email, '@', 1) || '-inbox' AS u) n`,
-    sink.host,
-    sink.port,
-    "sealed below",
-    DAILY_LIMIT,
+    [
+      sink.host,
+      sink.port,
+      "sealed below",
+      DAILY_LIMIT,
+    ],
   );
-  const credentialIds = (await db.$queryRawUnsafe<Array<{ id: string }>>(`SELECT id FROM smtp_credentials`)).map((r) => r.id);
+  const credentialIds = (await executor(db).rows<{ id: string }>(`SELECT id FROM smtp_credentials`)).map((r) => r.id);
   await sealCredentialPasswordsInPlace(db, new Keyring(ENCRYPTION_KEY), credentialIds, "secret");
-  await db.$executeRawUnsafe(
+  await executor(db).execute(
     `INSERT INTO contacts ("accountId", email, "firstName", "lastName", company, "createdAt", "updatedAt")
      SELECT a.id, split_part(a.email, '@', 1) || '-' || k || '@example' || k || '.com', 'First' || k, 'Last' || k, 'Company ' || k, now(), now()
      FROM accounts a CROSS JOIN generate_series(1, $1::int) AS k WHERE a.email LIKE 'ma-%@bench.example'`,
-    perAccount,
+    [perAccount],
   );
   if (mode === "dispatch") {
-    await db.$executeRawUnsafe(
+    await executor(db).execute(
       `INSERT INTO enrollments ("accountId", "campaignId", "contactId", "batchNumber", "createdAt", "updatedAt")
        SELECT c."accountId", c.id, t.id, 1, now(), now() FROM campaigns c JOIN contacts t ON t."accountId" = c."accountId"`,
     );
   } else {
     // as scheduleEnrollments leaves them: dispatched on the inbox, step 1 booked on today's limit day
-    await db.$executeRawUnsafe(
+    await executor(db).execute(
       `INSERT INTO enrollments ("accountId", "campaignId", "contactId", "batchNumber", "credentialId", "dispatchedAt", "createdAt", "updatedAt")
        SELECT c."accountId", c.id, t.id, 1, s.id, now(), now(), now()
        FROM campaigns c JOIN contacts t ON t."accountId" = c."accountId" JOIN smtp_credentials s ON s."campaignId" = c.id`,
     );
-    await db.$executeRawUnsafe(
+    await executor(db).execute(
       `INSERT INTO step_sends ("accountId", "campaignId", "enrollmentId", "stepPosition", "credentialId", "dueAt", "limitDay", state, "updatedAt")
        SELECT e."accountId", e."campaignId", e.id, 1, e."credentialId", now() + interval '1 day', (now() AT TIME ZONE 'UTC')::date, 'scheduled', now()
        FROM enrollments e`,
     );
   }
-  return db.$queryRawUnsafe(`${BENCH_TAG} SELECT "accountId", id AS "campaignId" FROM campaigns`);
+  return executor(db).rows(`${BENCH_TAG} SELECT "accountId", id AS "campaignId" FROM campaigns`);
 }
 
 function quantile(sorted: number[], q: number): number {
@@ -129,7 +131,7 @@ async function run(sink: Sink, senders: number) {
     cpu.begin();
     const startedAt = Date.now();
     if (mode === "scheduled") {
-      await database.db.$executeRawUnsafe(`UPDATE step_sends SET "dueAt" = now() WHERE state = 'scheduled'`);
+      await executor(database.db).execute(`UPDATE step_sends SET "dueAt" = now() WHERE state = 'scheduled'`);
     } else {
       await client.queue.addBulk(campaigns.map((c, i) => ({ name: "campaign-dispatch", data: { ...c, batchNumber: 1 }, opts: { jobId: `bench_${i}_1` } })));
     }
@@ -143,7 +145,7 @@ async function run(sink: Sink, senders: number) {
     const cpuUse = cpu.end();
     const lastAt = maxOf(sink.times);
     for (;;) {
-      const [row] = await database.db.$queryRawUnsafe<Array<{ sent: number }>>(`${BENCH_TAG} SELECT count(*)::int AS sent FROM step_sends WHERE state = 'sent'`);
+      const [row] = await executor(database.db).rows<{ sent: number }>(`${BENCH_TAG} SELECT count(*)::int AS sent FROM step_sends WHERE state = 'sent'`);
       if ((row?.sent ?? 0) >= total || Date.now() - lastAt > 30_000) break;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -163,7 +165,7 @@ async function run(sink: Sink, senders: number) {
     };
     await apps.stop();
     const perSend = await cost.finish(total);
-    const states = await database.db.$queryRawUnsafe<Array<{ state: string; n: number }>>(`${BENCH_TAG} SELECT state::text, count(*)::int AS n FROM step_sends GROUP BY 1`);
+    const states = await executor(database.db).rows<{ state: string; n: number }>(`${BENCH_TAG} SELECT state::text, count(*)::int AS n FROM step_sends GROUP BY 1`);
     const result = {
       senders,
       sends: total,

@@ -27,7 +27,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { Redis } from "ioredis";
 import { createLogger, EgressGuard, Keyring, redisKeys } from "@outreach/core";
-import type { Db } from "@outreach/db";
+import { executor, type Db } from "@outreach/db";
 import { createTestDatabase, REPO_ROOT, startAppProcess, uniqueQueuePrefix, type AppProcess } from "@outreach/testing";
 import { inboxStoreDeps, listWatchedInboxes } from "../apps/imap-poller/src/inbox-store.js";
 import { InboxWatcher } from "../apps/imap-poller/src/inbox-watcher.js";
@@ -173,10 +173,10 @@ async function countKeys(redis: Redis, pattern: string): Promise<number> {
 }
 
 async function dbStats(db: Db, name: string) {
-  const [row] = await db.$queryRawUnsafe<Array<Record<string, number>>>(
+  const [row] = await executor(db).rows<Record<string, number>>(
     `SELECT xact_commit::float8 AS commits, xact_rollback::float8 AS rollbacks, tup_updated::float8 AS rows_updated, tup_inserted::float8 AS rows_inserted, tup_returned::float8 AS rows_read
      FROM pg_stat_database WHERE datname = $1`,
-    name,
+    [name],
   );
   return row!;
 }

@@ -20,6 +20,7 @@
 // BENCH_CANDIDATE_INDEX=1 adds a candidate index to each throwaway database (see candidateIndex).
 // DISPATCHER_NODE_ARGS / SENDER_NODE_ARGS add node flags (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
 // Writes bench/results/sending.json.
+import { executor } from "@outreach/db";
 import { createTestDatabase, uniqueQueuePrefix } from "@outreach/testing";
 import {
   analyze,
@@ -72,7 +73,7 @@ interface RawResult {
 /** Resolves with Date.now() once the batch's rows exist (they are written in one transaction, so one row means all). */
 async function rowsExist(db: import("@outreach/db").Db, campaignId: string, deadline: number): Promise<number> {
   for (;;) {
-    const [row] = await db.$queryRawUnsafe<Array<{ exists: boolean }>>(`${BENCH_TAG} SELECT EXISTS (SELECT 1 FROM step_sends WHERE "campaignId" = $1::uuid) AS exists`, campaignId);
+    const [row] = await executor(db).rows<{ exists: boolean }>(`${BENCH_TAG} SELECT EXISTS (SELECT 1 FROM step_sends WHERE "campaignId" = $1::uuid) AS exists`, [campaignId]);
     if (row?.exists) return Date.now();
     if (Date.now() > deadline) throw new Error("the batch was not planned in time");
     await new Promise((r) => setTimeout(r, 20));
@@ -131,7 +132,7 @@ async function engineRun(sink: Sink, contacts: number, senders: number) {
     // the records follow the last message by a transaction
     let recordedAt = Date.now();
     for (;;) {
-      const [row] = await database.db.$queryRawUnsafe<Array<{ sent: number }>>(`${BENCH_TAG} SELECT count(*)::int AS sent FROM step_sends WHERE "campaignId" = $1::uuid AND state = 'sent'`, seeded.campaignId);
+      const [row] = await executor(database.db).rows<{ sent: number }>(`${BENCH_TAG} SELECT count(*)::int AS sent FROM step_sends WHERE "campaignId" = $1::uuid AND state = 'sent'`, [seeded.campaignId]);
       recordedAt = Date.now();
       if ((row?.sent ?? 0) >= contacts || recordedAt - lastAt > 30_000) break;
       await new Promise((r) => setTimeout(r, 25));
@@ -144,13 +145,13 @@ async function engineRun(sink: Sink, contacts: number, senders: number) {
     await apps.stop();
     const perSend = await cost.finish(contacts);
     // per send, from its claim (queued -> sending) to its record (sent): load, SMTP session, send, record
-    const [timing] = await database.db.$queryRawUnsafe<Array<{ p50: number; p90: number; p99: number; max: number }>>(
+    const [timing] = await executor(database.db).rows<{ p50: number; p90: number; p99: number; max: number }>(
       `${BENCH_TAG} SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms))::int AS p50, round(percentile_cont(0.9) WITHIN GROUP (ORDER BY ms))::int AS p90,
               round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms))::int AS p99, round(max(ms))::int AS max
        FROM (SELECT extract(epoch FROM ("sentAt" - "claimedAt")) * 1000 AS ms FROM step_sends WHERE "campaignId" = $1::uuid AND state = 'sent') t`,
-      seeded.campaignId,
+      [seeded.campaignId],
     );
-    const states = await database.db.$queryRawUnsafe<Array<{ state: string; n: number }>>(`${BENCH_TAG} SELECT state::text, count(*)::int AS n FROM step_sends WHERE "campaignId" = $1::uuid GROUP BY 1`, seeded.campaignId);
+    const states = await executor(database.db).rows<{ state: string; n: number }>(`${BENCH_TAG} SELECT state::text, count(*)::int AS n FROM step_sends WHERE "campaignId" = $1::uuid GROUP BY 1`, [seeded.campaignId]);
     const seconds = (lastAt - enqueuedAt) / 1000;
     const result = {
       senders,

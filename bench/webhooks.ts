@@ -21,7 +21,7 @@
 // "--cpu-prof --cpu-prof-dir=/tmp/prof"; summarize with bench/lib/profile-summary.ts).
 // Writes bench/results/webhooks.json.
 import { randomUUID } from "node:crypto";
-import type { Db } from "@outreach/db";
+import { executor, type Db } from "@outreach/db";
 import { recordEvent } from "@outreach/domain";
 import { createTestDatabase, startAppProcess, uniqueQueuePrefix, waitFor, type AppProcess } from "@outreach/testing";
 import { argNumber, CpuMeter, dropQueuePrefix, ENCRYPTION_KEY, log, machineInfo, maxOf, minOf, REDIS_URL, round, runChild, stopApp, writeResult } from "./lib/engine-bench.js";
@@ -92,9 +92,9 @@ async function throughputRun(name: string, receiver: BenchReceiver, accountCount
     const firstAt = minOf(receiver.times);
     const lastAt = maxOf(receiver.times);
     const recordedAt = await allRecorded(database.db, events);
-    const [relay] = await database.db.$queryRawUnsafe<Array<{ first_ms: number; last_ms: number }>>(
+    const [relay] = await executor(database.db).rows<{ first_ms: number; last_ms: number }>(
       `SELECT round(extract(epoch FROM min(d."createdAt")) * 1000 - $1)::int AS first_ms, round(extract(epoch FROM max(d."createdAt")) * 1000 - $1)::int AS last_ms FROM webhook_deliveries d`,
-      writtenAt,
+      [writtenAt],
     );
     const states = await database.db.webhookDelivery.groupBy({ by: ["state"], _count: true });
     const result = {

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { Queue, Job } from "bullmq";
 import { Redis } from "ioredis";
 import { Keyring } from "@outreach/core";
-import type { Db } from "@outreach/db";
+import { executor, type Db } from "@outreach/db";
 import { LOOPBACK_MAIL_ENV, REPO_ROOT, startAppProcess, waitFor, type AppProcess, sealCredentialPasswordsInPlace } from "@outreach/testing";
 
 export { REPO_ROOT };
@@ -438,58 +438,68 @@ export interface SeededAccount {
 export async function seedAccount(db: Db, o: SeedOptions): Promise<SeededAccount> {
   const tag = o.addressTag ?? "";
   const emailOf = (i: number) => `${o.label}-${i}${tag}@example${i % 97}.com`;
-  const [account] = await db.$queryRawUnsafe<Array<{ id: string }>>(
+  const [account] = await executor(db).rows<{ id: string }>(
     `INSERT INTO accounts (email, "planId", "currentPeriodStart", "currentPeriodEnd", "updatedAt")
      SELECT $1, id, now(), now() + interval '30 days', now() FROM plans WHERE slug = 'scale' RETURNING id`,
-    `${o.label}@bench.example`,
+    [`${o.label}@bench.example`],
   );
   const accountId = account!.id;
-  const [campaign] = await db.$queryRawUnsafe<Array<{ id: string }>>(
+  const [campaign] = await executor(db).rows<{ id: string }>(
     `INSERT INTO campaigns ("accountId", name, status, "minWaitSeconds", "maxWaitSeconds", "updatedAt")
      VALUES ($1::uuid, $2, 'active', $3, $4, now()) RETURNING id`,
-    accountId,
-    `bench ${o.label}`,
-    o.minWaitSeconds,
-    o.maxWaitSeconds,
+    [
+      accountId,
+      `bench ${o.label}`,
+      o.minWaitSeconds,
+      o.maxWaitSeconds,
+    ],
   );
   const campaignId = campaign!.id;
-  await db.$executeRawUnsafe(
+  await executor(db).execute(
     `INSERT INTO sequence_steps ("campaignId", position, subject, "bodyHtml", "delayMinutes") VALUES ($1::uuid, 1, $2, $3, 0)`,
-    campaignId,
-    "Quick question, {{first_name}}",
-    "<p>Hi {{first_name}},</p><p>I noticed {{company}} is hiring. We help teams like yours send fewer, better emails. Worth a short call next week?</p><p>Best,<br>Bench</p>",
+    [
+      campaignId,
+      "Quick question, {{first_name}}",
+      "<p>Hi {{first_name}},</p><p>I noticed {{company}} is hiring. We help teams like yours send fewer, better emails. Worth a short call next week?</p><p>Best,<br>Bench</p>",
+    ],
   );
   const usernames = Array.from({ length: o.credentials }, (_, i) => `${o.label}-inbox-${i + 1}`);
-  await db.$executeRawUnsafe(
+  await executor(db).execute(
     `INSERT INTO smtp_credentials ("accountId", "campaignId", label, "fromEmail", "smtpHost", "smtpPort", "smtpSecure", "smtpUsername", "smtpPasswordEnc", "dailyLimit", "createdAt")
      SELECT $1::uuid, $2::uuid, u, u || '@sender.example', $3, $4, false, u, $5, $6, now() + (ord * interval '1 millisecond')
      FROM unnest($7::text[]) WITH ORDINALITY AS t(u, ord)`,
-    accountId,
-    campaignId,
-    o.smtp.host,
-    o.smtp.port,
-    "sealed below",
-    o.dailyLimit,
-    usernames,
+    [
+      accountId,
+      campaignId,
+      o.smtp.host,
+      o.smtp.port,
+      "sealed below",
+      o.dailyLimit,
+      usernames,
+    ],
   );
-  const credentialIds = (await db.$queryRawUnsafe<Array<{ id: string }>>(`SELECT id FROM smtp_credentials WHERE "campaignId" = $1::uuid`, campaignId)).map((r) => r.id);
+  const credentialIds = (await executor(db).rows<{ id: string }>(`SELECT id FROM smtp_credentials WHERE "campaignId" = $1::uuid`, [campaignId])).map((r) => r.id);
   await sealCredentialPasswordsInPlace(db, new Keyring(ENCRYPTION_KEY), credentialIds, "secret");
-  await db.$executeRawUnsafe(
+  await executor(db).execute(
     `INSERT INTO contacts ("accountId", email, "firstName", "lastName", company, "createdAt", "updatedAt")
      SELECT $1::uuid, $2 || '-' || g || $3 || '@example' || (g % 97) || '.com', 'First' || g, 'Last' || g, 'Company ' || (g % 1000),
             now() + (g * interval '1 millisecond'), now()
      FROM generate_series(1, $4::int) AS g`,
-    accountId,
-    o.label,
-    tag,
-    o.contacts,
+    [
+      accountId,
+      o.label,
+      tag,
+      o.contacts,
+    ],
   );
-  await db.$executeRawUnsafe(
+  await executor(db).execute(
     `INSERT INTO enrollments ("accountId", "campaignId", "contactId", "batchNumber", "createdAt", "updatedAt")
      SELECT $1::uuid, $2::uuid, id, ${o.batchOf === "own" ? "row_number() OVER (ORDER BY \"createdAt\")" : "1"}, "createdAt", now()
      FROM contacts WHERE "accountId" = $1::uuid`,
-    accountId,
-    campaignId,
+    [
+      accountId,
+      campaignId,
+    ],
   );
   return { accountId, campaignId, usernames, emailOf };
 }
@@ -503,13 +513,13 @@ export async function seedAccount(db: Db, o: SeedOptions): Promise<SeededAccount
 export async function candidateIndex(db: Db): Promise<string | undefined> {
   if (!process.env.BENCH_CANDIDATE_INDEX) return undefined;
   const ddl = `CREATE INDEX bench_candidate_due_id ON step_sends ("accountId", "dueAt", id) WHERE state = 'scheduled'`;
-  await db.$executeRawUnsafe(ddl);
+  await executor(db).execute(ddl);
   return ddl;
 }
 
 /** Fresh planner statistics after a bulk load, as autovacuum would give them within a minute. */
 export async function analyze(db: Db): Promise<void> {
-  await db.$executeRawUnsafe("ANALYZE");
+  await executor(db).execute("ANALYZE");
 }
 
 // ------------------------------------------------------------- dispatch --
@@ -779,7 +789,7 @@ export async function slowLogStart(db: Db, database: string): Promise<number | n
   const setting = process.env.BENCH_PG_LOG_MS;
   const ms = Number(setting);
   if (!setting || !Number.isFinite(ms) || ms < 0) return null;
-  await db.$executeRawUnsafe(`ALTER DATABASE "${database}" SET log_min_duration_statement = ${Math.round(ms)}`);
+  await executor(db).execute(`ALTER DATABASE "${database}" SET log_min_duration_statement = ${Math.round(ms)}`);
   try {
     return statSync(PG_LOG).size;
   } catch {

@@ -4,7 +4,7 @@
 // database. Nothing here is used by the test suite.
 import { randomUUID } from "node:crypto";
 import { Keyring } from "@outreach/core";
-import type { Db } from "@outreach/db";
+import { executor, type Db } from "@outreach/db";
 import { waitFor, sealCredentialPasswordsInPlace } from "@outreach/testing";
 import type { BenchDovecot, ImapAppender } from "./bench-dovecot.js";
 import { ENCRYPTION_KEY, round } from "./engine-bench.js";
@@ -49,36 +49,40 @@ export async function seedInboxes(db: Db, dovecot: BenchDovecot, o: { label: str
   const inboxes = Array.from({ length: o.inboxes }, (_, i) => `${o.label}-inbox-${i + 1}@sender.bench`);
   await dovecot.addUsers(inboxes.map((email) => ({ email, password: INBOX_PASSWORD })));
   const keyring = new Keyring(ENCRYPTION_KEY);
-  const [account] = await db.$queryRawUnsafe<Array<{ id: string }>>(
+  const [account] = await executor(db).rows<{ id: string }>(
     `INSERT INTO accounts (email, "planId", "currentPeriodStart", "currentPeriodEnd", "updatedAt")
      SELECT $1, id, now(), now() + interval '30 days', now() FROM plans WHERE slug = 'scale' RETURNING id`,
-    `${o.label}@bench.example`,
+    [`${o.label}@bench.example`],
   );
   const accountId = account!.id;
-  const [campaign] = await db.$queryRawUnsafe<Array<{ id: string }>>(
+  const [campaign] = await executor(db).rows<{ id: string }>(
     `INSERT INTO campaigns ("accountId", name, status, "updatedAt") VALUES ($1::uuid, $2, 'active', now()) RETURNING id`,
-    accountId,
-    `replies ${o.label}`,
+    [
+      accountId,
+      `replies ${o.label}`,
+    ],
   );
   const campaignId = campaign!.id;
-  await db.$executeRawUnsafe(
+  await executor(db).execute(
     `INSERT INTO sequence_steps ("campaignId", position, subject, "bodyHtml", "delayMinutes") VALUES ($1::uuid, 1, 'Hello', '<p>Hi</p>', 0), ($1::uuid, 2, '', '<p>Again</p>', 1440)`,
-    campaignId,
+    [campaignId],
   );
   // created a minute ago, as a credential saved before the poller started
-  const credentials = await db.$queryRawUnsafe<Array<{ id: string; imapUsername: string }>>(
+  const credentials = await executor(db).rows<{ id: string; imapUsername: string }>(
     `INSERT INTO smtp_credentials ("accountId", "campaignId", label, "fromEmail", "smtpHost", "smtpPort", "smtpSecure", "smtpUsername", "smtpPasswordEnc", "dailyLimit",
                                    "imapHost", "imapPort", "imapSecure", "imapUsername", "imapPasswordEnc", "createdAt")
      SELECT $1::uuid, $2::uuid, 'Inbox ' || ord, u, '127.0.0.1', 25, false, u, $3, 100, $4, $5, false, u, $6, now() - interval '1 minute'
      FROM unnest($7::text[]) WITH ORDINALITY AS t(u, ord)
      RETURNING id, "imapUsername"`,
-    accountId,
-    campaignId,
-    "sealed below",
-    dovecot.host,
-    dovecot.port,
-    "sealed below",
-    inboxes,
+    [
+      accountId,
+      campaignId,
+      "sealed below",
+      dovecot.host,
+      dovecot.port,
+      "sealed below",
+      inboxes,
+    ],
   );
   await sealCredentialPasswordsInPlace(db, keyring, credentials.map((c) => c.id), "x", INBOX_PASSWORD);
   const credentialOf = new Map(credentials.map((c) => [c.imapUsername, c.id]));
@@ -86,7 +90,7 @@ export async function seedInboxes(db: Db, dovecot: BenchDovecot, o: { label: str
     const inbox = inboxes[o.inboxOf(j)]!;
     return { inbox, credentialId: credentialOf.get(inbox)!, contactEmail: `reader-${j + 1}@${o.label}.example.com`, messageId: `<${randomUUID()}@sender.bench>` };
   });
-  await db.$executeRawUnsafe(
+  await executor(db).execute(
     `WITH input AS (SELECT * FROM unnest($3::text[], $4::uuid[], $5::text[]) AS t(email, cred, mid)),
      c AS (INSERT INTO contacts ("accountId", email, "firstName", "updatedAt") SELECT $1::uuid, email, 'Reader', now() FROM input RETURNING id, email),
      e AS (INSERT INTO enrollments ("accountId", "campaignId", "contactId", status, "credentialId", "sentAt", "dispatchedAt", "updatedAt")
@@ -96,15 +100,17 @@ export async function seedInboxes(db: Db, dovecot: BenchDovecot, o: { label: str
             FROM e JOIN c ON c.id = e."contactId" JOIN input USING (email))
      INSERT INTO step_sends ("accountId", "campaignId", "enrollmentId", "stepPosition", "credentialId", state, "dueAt", "updatedAt")
      SELECT $1::uuid, $2::uuid, e.id, 2, e."credentialId", 'scheduled'::"StepSendState", now() + interval '1 day', now() FROM e`,
-    accountId,
-    campaignId,
-    rows.map((r) => r.contactEmail),
-    rows.map((r) => r.credentialId),
-    rows.map((r) => r.messageId),
+    [
+      accountId,
+      campaignId,
+      rows.map((r) => r.contactEmail),
+      rows.map((r) => r.credentialId),
+      rows.map((r) => r.messageId),
+    ],
   );
   const enrollmentOf = new Map(
     (
-      await db.$queryRawUnsafe<Array<{ id: string; email: string }>>(`SELECT e.id, c.email FROM enrollments e JOIN contacts c ON c.id = e."contactId" WHERE e."accountId" = $1::uuid`, accountId)
+      await executor(db).rows<{ id: string; email: string }>(`SELECT e.id, c.email FROM enrollments e JOIN contacts c ON c.id = e."contactId" WHERE e."accountId" = $1::uuid`, [accountId])
     ).map((r) => [r.email, r.id]),
   );
   const targets = rows.map((r) => ({ enrollmentId: enrollmentOf.get(r.contactEmail)!, inbox: r.inbox, contactEmail: r.contactEmail, messageId: r.messageId }));
@@ -131,9 +137,9 @@ export function replyTo(target: ReplyTarget): string {
 
 /** How many of the account's inboxes the poller has checked at least once (cursor set, checked_at set). */
 export async function connectedInboxes(db: Db, accountId: string): Promise<number> {
-  const [row] = await db.$queryRawUnsafe<Array<{ n: number }>>(
+  const [row] = await executor(db).rows<{ n: number }>(
     `SELECT count(*)::int AS n FROM smtp_credentials WHERE "accountId" = $1::uuid AND "imapUidValidity" IS NOT NULL AND "imapCheckedAt" IS NOT NULL`,
-    accountId,
+    [accountId],
   );
   return row!.n;
 }
@@ -215,17 +221,17 @@ export async function measureReplies(db: Db, dovecot: BenchDovecot, seeded: Seed
     let replied = 0;
     await waitFor(
       async () => {
-        const [row] = await db.$queryRawUnsafe<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM enrollments WHERE id = ANY($1::uuid[]) AND status = 'replied'`, ids);
+        const [row] = await executor(db).rows<{ n: number }>(`SELECT count(*)::int AS n FROM enrollments WHERE id = ANY($1::uuid[]) AND status = 'replied'`, [ids]);
         replied = row!.n;
         return replied >= ids.length;
       },
       { timeoutMs: o.timeoutMs, intervalMs: 100, what: "every reply detected" },
     ).catch(() => undefined);
-    const events = await db.$queryRawUnsafe<Array<{ enrollmentId: string; createdAt: Date }>>(
+    const events = await executor(db).rows<{ enrollmentId: string; createdAt: Date }>(
       `SELECT data->>'enrollment_id' AS "enrollmentId", "createdAt" FROM events WHERE "accountId" = $1::uuid AND type = 'enrollment.replied'`,
-      seeded.accountId,
+      [seeded.accountId],
     );
-    const enrollments = await db.$queryRawUnsafe<Array<{ id: string; repliedAt: Date | null }>>(`SELECT id, "repliedAt" FROM enrollments WHERE id = ANY($1::uuid[])`, ids);
+    const enrollments = await executor(db).rows<{ id: string; repliedAt: Date | null }>(`SELECT id, "repliedAt" FROM enrollments WHERE id = ANY($1::uuid[])`, [ids]);
     const byEvent: number[] = [];
     const byRepliedAt: number[] = [];
     const eventCounts = new Map<string, number>();

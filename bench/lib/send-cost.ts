@@ -15,7 +15,7 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { Redis } from "ioredis";
-import type { Db } from "@outreach/db";
+import { executor, type Db } from "@outreach/db";
 import type { AppProcess } from "@outreach/testing";
 import { backendCpu, cpuSeconds, cpuSecondsOfCommand, REDIS_URL, REPO_ROOT, round } from "./engine-bench.js";
 
@@ -89,8 +89,8 @@ function shorten(query: string): string {
 }
 
 async function readCounters(db: Db): Promise<DbCounters> {
-  await db.$queryRawUnsafe(`${BENCH_TAG} SELECT 1 AS done FROM (SELECT pg_stat_clear_snapshot()) t`);
-  const [row] = await db.$queryRawUnsafe<Array<Record<string, string | number | bigint>>>(
+  await executor(db).rows(`${BENCH_TAG} SELECT 1 AS done FROM (SELECT pg_stat_clear_snapshot()) t`);
+  const [row] = await executor(db).rows<Record<string, string | number | bigint>>(
     `${BENCH_TAG} SELECT d.xact_commit, d.xact_rollback, d.tup_inserted, d.tup_updated, d.tup_deleted, d.tup_returned, d.tup_fetched,
             w.wal_bytes::bigint AS wal_bytes, w.wal_records, w.wal_fpi, (pg_current_wal_lsn() - '0/0'::pg_lsn)::bigint AS lsn_bytes
      FROM pg_stat_database d, pg_stat_wal w WHERE d.datname = current_database()`,
@@ -104,7 +104,7 @@ async function readCounters(db: Db): Promise<DbCounters> {
  * counted in it: every connection of the pool runs pg_stat_force_next_flush at once.
  */
 async function flushPoolStatistics(db: Db): Promise<void> {
-  await Promise.all(Array.from({ length: POOL_CONNECTIONS }, () => db.$queryRawUnsafe(`${BENCH_TAG} SELECT 1 AS done FROM (SELECT pg_stat_force_next_flush(), pg_sleep(0.05)) t`)));
+  await Promise.all(Array.from({ length: POOL_CONNECTIONS }, () => executor(db).rows(`${BENCH_TAG} SELECT 1 AS done FROM (SELECT pg_stat_force_next_flush(), pg_sleep(0.05)) t`)));
   await new Promise((r) => setTimeout(r, 100));
 }
 
@@ -115,8 +115,8 @@ async function flushPoolStatistics(db: Db): Promise<void> {
  */
 export async function trackStatements(db: Db, database: string): Promise<void> {
   try {
-    await db.$executeRawUnsafe(`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`);
-    await db.$executeRawUnsafe(`ALTER DATABASE "${database}" SET pg_stat_statements.track = 'all'`);
+    await executor(db).execute(`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`);
+    await executor(db).execute(`ALTER DATABASE "${database}" SET pg_stat_statements.track = 'all'`);
   } catch {
     // reported by startSendCost
   }
@@ -125,8 +125,8 @@ export async function trackStatements(db: Db, database: string): Promise<void> {
 /** Creates pg_stat_statements in the bench database and empties its entries for this database; false when the module is not preloaded. */
 async function resetStatements(db: Db): Promise<string | null> {
   try {
-    await db.$executeRawUnsafe(`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`);
-    await db.$queryRawUnsafe(`${BENCH_TAG} SELECT 1 AS done FROM (SELECT pg_stat_statements_reset(0, (SELECT oid FROM pg_database WHERE datname = current_database()), 0)) t`);
+    await executor(db).execute(`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`);
+    await executor(db).rows(`${BENCH_TAG} SELECT 1 AS done FROM (SELECT pg_stat_statements_reset(0, (SELECT oid FROM pg_database WHERE datname = current_database()), 0)) t`);
     return null;
   } catch (err) {
     return `pg_stat_statements unavailable: ${(err as Error).message.split("\n").filter((l) => l.trim()).pop() ?? "error"}`;
@@ -140,15 +140,17 @@ async function resetStatements(db: Db): Promise<string | null> {
  */
 async function readOwnWal(db: Db, from: string, to: string): Promise<{ records: number; bytes: number; fpi_bytes: number } | string> {
   try {
-    await db.$executeRawUnsafe(`CREATE EXTENSION IF NOT EXISTS pg_walinspect`);
-    const [row] = await db.$queryRawUnsafe<Array<{ records: bigint; bytes: bigint | null; fpi_bytes: bigint | null }>>(
+    await executor(db).execute(`CREATE EXTENSION IF NOT EXISTS pg_walinspect`);
+    const [row] = await executor(db).rows<{ records: bigint; bytes: bigint | null; fpi_bytes: bigint | null }>(
       `${BENCH_TAG} WITH w AS (SELECT xid, resource_manager, record_length, fpi_length, block_ref FROM pg_get_wal_records_info($1::pg_lsn, $2::pg_lsn)),
             mine AS (SELECT '%/' || oid::text || '/%' AS pattern FROM pg_database WHERE datname = current_database()),
             ours AS (SELECT DISTINCT xid FROM w, mine WHERE w.block_ref LIKE mine.pattern AND w.xid <> '0'::xid)
        SELECT count(*) AS records, sum(record_length)::bigint AS bytes, sum(fpi_length)::bigint AS fpi_bytes
        FROM w, mine WHERE w.block_ref LIKE mine.pattern OR (w.resource_manager = 'Transaction' AND w.xid IN (SELECT xid FROM ours))`,
-      from,
-      to,
+      [
+        from,
+        to,
+      ],
     );
     return { records: Number(row?.records ?? 0), bytes: Number(row?.bytes ?? 0), fpi_bytes: Number(row?.fpi_bytes ?? 0) };
   } catch (err) {
@@ -157,15 +159,15 @@ async function readOwnWal(db: Db, from: string, to: string): Promise<{ records: 
 }
 
 async function currentLsn(db: Db): Promise<string> {
-  const [row] = await db.$queryRawUnsafe<Array<{ lsn: string }>>(`${BENCH_TAG} SELECT pg_current_wal_lsn()::text AS lsn`);
+  const [row] = await executor(db).rows<{ lsn: string }>(`${BENCH_TAG} SELECT pg_current_wal_lsn()::text AS lsn`);
   return row!.lsn;
 }
 
 async function readStatements(db: Db): Promise<StatementRow[]> {
-  const rows = await db.$queryRawUnsafe<Array<{ query: string; toplevel: boolean; calls: bigint | number; total_ms: number; rows: bigint | number }>>(
+  const rows = await executor(db).rows<{ query: string; toplevel: boolean; calls: bigint | number; total_ms: number; rows: bigint | number }>(
     `${BENCH_TAG} SELECT query, toplevel, calls, total_exec_time AS total_ms, rows FROM pg_stat_statements
      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE $1`,
-    `%${BENCH_TAG}%`,
+    [`%${BENCH_TAG}%`],
   );
   return rows.map((r) => ({ query: r.query, toplevel: r.toplevel, calls: Number(r.calls), total_ms: Number(r.total_ms), rows: Number(r.rows) }));
 }

@@ -6,7 +6,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { Keyring, type EventData } from "@outreach/core";
 import { sealedWebhookSecret } from "@outreach/testing";
-import type { Db } from "@outreach/db";
+import { executor, type Db } from "@outreach/db";
 import { ENCRYPTION_KEY } from "./engine-bench.js";
 
 /** data of an enrollment.sent event, the shape the engine emits (the raw loop sends the same). */
@@ -134,13 +134,15 @@ export async function startBenchReceiver(ports = 1, delayMs = 0): Promise<BenchR
  * urls[i % urls.length]; answers the account ids in order.
  */
 export async function seedWebhookAccounts(db: Db, label: string, accounts: number, urls: string[]): Promise<string[]> {
-  const rows = await db.$queryRawUnsafe<Array<{ id: string }>>(
+  const rows = await executor(db).rows<{ id: string }>(
     `INSERT INTO accounts (email, "planId", "currentPeriodStart", "currentPeriodEnd", "updatedAt")
      SELECT $1 || '-' || g || '@bench.example', p.id, now(), now() + interval '30 days', now()
      FROM plans p, generate_series(1, $2::int) AS g WHERE p.slug = 'scale'
      ORDER BY g RETURNING id`,
-    label,
-    accounts,
+    [
+      label,
+      accounts,
+    ],
   );
   const ids = rows.map((r) => r.id);
   const keyring = new Keyring(ENCRYPTION_KEY);
@@ -155,7 +157,7 @@ export async function seedWebhookAccounts(db: Db, label: string, accounts: numbe
  * i-th for accountIds[i % accounts], in that order; data shaped as benchEventData.
  */
 export async function insertEvents(db: Db, accountIds: string[], count: number): Promise<void> {
-  await db.$executeRawUnsafe(
+  await executor(db).execute(
     `INSERT INTO events (id, "accountId", type, data, "createdAt")
      SELECT gen_random_uuid(), ($1::uuid[])[1 + (g % cardinality($1::uuid[]))], 'enrollment.sent',
        jsonb_build_object(
@@ -165,8 +167,10 @@ export async function insertEvents(db: Db, accountIds: string[], count: number):
          'replied_at', NULL, 'bounce_reason', NULL, 'variant_id', NULL),
        clock_timestamp()
      FROM generate_series(0, $2::int - 1) AS g`,
-    accountIds,
-    count,
+    [
+      accountIds,
+      count,
+    ],
   );
 }
 
