@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { accountOfKeyEvent, type Logger } from "@outreach/core";
+import { accountOfKeyEvent, type Logger, errorFields } from "@outreach/core";
 import type { AuthContext } from "./auth.js";
 
 export interface ApiKeyCacheOptions {
@@ -57,7 +57,7 @@ export class ApiKeyCache {
       });
       // a replica that was disconnected may have missed revocations: start afresh
       subscriber.on("ready", () => this.valid.clear());
-      const subscribe = () => subscriber.subscribe(channel).catch((err) => logger.warn("could not subscribe to key revocations", { error: (err as Error).message }));
+      const subscribe = () => subscriber.subscribe(channel).catch((err) => logger.warn("could not subscribe to key revocations", { ...errorFields(err) }));
       // Only once ready: a SUBSCRIBE sent while the connection is still in its
       // handshake makes ioredis fail its own ready check and reconnect without it.
       // Later reconnects resubscribe by themselves.
@@ -116,7 +116,7 @@ export class ApiKeyCache {
   /** Forgets a key here and on every other replica. */
   async revoke(tokenHash: string): Promise<void> {
     this.forget(tokenHash);
-    await this.publisher.publish(this.channel, tokenHash).catch((err) => this.logger.warn("could not broadcast a key revocation", { error: (err as Error).message }));
+    await this.publisher.publish(this.channel, tokenHash).catch((err) => this.logger.warn("could not broadcast a key revocation", { ...errorFields(err) }));
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { AppMetrics, createRedis, EgressGuard, httpSeries, Keyring, redisKeys, TypedQueue, type Config, type Logger } from "@outreach/core";
+import { AppMetrics, createRedis, EgressGuard, httpSeries, Keyring, redisKeys, TypedQueue, type Config, type Logger, errorFields } from "@outreach/core";
 import { createDbClient, dbClientOptions, type Db } from "@outreach/db";
 import { WebhookHttpClient } from "@outreach/domain";
 import { ApiKeyCache } from "./api-key-cache.js";
@@ -43,10 +43,10 @@ export function createApiContext(config: Config, logger: Logger): ApiContext {
   const webhookEgress = new EgressGuard({ allowPrivate: config.webhookAllowPrivateUrls, dnsServers: config.dnsServers });
   const redis = createRedis(config, "command");
   const producer = createRedis(config, "producer");
-  redis.on("error", (err) => logger.debug("redis error", { error: err.message }));
-  producer.on("error", (err) => logger.debug("redis error", { error: err.message }));
+  redis.on("error", (err) => logger.debug("redis error", { ...errorFields(err) }));
+  producer.on("error", (err) => logger.debug("redis error", { ...errorFields(err) }));
   const subscriber = createRedis(config, "producer");
-  subscriber.on("error", (err) => logger.debug("redis error", { error: err.message }));
+  subscriber.on("error", (err) => logger.debug("redis error", { ...errorFields(err) }));
   const db = createDbClient(config.databaseUrl, dbClientOptions(config));
   const usage = new UsageRecorder(db, logger);
   usage.start();

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { redisKeys, type Config, type Logger } from "@outreach/core";
+import { redisKeys, type Config, type Logger, errorFields } from "@outreach/core";
 
 // GCRA as in checkRateLimit (middleware/rate-limit.ts), but spending up to
 // ARGV[3] cells at once: as many as are available, at least one or none.
@@ -169,7 +169,7 @@ export class RateLimiter {
       const key = redisKeys.rateLimit(this.config, this.policy.name, subject);
       return (await this.redis.eval(GCRA_TAKE, 1, key, this.policy.windowSeconds * 1000, this.policy.limit, want)) as [number, number, number, number];
     } catch (err) {
-      this.logger.warn("rate limit not enforced: redis unavailable", { error: (err as Error).message });
+      this.logger.warn("rate limit not enforced: redis unavailable", { ...errorFields(err) });
       return null;
     }
   }

@@ -1,7 +1,7 @@
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { Job } from "bullmq";
-import { redisKeys, runWithJobSlot, type RedisSemaphore } from "@outreach/core";
+import { redisKeys, runWithJobSlot, type RedisSemaphore, errorFields } from "@outreach/core";
 import { dbClientOptions, type Db } from "@outreach/db";
 import {
   campaignToDispatch,
@@ -63,7 +63,7 @@ export async function dispatchBatch(ctx: DispatcherContext, payload: DispatchPay
 
 /** The app's pg pool for the planning transactions. */
 export function planningPool(ctx: { config: Config; logger: Logger; db: Db }): RawPool {
-  return rawPoolFor(ctx.db, ctx.config.databaseUrl, dbClientOptions(ctx.config), (err) => ctx.logger.warn("planning pool error", { error: err.message }));
+  return rawPoolFor(ctx.db, ctx.config.databaseUrl, dbClientOptions(ctx.config), (err) => ctx.logger.warn("planning pool error", { ...errorFields(err) }));
 }
 
 /**

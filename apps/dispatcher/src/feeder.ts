@@ -14,7 +14,7 @@ import {
   type ReleasedSend,
   type SendRouter,
 } from "@outreach/domain";
-import { RepeatingTask, type Logger, type TypedQueue } from "@outreach/core";
+import { RepeatingTask, type Logger, type TypedQueue, errorFields } from "@outreach/core";
 
 export interface FeederOptions {
   intervalMs: number;
@@ -97,7 +97,7 @@ export class Feeder {
     private readonly findLostJobs: FindLostJobs,
     private readonly options: FeederOptions = DEFAULT_FEEDER_OPTIONS,
   ) {
-    this.loop = new RepeatingTask(() => this.tick(), options.intervalMs, (err) => logger.warn("feeder tick failed", { error: err.message }));
+    this.loop = new RepeatingTask(() => this.tick(), options.intervalMs, (err) => logger.warn("feeder tick failed", { ...errorFields(err) }));
   }
 
   start(): void {

@@ -1,4 +1,4 @@
-import { RepeatingTask, type Logger, type TypedQueue } from "@outreach/core";
+import { RepeatingTask, type Logger, type TypedQueue, errorFields } from "@outreach/core";
 import { campaignsWithResumeReplan, inboxesWithHeldSendsMove, type Db } from "@outreach/db";
 import { heldSendsMoveJobId, resumeReplanJobId } from "@outreach/domain";
 
@@ -18,7 +18,7 @@ export class ReplanSweep {
     private readonly logger: Logger,
     intervalMs = 2_000,
   ) {
-    this.loop = new RepeatingTask(() => this.sweep(), intervalMs, (err) => logger.warn("replan sweep failed", { error: err.message }));
+    this.loop = new RepeatingTask(() => this.sweep(), intervalMs, (err) => logger.warn("replan sweep failed", { ...errorFields(err) }));
   }
 
   start(): void {

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { redisKeys, RepeatingTask, type Config, type Logger } from "@outreach/core";
+import { redisKeys, RepeatingTask, type Config, type Logger, errorFields } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { purgeOldRows, type PurgeCounts } from "@outreach/domain";
 
@@ -23,7 +23,7 @@ export class RetentionLoop {
     private readonly logger: Logger,
     private readonly everyMs = RETENTION_EVERY_MS,
   ) {
-    this.loop = new RepeatingTask(() => this.runOnce(), everyMs, (err) => logger.warn("retention purge failed", { error: err.message }));
+    this.loop = new RepeatingTask(() => this.runOnce(), everyMs, (err) => logger.warn("retention purge failed", { ...errorFields(err) }));
   }
 
   start(): void {

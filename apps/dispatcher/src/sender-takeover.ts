@@ -1,4 +1,4 @@
-import { RepeatingTask, type Logger, type SenderRegistry } from "@outreach/core";
+import { RepeatingTask, type Logger, type SenderRegistry, errorFields } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import type { SendRouter } from "@outreach/domain";
 
@@ -24,7 +24,7 @@ export class SenderTakeover {
     private readonly logger: Logger,
     everyMs = 1_000,
   ) {
-    this.loop = new RepeatingTask(() => this.check(), everyMs, (err) => logger.warn("sender takeover check failed", { error: err.message }));
+    this.loop = new RepeatingTask(() => this.check(), everyMs, (err) => logger.warn("sender takeover check failed", { ...errorFields(err) }));
   }
 
   start(): void {

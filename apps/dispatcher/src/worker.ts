@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { absentProcesses, CAMPAIGN_DISPATCH_WORKERS, createRedis, databaseGauge, DISPATCH_CONCURRENCY_PER_ACCOUNT, RedisSemaphore, REPLAN_HELD_SENDS_WORKERS, SenderRegistry, TypedQueue } from "@outreach/core";
+import { absentProcesses, CAMPAIGN_DISPATCH_WORKERS, createRedis, databaseGauge, DISPATCH_CONCURRENCY_PER_ACCOUNT, RedisSemaphore, REPLAN_HELD_SENDS_WORKERS, SenderRegistry, TypedQueue, errorFields } from "@outreach/core";
 import { countOpenStepSends, MxVerifier, scheduleLagSeconds, SendRouter } from "@outreach/domain";
 import type { WorkerDefinition } from "@outreach/runtime";
 import { dispatchBatch, type DispatcherContext } from "./dispatch-batch.js";
@@ -26,7 +26,7 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
   app: "dispatcher",
   setup: (ctx) => {
     const producer = createRedis(ctx.config, "producer");
-    producer.on("error", (err) => ctx.logger.debug("redis error", { error: err.message }));
+    producer.on("error", (err) => ctx.logger.debug("redis error", { ...errorFields(err) }));
     const registry = new SenderRegistry(producer, ctx.config, undefined, ctx.logger);
     // released sends go to the sender holding their inbox's SMTP sessions
     const router = new SendRouter(producer, ctx.config, registry);

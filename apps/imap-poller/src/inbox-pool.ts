@@ -1,3 +1,4 @@
+import { errorFields } from "@outreach/core";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Redis } from "ioredis";
 import type { InboxLeases, Logger } from "@outreach/core";
@@ -149,7 +150,7 @@ export class InboxPool {
       }
       this.lastRoundAt = Date.now();
     } catch (err) {
-      this.logger.warn("inbox assignment round failed", { error: (err as Error).message });
+      this.logger.warn("inbox assignment round failed", { ...errorFields(err) });
     }
   }
 
@@ -202,7 +203,7 @@ export class InboxPool {
         else await this.leases.release(id);
       }
     } catch (err) {
-      this.logger.warn("renewing inbox leases failed; trying again", { error: (err as Error).message });
+      this.logger.warn("renewing inbox leases failed; trying again", { ...errorFields(err) });
     }
   }
 

@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { ImapFlow, type ImapFlowOptions } from "imapflow";
-import { EgressRefusedError, withDeadline, type EgressGuard, type Logger } from "@outreach/core";
+import { EgressRefusedError, withDeadline, type EgressGuard, type Logger, errorFields } from "@outreach/core";
 import type { ConnectGate } from "./connect-gate.js";
 
 /** An inbox to watch: a credential with IMAP settings (the password already decrypted). */
@@ -191,7 +191,7 @@ export class InboxWatcher {
     client.on("error", (err: Error) => {
       lastError = err;
       if (this.client === client) this.connectionError = err;
-      deps.logger.debug("imap connection error", { credentialId: endpoint.credentialId, error: err.message });
+      deps.logger.debug("imap connection error", { credentialId: endpoint.credentialId, ...errorFields(err) });
     });
     client.on("close", () => {
       if (ready && this.client === client) this.fail(lastError ?? new Error("the IMAP connection closed"));

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { createRedis, databaseGauge, EgressGuard, InboxLeases, Keyring, pollerSeries, redisKeys } from "@outreach/core";
+import { createRedis, databaseGauge, EgressGuard, InboxLeases, Keyring, pollerSeries, redisKeys, errorFields } from "@outreach/core";
 import type { WorkerDefinition } from "@outreach/runtime";
 import { ConnectGate } from "./connect-gate.js";
 import { InboxPool } from "./inbox-pool.js";
@@ -22,7 +22,7 @@ export const imapPollerWorker: WorkerDefinition<PollerResources> = {
   setup: (ctx) => {
     const { config, db, logger } = ctx;
     const redis = createRedis(config, "producer");
-    redis.on("error", (err) => logger.debug("redis error", { error: err.message }));
+    redis.on("error", (err) => logger.debug("redis error", { ...errorFields(err) }));
     const keyring = Keyring.fromConfig(config);
     const guard = new EgressGuard({ allowPrivate: config.mailAllowPrivateHosts, dnsServers: config.dnsServers });
     const ring = new ReplicaRing(redis, redisKeys.pollerReplicas(config), undefined, logger);

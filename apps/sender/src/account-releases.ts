@@ -1,3 +1,4 @@
+import { errorFields } from "@outreach/core";
 import type { Logger } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { feedAccount, type EnqueueSends } from "@outreach/domain";
@@ -31,7 +32,7 @@ export class AccountReleases {
       while (state.again) {
         state.again = false;
         await feedAccount(this.db, accountId, this.enqueue, new Date(), state.prefer).catch((err) =>
-          this.logger.warn("could not release the next sends", { error: (err as Error).message }),
+          this.logger.warn("could not release the next sends", { ...errorFields(err) }),
         );
       }
     } finally {

@@ -1,4 +1,4 @@
-import { EgressRefusedError, renderMessage, SecretUnreadableError } from "@outreach/core";
+import { EgressRefusedError, renderMessage, SecretUnreadableError, errorFields } from "@outreach/core";
 import {
   buildStepEmail,
   cancelSend,
@@ -173,7 +173,7 @@ async function deliver(ctx: SenderContext, payload: { stepSendId: string; creden
   };
   if (failure === undefined) {
     const recorded = await recordDelivered(ctx, { ...delivered, outcome: "accepted" });
-    if (recorded && credential.hasError) await clearCredentialError(db, credential.id).catch((err) => ctx.logger.warn("could not clear the credential's error", { error: (err as Error).message }));
+    if (recorded && credential.hasError) await clearCredentialError(db, credential.id).catch((err) => ctx.logger.warn("could not clear the credential's error", { ...errorFields(err) }));
     return recorded ? "sent" : "sent, record pending";
   }
   const classified = classifySmtpError(failure, phase);
@@ -260,7 +260,7 @@ async function recordDelivered(ctx: SenderContext, input: SentInput & { now: Dat
   const journaled = await ctx.journal.write(input).then(
     () => true,
     (err) => {
-      ctx.logger.warn("could not journal a delivered send; recording it directly", { stepSendId: input.stepSendId, error: (err as Error).message });
+      ctx.logger.warn("could not journal a delivered send; recording it directly", { stepSendId: input.stepSendId, ...errorFields(err) });
       return false;
     },
   );
@@ -270,10 +270,10 @@ async function recordDelivered(ctx: SenderContext, input: SentInput & { now: Dat
     }, journaled ? 2 : 5);
   } catch (err) {
     if (!journaled) throw err;
-    ctx.logger.warn("the send's record waits in the journal until PostgreSQL takes it", { stepSendId: input.stepSendId, error: (err as Error).message });
+    ctx.logger.warn("the send's record waits in the journal until PostgreSQL takes it", { stepSendId: input.stepSendId, ...errorFields(err) });
     return false;
   }
-  if (journaled) await ctx.journal.remove(input.stepSendId).catch((err) => ctx.logger.warn("could not clear a journal entry (its replay is a no-op)", { error: (err as Error).message }));
+  if (journaled) await ctx.journal.remove(input.stepSendId).catch((err) => ctx.logger.warn("could not clear a journal entry (its replay is a no-op)", { ...errorFields(err) }));
   return true;
 }
 

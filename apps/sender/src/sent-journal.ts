@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { Batcher, RepeatingTask, type Logger } from "@outreach/core";
+import { Batcher, RepeatingTask, type Logger, errorFields } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { recordJournaledSend, type SentInput } from "@outreach/domain";
 
@@ -57,7 +57,7 @@ export class SentJournal {
   ) {
     this.drainEveryMs = options.drainEveryMs ?? 2_000;
     this.minAgeMs = options.minAgeMs ?? 5_000;
-    this.loop = new RepeatingTask(() => this.drain(), this.drainEveryMs, (err) => logger.warn("could not replay the sent journal", { error: err.message }), { unref: true });
+    this.loop = new RepeatingTask(() => this.drain(), this.drainEveryMs, (err) => logger.warn("could not replay the sent journal", { ...errorFields(err) }), { unref: true });
   }
 
   async write(input: SentInput & { now: Date }): Promise<void> {

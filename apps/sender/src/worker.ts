@@ -16,6 +16,7 @@ import {
   TEST_SEND_CONCURRENCY_PER_ACCOUNT,
   TEST_SEND_WORKERS,
   type SendOutcomeLabel,
+  errorFields,
 } from "@outreach/core";
 import { claimAndLoadSends, recordSentBatch, SendRouter, type SendContext, type SentInput } from "@outreach/domain";
 import { AccountQueueSlots } from "./account-queue-slots.js";
@@ -50,14 +51,14 @@ export const senderWorker: WorkerDefinition<SenderResources> = {
   closeTimeoutMs: 75_000,
   setup: async (ctx) => {
     const producer = createRedis(ctx.config, "producer");
-    producer.on("error", (err) => ctx.logger.debug("redis error", { error: err.message }));
+    producer.on("error", (err) => ctx.logger.debug("redis error", { ...errorFields(err) }));
     // An account's SMTP sessions, open or idle, across all senders: as many as its sends in flight.
     // Leases are short and renewed, so the sessions of a sender that died come back within seconds.
     const sessions = new RedisSemaphore(producer, SEND_CONCURRENCY_PER_ACCOUNT, SESSION_LEASE_MS);
     // and per mailbox (an inbox's host and username, whichever campaigns share it): providers refuse more
     const mailboxSessions = new RedisSemaphore(producer, ctx.config.smtpSessionsPerMailbox, SESSION_LEASE_MS);
     const subscriber = createRedis(ctx.config, "worker");
-    subscriber.on("error", (err) => ctx.logger.debug("redis error", { error: err.message }));
+    subscriber.on("error", (err) => ctx.logger.debug("redis error", { ...errorFields(err) }));
     const wanted = new RedisSessionWantedSignal(producer, subscriber, redisKeys.smtpSessionWantedChannel(ctx.config));
     const pool = new SmtpPool(sessions, {
       leaseKey: (accountId) => redisKeys.smtpSessions(ctx.config, accountId),
@@ -147,7 +148,7 @@ export const senderWorker: WorkerDefinition<SenderResources> = {
   },
   stop: async (ctx, sender) => {
     // what was routed here and not started goes back to the schedule, for the other senders
-    await sender.router.handBack(ctx.db, sender.processId).catch((err) => ctx.logger.warn("could not hand back queued sends", { error: (err as Error).message }));
+    await sender.router.handBack(ctx.db, sender.processId).catch((err) => ctx.logger.warn("could not hand back queued sends", { ...errorFields(err) }));
     await sender.pool.close();
     await sender.journal.stop();
     await sender.beacon.stop();

@@ -1,4 +1,4 @@
-import { signPayloadWithSecrets, WEBHOOK_CONCURRENCY_PER_ACCOUNT, type Logger } from "@outreach/core";
+import { signPayloadWithSecrets, WEBHOOK_CONCURRENCY_PER_ACCOUNT, type Logger, errorFields } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { claimDueDeliveries, releaseDeliveryHolds, skipDelivery, type AttemptResult, type DeliveryToAttempt, type SecretCache, type WebhookHttpClient } from "@outreach/domain";
 import type { AttemptRecorder } from "./attempt-recorder.js";
@@ -127,7 +127,7 @@ export class AccountRunner {
         }
       }
     } catch (err) {
-      this.deps.logger.warn("claiming webhook deliveries failed; trying again", { accountId: this.accountId, error: (err as Error).message });
+      this.deps.logger.warn("claiming webhook deliveries failed; trying again", { accountId: this.accountId, ...errorFields(err) });
       this.startAttempts();
       if (this.inFlight === 0 && this.ready.length === 0) this.endIfIdle();
       else setTimeout(() => void this.pump(), 1_000).unref();
@@ -171,7 +171,7 @@ export class AccountRunner {
   private async attempt(delivery: DeliveryToAttempt): Promise<void> {
     if (delivery.webhookDisabled && !delivery.isTest) {
       await skipDelivery(this.deps.db, delivery.id, "the webhook was disabled").catch((err) =>
-        this.deps.logger.warn("could not skip a delivery of a disabled webhook", { deliveryId: delivery.id, error: (err as Error).message }),
+        this.deps.logger.warn("could not skip a delivery of a disabled webhook", { deliveryId: delivery.id, ...errorFields(err) }),
       );
       this.held.delete(delivery.id);
       return;
@@ -181,7 +181,7 @@ export class AccountRunner {
       result = await this.deps.http.post({ url: delivery.url, body: delivery.body, signature: signPayloadWithSecrets(delivery.secrets, delivery.body) });
     } catch (err) {
       // never expected (the client answers every failure as a result): let the hold lapse, it is attempted again
-      this.deps.logger.error("webhook attempt failed unexpectedly", { deliveryId: delivery.id, error: (err as Error).message });
+      this.deps.logger.error("webhook attempt failed unexpectedly", { deliveryId: delivery.id, ...errorFields(err) });
       this.held.delete(delivery.id);
       return;
     }
@@ -195,7 +195,7 @@ export class AccountRunner {
       if (recorded.nextAttemptAt) this.deps.retryAt(recorded.nextAttemptAt);
     } catch (err) {
       // not recorded: the hold lapses and the delivery is attempted again
-      this.deps.logger.warn("webhook attempt not recorded", { deliveryId: delivery.id, error: (err as Error).message });
+      this.deps.logger.warn("webhook attempt not recorded", { deliveryId: delivery.id, ...errorFields(err) });
     } finally {
       this.held.delete(delivery.id);
     }

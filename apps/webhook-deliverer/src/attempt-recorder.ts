@@ -1,3 +1,4 @@
+import { errorFields } from "@outreach/core";
 import type { DeliveryOutcomeLabel, Logger } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { recordDeliveryAttempts, type AttemptOutcome, type AttemptVerdict, type RecordedAttempt } from "@outreach/domain";
@@ -80,11 +81,11 @@ export class AttemptRecorder {
         const delay = RETRY_DELAYS_MS[attempt];
         if (delay === undefined) {
           // the deliveries' hold lapses and another attempt goes out later: at least once, never lost
-          this.logger.error("could not record webhook attempts; they will be attempted again", { attempts: batch.length, error: (err as Error).message });
+          this.logger.error("could not record webhook attempts; they will be attempted again", { attempts: batch.length, ...errorFields(err) });
           batch.forEach((w) => w.reject(err as Error));
           return;
         }
-        this.logger.warn("recording webhook attempts failed; trying again", { attempts: batch.length, error: (err as Error).message });
+        this.logger.warn("recording webhook attempts failed; trying again", { attempts: batch.length, ...errorFields(err) });
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { WEBHOOK_ACCOUNTS_PER_PROCESS, type Logger } from "@outreach/core";
+import { WEBHOOK_ACCOUNTS_PER_PROCESS, type Logger, errorFields } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { leaseDueAccounts, releaseAccountLeases, releaseDeliveryHolds, renewAccountLeases, type SecretCache, type WebhookHttpClient } from "@outreach/domain";
 import { AccountRunner } from "./account-runner.js";
@@ -118,7 +118,7 @@ export class DeliveryFeeder {
         runner.start();
       }
     } catch (err) {
-      this.deps.logger.warn("leasing accounts with due webhook deliveries failed; the next poll tries again", { error: (err as Error).message });
+      this.deps.logger.warn("leasing accounts with due webhook deliveries failed; the next poll tries again", { ...errorFields(err) });
     }
   }
 
@@ -127,7 +127,7 @@ export class DeliveryFeeder {
     try {
       await releaseAccountLeases(this.deps.db, this.holder, [runner.accountId]);
     } catch (err) {
-      this.deps.logger.warn("could not release an account lease; it expires by itself", { accountId: runner.accountId, error: (err as Error).message });
+      this.deps.logger.warn("could not release an account lease; it expires by itself", { accountId: runner.accountId, ...errorFields(err) });
     } finally {
       if (this.runners.get(runner.accountId) === runner) this.runners.delete(runner.accountId);
       this.scan.wake();
@@ -148,7 +148,7 @@ export class DeliveryFeeder {
         await releaseDeliveryHolds(this.deps.db, runner.stop());
       }
     } catch (err) {
-      this.deps.logger.warn("renewing webhook leases failed; trying again", { error: (err as Error).message });
+      this.deps.logger.warn("renewing webhook leases failed; trying again", { ...errorFields(err) });
     }
   }
 }

@@ -1,3 +1,4 @@
+import { errorFields } from "@outreach/core";
 import type { Logger } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { relayOutboxBatch } from "@outreach/domain";
@@ -52,7 +53,7 @@ export class OutboxRelay {
         if (this.stopped) return;
       }
     } catch (err) {
-      this.logger.warn("outbox relay failed; retrying on the next poll", { error: (err as Error).message });
+      this.logger.warn("outbox relay failed; retrying on the next poll", { ...errorFields(err) });
     }
   }
 }

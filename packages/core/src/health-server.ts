@@ -1,3 +1,4 @@
+import { errorFields } from "./logger.js";
 import { createServer, type RequestListener, type Server } from "node:http";
 import { withTimeout } from "./deadline.js";
 import type { Logger } from "./logger.js";
@@ -31,7 +32,7 @@ export async function runReadinessChecks(
       } catch (err) {
         ok = false;
         results[name] = "unavailable";
-        logger?.warn("readiness check failed", { check: name, error: err instanceof Error ? err.message : String(err) });
+        logger?.warn("readiness check failed", { check: name, ...errorFields(err) });
       }
     }),
   );
@@ -41,11 +42,11 @@ export async function runReadinessChecks(
 /** Answers GET /metrics with the app's series in Prometheus's text format. */
 export async function serveMetrics(metrics: AppMetrics, res: import("node:http").ServerResponse, logger?: Logger): Promise<void> {
   try {
-    const text = await metrics.render((err) => logger?.warn("could not read the database gauges; /metrics answers without them", { error: err.message, stack: err.stack }));
+    const text = await metrics.render((err) => logger?.warn("could not read the database gauges; /metrics answers without them", { ...errorFields(err), stack: err.stack }));
     res.setHeader("Content-Type", metrics.contentType);
     res.end(text);
   } catch (err) {
-    logger?.error("could not collect metrics", { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    logger?.error("could not collect metrics", { ...errorFields(err) });
     res.statusCode = 500;
     res.setHeader("Content-Type", "text/plain");
     res.end("metrics could not be collected\n");

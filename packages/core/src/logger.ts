@@ -51,3 +51,13 @@ export function createLogger({ service, level = "info", json }: LoggerOptions): 
     transports: [new winston.transports.Console({ stderrLevels: ["error", "warn"] })],
   });
 }
+
+/**
+ * A caught failure as log fields: its message as `error`, and its stack when
+ * it has one, so the line says where it came from (an `err.message` alone
+ * does not). Pass these for every failure logged: `logger.warn("...", { id, ...errorFields(err) })`.
+ */
+export function errorFields(err: unknown): { error: string; stack?: string } {
+  if (err instanceof Error) return err.stack ? { error: err.message, stack: err.stack } : { error: err.message };
+  return { error: String(err) };
+}

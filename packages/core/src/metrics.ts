@@ -1,3 +1,4 @@
+import { errorFields } from "./logger.js";
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
@@ -180,7 +181,7 @@ export class MetricsLease {
     try {
       this.held = (await this.redis.eval(RENEW, 1, redisKeys.metricsLease(this.config, this.app), this.id, this.leaseMs)) === 1;
     } catch (err) {
-      if (this.held) this.logger.warn("could not renew the metrics lease: this replica stops exporting database gauges", { error: (err as Error).message });
+      if (this.held) this.logger.warn("could not renew the metrics lease: this replica stops exporting database gauges", { ...errorFields(err) });
       this.held = false;
     }
   }

@@ -16,6 +16,7 @@ import {
   type QueueName,
   type QueuePayloads,
   type ReadinessCheck,
+  errorFields,
 } from "@outreach/core";
 
 export type JobHandler<N extends QueueName> = (payload: QueuePayloads[N], job: Job<QueuePayloads[N]>, token: string | undefined) => Promise<unknown>;
@@ -82,7 +83,7 @@ export async function startWorkerApp(options: WorkerAppOptions): Promise<WorkerA
   let shuttingDown = false;
   const connection: Redis = createRedis(config, "worker");
   const ping = createRedis(config, "command");
-  connection.on("error", (err) => logger.warn("redis connection error", { error: err.message }));
+  connection.on("error", (err) => logger.warn("redis connection error", { ...errorFields(err) }));
   ping.on("error", () => undefined);
 
   const workers = options.processors.map(({ queue, shard, handler, concurrency = 10, options: workerOptions }) => {
@@ -104,7 +105,7 @@ export async function startWorkerApp(options: WorkerAppOptions): Promise<WorkerA
       const durationMs = job?.processedOn ? Date.now() - job.processedOn : undefined;
       logger.error("job failed", { queue, jobId: job?.id, accountId: accountOf(job?.data), attempt: job?.attemptsMade, durationMs, error: err?.message, stack: err?.stack });
     });
-    worker.on("error", (err) => logger.warn("worker error", { queue, error: err.message }));
+    worker.on("error", (err) => logger.warn("worker error", { queue, ...errorFields(err) }));
     return worker;
   });
 
@@ -129,7 +130,7 @@ export async function startWorkerApp(options: WorkerAppOptions): Promise<WorkerA
     (closing ??= (async () => {
       shuttingDown = true;
       logger.info(`${app} stopping: finishing the jobs it holds`);
-      await options.leave?.().catch((err) => logger.warn("leaving failed", { error: (err as Error).message }));
+      await options.leave?.().catch((err) => logger.warn("leaving failed", { ...errorFields(err) }));
       // BullMQ's Worker.close() can wait forever on a connection still reconnecting
       // after a Redis outage: shutdown is bounded, and jobs still running then are
       // taken over by another replica through stalled-job recovery.
@@ -157,7 +158,7 @@ export function exitOnSignals(close: () => Promise<void>, logger: Logger): void 
     close().then(
       () => process.exit(0),
       (err) => {
-        logger.error("shutdown failed", { error: err instanceof Error ? err.message : String(err) });
+        logger.error("shutdown failed", { ...errorFields(err) });
         process.exit(1);
       },
     );

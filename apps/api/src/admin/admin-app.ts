@@ -1,6 +1,6 @@
 import type { RequestListener } from "node:http";
 import express, { type RequestHandler } from "express";
-import { AppError, type Config, type Logger } from "@outreach/core";
+import { AppError, type Config, type Logger, errorFields } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import type { Redis } from "ioredis";
 import { errorHandler, notFound } from "../middleware/error-handler.js";
@@ -70,7 +70,7 @@ export function createAdminApp(deps: AdminDeps): AdminApp | null {
     };
     app.use(QUEUE_BOARD_PATH, csp, ...board.router);
   } catch (err) {
-    deps.logger.warn("bull-board's UI files are not installed: /admin/queues is unavailable", { error: (err as Error).message });
+    deps.logger.warn("bull-board's UI files are not installed: /admin/queues is unavailable", { ...errorFields(err) });
     app.use(QUEUE_BOARD_PATH, () => {
       throw new AppError("service_unavailable", "The queue board's files (@bull-board/ui) are not installed with this api.");
     });

@@ -5,7 +5,7 @@ import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";
 import { ExpressAdapter } from "@bull-board/express";
 import type { RequestHandler, Router } from "express";
 import type { Redis } from "ioredis";
-import { QUEUE_NAMES, TypedQueue, type Config, type Logger, type QueueName } from "@outreach/core";
+import { QUEUE_NAMES, TypedQueue, type Config, type Logger, type QueueName, errorFields } from "@outreach/core";
 import { discoverQueues, type QueueDiscoveryOptions } from "./queue-discovery.js";
 
 /** Where the board is served (on the metrics listener). */
@@ -78,7 +78,7 @@ export class QueueBoard {
   async refresh(now = Date.now()): Promise<void> {
     if (!this.discovered || now - this.discovered.at > REDISCOVER_MS) {
       const done = this.rediscover().catch((err) => {
-        this.logger.warn("could not discover the queues for the operator board", { error: (err as Error).message });
+        this.logger.warn("could not discover the queues for the operator board", { ...errorFields(err) });
         if (this.discovered?.done === done) this.discovered = undefined;
       });
       this.discovered = { at: now, done };

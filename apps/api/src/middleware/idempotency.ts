@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from "express";
-import { AppError, sha256Hex } from "@outreach/core";
+import { AppError, sha256Hex, errorFields } from "@outreach/core";
 import type { ApiContext } from "../context.js";
 import { authOf } from "../auth.js";
 import { claimIdempotencyKey, type StoredAnswer } from "../idempotency-claims.js";
@@ -74,7 +74,7 @@ export function idempotent(ctx: ApiContext): RequestHandler {
     const finish = () => {
       if (finished) return;
       finished = true;
-      void claim.release(storedAnswer()).catch((err) => ctx.logger.error("could not store idempotent response", { error: (err as Error).message }));
+      void claim.release(storedAnswer()).catch((err) => ctx.logger.error("could not store idempotent response", { ...errorFields(err) }));
     };
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {

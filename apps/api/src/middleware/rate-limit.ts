@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { Redis } from "ioredis";
-import { AppError, redisKeys, type Config, type Logger } from "@outreach/core";
+import { AppError, redisKeys, type Config, type Logger, errorFields } from "@outreach/core";
 import { RateLimiter, type RateLimitPolicy } from "../rate-limiter.js";
 
 // GCRA (generic cell rate algorithm): `limit` requests per `window`, allowed as a
@@ -73,7 +73,7 @@ export async function checkRateLimit(
     const [allowed, remaining, retryMs, resetMs] = (await redis.eval(GCRA, 1, key, policy.windowSeconds * 1000, policy.limit, options.peek ? "1" : "0")) as [number, number, number, number];
     return { allowed: allowed === 1, remaining, retryMs, resetMs };
   } catch (err) {
-    logger.warn("rate limit not enforced: redis unavailable", { error: (err as Error).message });
+    logger.warn("rate limit not enforced: redis unavailable", { ...errorFields(err) });
     return null;
   }
 }

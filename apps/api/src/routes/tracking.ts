@@ -1,3 +1,4 @@
+import { errorFields } from "@outreach/core";
 import { Router, type Request, type Response } from "express";
 import { isSentLink, readClickToken, readTrackingToken, recipientOfLink, recordClick, recordOpen, unsubscribeByEnrollment } from "@outreach/domain";
 import { clientIp, clientIpBucket } from "../client-ip.js";
@@ -66,7 +67,7 @@ export function trackingRoutes(ctx: ApiContext): Router {
       try {
         await recordOpen(ctx.db, enrollmentId);
       } catch (err) {
-        ctx.logger.error("recording an open failed", { enrollmentId, error: err instanceof Error ? err.message : String(err) });
+        ctx.logger.error("recording an open failed", { enrollmentId, ...errorFields(err) });
       }
     }
     sendPixel(res);
@@ -86,14 +87,14 @@ export function trackingRoutes(ctx: ApiContext): Router {
     try {
       if (!(await isSentLink(ctx.db, link.enrollmentId, link.url))) return invalidLink(res, "link");
     } catch (err) {
-      ctx.logger.error("checking a click link failed", { enrollmentId: link.enrollmentId, error: err instanceof Error ? err.message : String(err) });
+      ctx.logger.error("checking a click link failed", { enrollmentId: link.enrollmentId, ...errorFields(err) });
       return failed(res);
     }
     if (req.method === "GET") {
       try {
         await recordClick(ctx.db, link.enrollmentId, link.url);
       } catch (err) {
-        ctx.logger.error("recording a click failed", { enrollmentId: link.enrollmentId, error: err instanceof Error ? err.message : String(err) });
+        ctx.logger.error("recording a click failed", { enrollmentId: link.enrollmentId, ...errorFields(err) });
       }
     }
     res.status(302).set({ Location: link.url, "Cache-Control": NO_STORE, "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow" }).end();
@@ -122,7 +123,7 @@ export function trackingRoutes(ctx: ApiContext): Router {
 <form method="post"><button type="submit" name="List-Unsubscribe" value="One-Click">Unsubscribe</button></form>`,
       );
     } catch (err) {
-      ctx.logger.error("showing the unsubscribe page failed", { enrollmentId, error: err instanceof Error ? err.message : String(err) });
+      ctx.logger.error("showing the unsubscribe page failed", { enrollmentId, ...errorFields(err) });
       failed(res);
     }
   });
@@ -141,7 +142,7 @@ export function trackingRoutes(ctx: ApiContext): Router {
       }
       sendPage(res, 200, "Unsubscribed", `<h1>You have been unsubscribed</h1><p><strong>${escapeHtml(result.email)}</strong> will not receive further emails from this sender.</p>`);
     } catch (err) {
-      ctx.logger.error("unsubscribing failed", { enrollmentId, error: err instanceof Error ? err.message : String(err) });
+      ctx.logger.error("unsubscribing failed", { enrollmentId, ...errorFields(err) });
       failed(res);
     }
   });

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { AppError, type Logger } from "@outreach/core";
+import { AppError, type Logger, errorFields } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { ENDED_STATUSES } from "@outreach/domain";
 import type { PaymentProvider } from "../payment-provider.js";
@@ -54,7 +54,7 @@ export async function createCheckoutSession(db: Db, provider: PaymentProvider | 
     return { id: session.id, url: session.url, plan_slug: plan.slug };
   } catch (err) {
     // the provider's text stays in the log: it can name prices, keys or internal hosts
-    logger.error("the payment provider failed to create a checkout session", { accountId, plan: plan.slug, error: err instanceof Error ? err.message : String(err) });
+    logger.error("the payment provider failed to create a checkout session", { accountId, plan: plan.slug, ...errorFields(err) });
     throw new AppError("service_unavailable", "The payment provider could not create a checkout session; try again.");
   }
 }

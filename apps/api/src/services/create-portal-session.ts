@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { AppError, type Logger } from "@outreach/core";
+import { AppError, type Logger, errorFields } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import type { PaymentProvider } from "../payment-provider.js";
 
@@ -16,7 +16,7 @@ export async function createPortalSession(db: Db, provider: PaymentProvider | nu
     });
     return { id: session.id, url: session.url };
   } catch (err) {
-    logger.error("the payment provider failed to create a portal session", { accountId, error: err instanceof Error ? err.message : String(err) });
+    logger.error("the payment provider failed to create a portal session", { accountId, ...errorFields(err) });
     throw new AppError("service_unavailable", "The payment provider could not create a portal session; try again.");
   }
 }

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { AppError, type Logger } from "@outreach/core";
+import { AppError, type Logger, errorFields } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { applyProviderEvent, ProviderPayloadError, readProviderEvent, UnknownPriceError, type ProviderEventOutcome } from "@outreach/domain";
 import type { PaymentProvider } from "../payment-provider.js";
@@ -81,11 +81,11 @@ export async function handleProviderEvent(
     return { received: true, id: read.id, type: read.type, outcome: result.outcome };
   } catch (err) {
     if (err instanceof UnknownPriceError) {
-      deps.logger.error("provider event not applied: unknown price", { id: read.id, type: read.type, error: err.message });
+      deps.logger.error("provider event not applied: unknown price", { id: read.id, type: read.type, ...errorFields(err) });
       throw new AppError("internal_error", "The event names a price no plan carries; it was not applied and will be accepted once the price is set.");
     }
     if (fetchFailed) {
-      deps.logger.error("provider event not applied: the provider could not be asked for the subscription", { id: read.id, error: (err as Error).message });
+      deps.logger.error("provider event not applied: the provider could not be asked for the subscription", { id: read.id, ...errorFields(err) });
       throw new AppError("service_unavailable", "The payment provider could not be reached; deliver the event again.");
     }
     throw err;

@@ -1,4 +1,4 @@
-import { addMonths, AppError, type Logger } from "@outreach/core";
+import { addMonths, AppError, type Logger, errorFields } from "@outreach/core";
 import { Prisma, type Db } from "@outreach/db";
 import type { PaymentProvider } from "../payment-provider.js";
 import { issueApiKey } from "./issue-api-key.js";
@@ -44,7 +44,7 @@ export async function signUpAccount(db: Db, provider: PaymentProvider | null, in
       throw new AppError("validation_failed", "email is already registered", { errors: [{ field: "email", message: "email is already registered" }] });
     }
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2028") {
-      logger.error("signup transaction expired", { error: err.message });
+      logger.error("signup transaction expired", { ...errorFields(err) });
       throw new AppError("service_unavailable", "The signup took too long; no account was created. Try again.");
     }
     throw err;
@@ -56,7 +56,7 @@ async function createProviderCustomer(provider: PaymentProvider, input: { email:
   try {
     return (await provider.createCustomer(input)).id;
   } catch (err) {
-    logger.error("the payment provider failed to create a customer at signup", { error: err instanceof Error ? err.message : String(err) });
+    logger.error("the payment provider failed to create a customer at signup", { ...errorFields(err) });
     throw new AppError("service_unavailable", "The payment provider could not be reached; no account was created. Try again.");
   }
 }
