@@ -1,5 +1,3 @@
-import { getHeapStatistics, setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import type { Job } from "bullmq";
 import { redisKeys, runWithJobSlot, type RedisSemaphore, errorFields } from "@outreach/core";
 import { dbClientOptions, type Db } from "@outreach/db";
@@ -39,6 +37,8 @@ export interface DispatcherContext {
   mx: MxVerifier;
   semaphore: RedisSemaphore;
   enqueueSends: EnqueueSends;
+  /** Called after each planned chunk (the worker passes its heap compaction; see heap-compaction.ts). */
+  afterChunk?: () => void;
 }
 
 export interface DispatchPayload {
@@ -64,34 +64,6 @@ export async function dispatchBatch(ctx: DispatcherContext, payload: DispatchPay
 /** The app's pg pool for the planning transactions. */
 export function planningPool(ctx: { config: Config; logger: Logger; db: Db }): RawPool {
   return rawPoolFor(ctx.db, ctx.config.databaseUrl, dbClientOptions(ctx.config), (err) => ctx.logger.warn("planning pool error", { ...errorFields(err) }));
-}
-
-/**
- * A full collection, where the runtime allows one. Planning a chunk allocates
- * a few MB that live through its transaction, so the young generation promotes
- * them; V8 then lets the old generation grow to several times its live size
- * before it collects, which a pod's memory limit sees as growth with the batch.
- */
-const collectGarbage: (() => void) | null = (() => {
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (typeof exposed === "function") return exposed;
-  try {
-    setFlagsFromString("--expose-gc");
-    return runInNewContext("gc") as () => void;
-  } catch {
-    return null;
-  }
-})();
-
-/** Heap growth allowed between chunks before a collection: a few chunks' garbage. */
-const HEAP_SLACK_BYTES = 16 * 1024 * 1024;
-let liveHeapBytes = getHeapStatistics().used_heap_size;
-
-/** After a chunk: collect when the heap grew by more than the slack since the last collection. */
-export function collectChunkGarbage(): void {
-  if (!collectGarbage || getHeapStatistics().used_heap_size < liveHeapBytes + HEAP_SLACK_BYTES) return;
-  collectGarbage();
-  liveHeapBytes = getHeapStatistics().used_heap_size;
 }
 
 type PageRow = DispatchPageRow;
@@ -250,7 +222,7 @@ async function planBatch(ctx: DispatcherContext, payload: DispatchPayload, renew
     totals.chunks++;
     // no enabled inbox or no step left: the rest stays pending for a later dispatch
     if (outcome.toSend > 0 && outcome.scheduled === 0) return summary("; stopped: nothing to plan onto");
-    collectChunkGarbage();
+    ctx.afterChunk?.();
     await renewLease();
   }
 }

@@ -2,12 +2,14 @@ import type { Config, Logger, QueuePayloads } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { clearHeldSendsMove, clearResumeReplan, heldSendsMoveState, inRawTransaction, lockCampaignRow, resumeReplanMark, type RawClient } from "@outreach/db";
 import { rescheduleHeldSends, type HeldSendsOptions, type PlanCarry, type RescheduleResult } from "@outreach/domain";
-import { collectChunkGarbage, planningPool } from "./dispatch-batch.js";
+import { planningPool } from "./dispatch-batch.js";
 
 export interface ReplanContext {
   config: Config;
   logger: Logger;
   db: Db;
+  /** Called after each chunk (see DispatcherContext.afterChunk). */
+  afterChunk?: () => void;
 }
 
 type Payload = QueuePayloads["replan-held-sends"];
@@ -47,7 +49,7 @@ async function inChunks(ctx: ReplanContext, campaignId: string, step: (client: R
     carry = outcome.chunk.carry;
     moved += outcome.chunk.held;
     chunks++;
-    collectChunkGarbage();
+    ctx.afterChunk?.();
   }
 }
 

@@ -4,6 +4,7 @@ import { countOpenStepSends, MxVerifier, scheduleLagSeconds, SendRouter } from "
 import type { WorkerDefinition } from "@outreach/runtime";
 import { dispatchBatch, type DispatcherContext } from "./dispatch-batch.js";
 import { Feeder, lostJobsIn } from "./feeder.js";
+import { heapCompactor } from "./heap-compaction.js";
 import { RetentionLoop } from "./retention-loop.js";
 import { SenderTakeover } from "./sender-takeover.js";
 import { replanHeldSends } from "./replan-held-sends.js";
@@ -45,6 +46,7 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
       takeover: new SenderTakeover(ctx.db, registry, router, ctx.logger),
       enqueueSends,
       mx: new MxVerifier(ctx.config.dnsServers),
+      afterChunk: heapCompactor(),
       semaphore: new RedisSemaphore(producer, DISPATCH_CONCURRENCY_PER_ACCOUNT, DISPATCH_LEASE_MS),
       feeder: new Feeder(
         ctx.db,
