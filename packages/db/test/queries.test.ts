@@ -262,11 +262,143 @@ const cases: Record<string, Case> = {
   },
   extendAccountLeases: { columns: queries.leasedAccountColumns, runs: [(ex) => queries.extendAccountLeases(ex, "h", [id()], now)] },
   deleteAccountLeases: { columns: null, runs: [(ex) => queries.deleteAccountLeases(ex, "h", [id()])] },
+
+  // bulk-campaigns.ts
+  insertBulkAccount: { columns: queries.bulkIdColumns, runs: [async (ex) => (await scalePlan(), queries.insertBulkAccount(ex, `${id()}@bulk.example`))] },
+  insertBulkCampaign: {
+    columns: queries.bulkIdColumns,
+    runs: [async (ex) => queries.insertBulkCampaign(ex, { accountId: await bulkAccount(), name: "bulk", status: "active", minWaitSeconds: 0, maxWaitSeconds: 0 })],
+  },
+  insertBulkSteps: { columns: null, runs: [(ex) => queries.insertBulkSteps(ex, id(), 0)] },
+  insertBulkCredentials: {
+    columns: queries.bulkIdColumns,
+    runs: [(ex) => queries.insertBulkCredentials(ex, { accountId: id(), campaignId: id(), label: "bulk", smtpHost: "127.0.0.1", smtpPort: 9, smtpPasswordEnc: "x", dailyLimit: 10, count: 0 })],
+  },
+  insertBulkContacts: { columns: null, runs: [(ex) => queries.insertBulkContacts(ex, id(), "bulk", 0)] },
+  enrollBulkContacts: { columns: null, runs: [(ex) => queries.enrollBulkContacts(ex, id(), id(), "bulk-%@example%")] },
+  analyzeBulkCampaignTables: { columns: null, runs: [(ex) => queries.analyzeBulkCampaignTables(ex)] },
+  analyzeStepSends: { columns: null, runs: [(ex) => queries.analyzeStepSends(ex)] },
+  dispatchPendingBulkEnrollments: { columns: null, runs: [(ex) => queries.dispatchPendingBulkEnrollments(ex, id(), id())] },
+  insertHeldBulkSends: { columns: null, runs: [(ex) => queries.insertHeldBulkSends(ex, id(), id(), now.toISOString())] },
+  setSealedCredentialPasswords: { columns: null, runs: [(ex) => queries.setSealedCredentialPasswords(ex, [id()], ["sealed"], [null])] },
+
+  // accounts.ts
+  lockAccount: { columns: null, runs: [(ex) => queries.lockAccount(ex, id()), (ex) => queries.lockAccount(ex, id(), "no_key_update")] },
+  lockAccountQuotaSettings: { columns: queries.accountQuotaSettingsColumns, runs: [(ex) => queries.lockAccountQuotaSettings(ex, id())] },
+  accountsForSchedule: { columns: queries.scheduleAccountColumns, runs: [(ex) => queries.accountsForSchedule(ex, [id()])] },
+
+  // provider-events.ts
+  insertProviderEvent: { columns: null, runs: [(ex) => queries.insertProviderEvent(ex, `evt_${id()}`, "invoice.paid", now)] },
+
+  // request-logs.ts
+  deleteOldRequestLogs: { columns: null, runs: [(ex) => queries.deleteOldRequestLogs(ex, now, 10)] },
+
+  // idempotency-records.ts
+  deleteExpiredIdempotencyRecords: { columns: null, runs: [(ex) => queries.deleteExpiredIdempotencyRecords(ex, now, 10)] },
+
+  // inbound-messages.ts
+  insertInboundMessage: {
+    columns: queries.insertedInboundMessageColumns,
+    runs: [
+      async (ex) => {
+        await withoutForeignKeys();
+        return queries.insertInboundMessage(ex, { credentialId: id(), accountId: id(), uidValidity: 1n, uid: 2n }, { messageId: "a@b", inReplyTo: null, fromEmail: "a@b.test" }, now);
+      },
+    ],
+  },
+  classifyInboundMessage: {
+    columns: null,
+    runs: [(ex) => queries.classifyInboundMessage(ex, id(), { kind: "reply", enrollmentId: id(), fromName: "A", subject: "Re", sentAt: now, bodyText: "hi", references: ["a@b"] })],
+  },
+  insertSkippedInboundMessage: {
+    columns: null,
+    runs: [
+      async (ex) => {
+        await withoutForeignKeys();
+        return queries.insertSkippedInboundMessage(ex, { credentialId: id(), accountId: null, uidValidity: 1n, uid: 2n }, "too big", now);
+      },
+    ],
+  },
+
+  // contacts.ts
+  findContactIdByEmail: { columns: queries.contactIdColumns, runs: [(ex) => queries.findContactIdByEmail(ex, id(), "a@b.test")] },
+
+  // sealed-columns.ts
+  sealedValuesPage: {
+    columns: null,
+    runs: queries.SEALED_COLUMNS.flatMap((sealed): Array<[Run, ColumnMap]> => {
+      const map = sealed.key.length === 1 ? queries.sealedValueByIdColumns : queries.sealedValueByPairColumns;
+      const after = sealed.key.map(([, type]) => (type === "uuid" ? id() : "k"));
+      return [
+        [(ex) => queries.sealedValuesPage(ex, sealed, null, 10), map],
+        [(ex) => queries.sealedValuesPage(ex, sealed, after, 10), map],
+      ];
+    }),
+  },
+  replaceSealedValue: {
+    columns: null,
+    runs: queries.SEALED_COLUMNS.map((sealed): Run => (ex) => queries.replaceSealedValue(ex, sealed, sealed.key.map(([, type]) => (type === "uuid" ? id() : "k")), "old", "new")),
+  },
+
+  // smtp-credentials.ts (the inboxes' errors, health and IMAP state)
+  recordSmtpCredentialError: { columns: null, runs: [(ex) => queries.recordSmtpCredentialError(ex, id(), "refused", now)] },
+  clearSmtpCredentialError: { columns: null, runs: [(ex) => queries.clearSmtpCredentialError(ex, id())] },
+  lockCredentialForHealthCheck: { columns: queries.healthCheckedCredentialColumns, runs: [(ex) => queries.lockCredentialForHealthCheck(ex, id())] },
+  countAccountCredentials: { columns: queries.accountCredentialCountColumns, runs: [(ex) => queries.countAccountCredentials(ex, id())] },
+  isAccountSendingAddress: { columns: null, runs: [(ex) => queries.isAccountSendingAddress(ex, id(), "a@b.test")] },
+  imapInboxesOfAccounts: { columns: queries.accountImapInboxColumns, runs: [(ex) => queries.imapInboxesOfAccounts(ex, [id()])] },
+  advanceImapCursor: { columns: null, runs: [(ex) => queries.advanceImapCursor(ex, id(), 1n, 2n)] },
+  advanceImapCursorPastSkipped: { columns: null, runs: [(ex) => queries.advanceImapCursorPastSkipped(ex, id(), 1n, 2n)] },
+  beginImapMessageTry: { columns: queries.imapMessageTryColumns, runs: [(ex) => queries.beginImapMessageTry(ex, id(), 2n, 3)] },
+  recordImapErrorOnce: { columns: null, runs: [(ex) => queries.recordImapErrorOnce(ex, id(), "refused", now)] },
+  recordImapError: { columns: null, runs: [(ex) => queries.recordImapError(ex, id(), "refused", now), (ex) => queries.recordImapError(ex, id(), null, now)] },
+  recordImapOk: { columns: null, runs: [(ex) => queries.recordImapOk(ex, id(), now, now)] },
+  lockImapLoginFailures: { columns: queries.imapLoginFailuresColumns, runs: [(ex) => queries.lockImapLoginFailures(ex, id())] },
+  resetImapLoginFailures: { columns: null, runs: [(ex) => queries.resetImapLoginFailures(ex, id())] },
+
+  // step-sends.ts (gauges, health check, inbound matches, schedule view)
+  countOpenStepSendsByState: { columns: queries.openStepSendCountColumns, runs: [(ex) => queries.countOpenStepSendsByState(ex)] },
+  oldestDueReleasableSend: { columns: queries.oldestDueSendColumns, runs: [(ex) => queries.oldestDueReleasableSend(ex, now)] },
+  countCredentialSendsAndBounces: { columns: queries.credentialBounceCountColumns, runs: [(ex) => queries.countCredentialSendsAndBounces(ex, id())] },
+  findStepByMessageIds: { columns: queries.sentStepColumns, runs: [(ex) => queries.findStepByMessageIds(ex, id(), ["<a@b>"])] },
+  findStepSentTo: { columns: queries.sentStepColumns, runs: [(ex) => queries.findStepSentTo(ex, id(), id(), "a@b.test", now)] },
+  lockStepBounceState: { columns: queries.stepBounceStateColumns, runs: [(ex) => queries.lockStepBounceState(ex, id())] },
+  accountsWithOpenSends: { columns: queries.openSendAccountColumns, runs: [(ex) => queries.accountsWithOpenSends(ex, 10)] },
+  scheduledSendCounts: { columns: queries.scheduledSendCountColumns, runs: [(ex) => queries.scheduledSendCounts(ex, [id()], now)] },
+  inFlightSendCounts: { columns: queries.inFlightSendCountColumns, runs: [(ex) => queries.inFlightSendCounts(ex, [id()])] },
+
+  // enrollments.ts (replies)
+  findEnrollmentRepliedFrom: { columns: queries.repliedEnrollmentColumns, runs: [(ex) => queries.findEnrollmentRepliedFrom(ex, id(), "a@b.test", id(), ["pending", "sent", "opened"])] },
+  lockEnrollmentStatus: { columns: queries.enrollmentStatusColumns, runs: [(ex) => queries.lockEnrollmentStatus(ex, id())] },
+  enrollmentStopSettings: { columns: queries.enrollmentStopSettingsColumns, runs: [(ex) => queries.enrollmentStopSettings(ex, id())] },
+  activeEnrollmentsAtDomain: { columns: queries.repliedEnrollmentColumns, runs: [(ex) => queries.activeEnrollmentsAtDomain(ex, id(), id(), "b.test")] },
+
+  // events.ts (gauge)
+  countWebhookBacklog: { columns: queries.outboxBacklogColumns, runs: [(ex) => queries.countWebhookBacklog(ex, now)] },
+
+  // campaigns.ts (schedule view)
+  campaignsForSchedule: { columns: queries.scheduleCampaignColumns, runs: [(ex) => queries.campaignsForSchedule(ex, [id()])] },
 };
+
+/** An insert that would need rows seeded (its foreign keys): the checks are off until the case's rollback. */
+async function withoutForeignKeys(): Promise<void> {
+  await client.query("SET LOCAL session_replication_role = replica");
+}
 
 /** A statement that returns its row unconditionally found none here (nothing seeded): its columns are still checked. */
 function noRow(err: Error): void {
   if (!(err instanceof TypeError)) throw err;
+}
+
+/** Plan scale, which a bulk account is on (inserted in the case's transaction, outside the recorded statements). */
+async function scalePlan(): Promise<void> {
+  await client.query(`INSERT INTO plans (slug, name, tier, "monthlyLimit") SELECT 'scale', 'Scale', 3, 150000 WHERE NOT EXISTS (SELECT 1 FROM plans WHERE slug = 'scale')`);
+}
+
+/** A bulk account (in the case's transaction, outside the recorded statements): its id. */
+async function bulkAccount(): Promise<string> {
+  await scalePlan();
+  return queries.insertBulkAccount(fromPg(client), `${id()}@bulk.example`);
 }
 
 /** Exports that are not query functions: the executors, the column declarations, and SQL fragments (run inside the statements above). */

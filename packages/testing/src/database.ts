@@ -1,6 +1,17 @@
 import { createHash, randomBytes } from "node:crypto";
-import pg from "pg";
 import { applyMigrations, createDbClient, listMigrations, MIGRATIONS_DIR, seedPlans, type Db } from "@outreach/db";
+import {
+  createDatabase,
+  databaseExists,
+  databasesNamedLike,
+  dropDatabaseIfExists,
+  lockAdvisoryKey,
+  markTemplateDatabase,
+  renameDatabase,
+  unlockAdvisoryKey,
+  withPgConnection,
+  type PgConnection,
+} from "@outreach/db/testing";
 
 /** Server the test databases live on; the "postgres" database is used for admin commands. */
 export const TEST_ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -12,19 +23,8 @@ function urlFor(database: string): string {
   return url.toString();
 }
 
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_ADMIN_URL });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function databaseExists(client: pg.Client, name: string): Promise<boolean> {
-  const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-  return Boolean(rowCount);
+function withAdmin<T>(fn: (client: PgConnection) => Promise<T>): Promise<T> {
+  return withPgConnection(TEST_ADMIN_URL, fn);
 }
 
 /** The template's name changes whenever a migration changes, so a stale template is never cloned. */
@@ -38,12 +38,12 @@ export function templateDatabaseName(): string {
 export async function ensureTemplateDatabase(): Promise<string> {
   const name = templateDatabaseName();
   await withAdmin(async (client) => {
-    await client.query("SELECT pg_advisory_lock(hashtext($1))", [name]);
+    await lockAdvisoryKey(client, name);
     try {
       if (await databaseExists(client, name)) return;
       const building = `${name}_building`;
-      await client.query(`DROP DATABASE IF EXISTS "${building}"`);
-      await client.query(`CREATE DATABASE "${building}"`);
+      await dropDatabaseIfExists(client, building);
+      await createDatabase(client, building);
       await applyMigrations(urlFor(building), MIGRATIONS_DIR);
       const db = createDbClient(urlFor(building), { poolMax: 1 });
       try {
@@ -51,10 +51,10 @@ export async function ensureTemplateDatabase(): Promise<string> {
       } finally {
         await db.$disconnect();
       }
-      await client.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
-      await client.query(`ALTER DATABASE "${name}" WITH IS_TEMPLATE true`);
+      await renameDatabase(client, building, name);
+      await markTemplateDatabase(client, name);
     } finally {
-      await client.query("SELECT pg_advisory_unlock(hashtext($1))", [name]);
+      await unlockAdvisoryKey(client, name);
     }
   });
   return name;
@@ -74,7 +74,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await withAdmin(async (client) => {
     for (let attempt = 0; ; attempt++) {
       try {
-        await client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+        await createDatabase(client, name, template);
         return;
       } catch (err) {
         // 55006: the template is briefly in use by another clone; try again
@@ -91,7 +91,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     db,
     async drop() {
       await db.$disconnect();
-      await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await withAdmin((client) => dropDatabaseIfExists(client, name, { force: true }));
     },
   };
 }
@@ -99,12 +99,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** Drops test databases left behind by killed runs (older than maxAgeMs, so a parallel run keeps its own). */
 export async function dropLeftoverTestDatabases(maxAgeMs = 3 * 3600_000): Promise<number> {
   return withAdmin(async (client) => {
-    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${TEST_DATABASE_PREFIX}%`]);
+    const names = await databasesNamedLike(client, `${TEST_DATABASE_PREFIX}%`);
     let dropped = 0;
-    for (const { datname } of rows) {
+    for (const datname of names) {
       const createdAt = parseInt(datname.slice(TEST_DATABASE_PREFIX.length).split("_")[0] ?? "", 36);
       if (Number.isFinite(createdAt) && Date.now() - createdAt < maxAgeMs) continue;
-      await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      await dropDatabaseIfExists(client, datname, { force: true });
       dropped++;
     }
     return dropped;

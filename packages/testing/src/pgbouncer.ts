@@ -4,7 +4,7 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { chmod, chown, mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
+import { pgbouncerTransactionsServed } from "@outreach/db/testing";
 import { TEST_ADMIN_URL } from "./database.js";
 import { findFreePort, waitForPort } from "./free-port.js";
 
@@ -147,15 +147,7 @@ export async function startPgBouncer(options: PgBouncerOptions = {}): Promise<Pg
       admin.hostname = HOST;
       admin.port = String(port);
       admin.pathname = "/pgbouncer";
-      // the admin console speaks only the simple query protocol: a query without parameters
-      const client = new pg.Client({ connectionString: admin.toString() });
-      await client.connect();
-      try {
-        const { rows } = await client.query<{ database: string; total_xact_count: string }>("SHOW STATS");
-        return Number(rows.find((row) => row.database === database)?.total_xact_count ?? 0);
-      } finally {
-        await client.end();
-      }
+      return pgbouncerTransactionsServed(admin.toString(), database);
     },
     async close() {
       process.removeListener("exit", killOnExit);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { encryptSecret, secretAad, type KeySource } from "@outreach/core";
+import { setSealedCredentialPasswords, type Queryable } from "@outreach/db";
 
 /**
  * A new smtp_credentials row's id with its passwords sealed for that row, to
@@ -24,16 +25,15 @@ export function sealedWebhookSecret(keys: KeySource, secret: string, id: string 
  * several rows, each is bound to its row).
  */
 export async function sealCredentialPasswordsInPlace(
-  db: { $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number> },
+  db: Queryable,
   keys: KeySource,
   ids: readonly string[],
   smtpPassword: string,
   imapPassword?: string,
 ): Promise<void> {
   const sealed = ids.map((id) => sealedCredentialSecrets(keys, smtpPassword, imapPassword, id));
-  await db.$executeRawUnsafe(
-    `UPDATE smtp_credentials c SET "smtpPasswordEnc" = t.smtp, "imapPasswordEnc" = COALESCE(t.imap, c."imapPasswordEnc")
-     FROM unnest($1::uuid[], $2::text[], $3::text[]) AS t(id, smtp, imap) WHERE c.id = t.id`,
+  await setSealedCredentialPasswords(
+    db,
     sealed.map((s) => s.id),
     sealed.map((s) => s.smtpPasswordEnc),
     sealed.map((s) => s.imapPasswordEnc ?? null),
