@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { AppMetrics, createRedis, EgressGuard, httpSeries, Keyring, redisKeys, TypedQueue, type Config, type Logger, errorFields } from "@outreach/core";
+import { AppMetrics, createRedis, EgressGuard, httpSeries, Keyring, redisKeys, TypedQueue, type Config, type Logger, errorFields, ignoreFailure } from "@outreach/core";
 import { createDbClient, dbClientOptions, type Db } from "@outreach/db";
 import { WebhookHttpClient } from "@outreach/domain";
 import { ApiKeyCache } from "./api-key-cache.js";
@@ -79,7 +79,7 @@ export function createApiContext(config: Config, logger: Logger): ApiContext {
 }
 
 export async function closeApiContext(ctx: ApiContext): Promise<void> {
-  await ctx.usage.stop().catch(() => undefined);
+  await ctx.usage.stop().catch(ignoreFailure(ctx.logger, "flushing API usage at shutdown", "the usage of the last seconds is lost, nothing else"));
   await Promise.allSettled(Object.values(ctx.queues).map((queue) => queue.close()));
   await Promise.allSettled([ctx.redis.quit(), ctx.producer.quit(), ctx.subscriber.quit(), ctx.webhookHttp.close()]);
   await ctx.db.$disconnect();

@@ -53,6 +53,7 @@ async function drain(req: Request, stream: Readable, allowance: number): Promise
     if (drained > allowance) req.destroy();
   });
   req.resume();
+  // an "error" on the request rejects once(): the body is being thrown away and the answer is already decided
   await Promise.race([once(req, "end"), once(req, "close")]).catch(() => undefined);
 }
 

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { absentProcesses, CAMPAIGN_DISPATCH_WORKERS, createRedis, databaseGauge, DISPATCH_CONCURRENCY_PER_ACCOUNT, RedisSemaphore, REPLAN_HELD_SENDS_WORKERS, SenderRegistry, TypedQueue, errorFields } from "@outreach/core";
+import { absentProcesses, CAMPAIGN_DISPATCH_WORKERS, createRedis, databaseGauge, DISPATCH_CONCURRENCY_PER_ACCOUNT, RedisSemaphore, REPLAN_HELD_SENDS_WORKERS, SenderRegistry, TypedQueue, errorFields, ignoreFailure } from "@outreach/core";
 import { countOpenStepSends, MxVerifier, scheduleLagSeconds, SendRouter } from "@outreach/domain";
 import type { WorkerDefinition } from "@outreach/runtime";
 import { dispatchBatch, type DispatcherContext } from "./dispatch-batch.js";
@@ -83,6 +83,6 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
     await resources.replanSweep.stop();
     await resources.router.close();
     await resources.replanQueue.close();
-    await resources.producer.quit().catch(() => undefined);
+    await resources.producer.quit().catch(ignoreFailure(resources.logger, "closing the Redis connection at shutdown", "the process exits"));
   },
 };

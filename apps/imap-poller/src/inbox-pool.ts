@@ -1,4 +1,4 @@
-import { errorFields } from "@outreach/core";
+import { errorFields, ignoreFailure } from "@outreach/core";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Redis } from "ioredis";
 import type { InboxLeases, Logger } from "@outreach/core";
@@ -226,7 +226,7 @@ export class InboxPool {
     const watcher = this.watchers.get(id);
     this.watchers.delete(id);
     this.renewedAt.delete(id);
-    await watcher?.stop().catch(() => undefined);
+    await watcher?.stop().catch(ignoreFailure(this.logger, "stopping an inbox watcher", "its connection is dropped and its lease lapses"));
     await this.leases.release(id);
   }
 }

@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { ImapFlow, type ImapFlowOptions } from "imapflow";
-import { EgressRefusedError, withDeadline, type EgressGuard, type Logger, errorFields } from "@outreach/core";
+import { EgressRefusedError, withDeadline, type EgressGuard, type Logger, errorFields, ignoreFailure } from "@outreach/core";
 import type { ConnectGate } from "./connect-gate.js";
 
 /** An inbox to watch: a credential with IMAP settings (the password already decrypted). */
@@ -133,7 +133,7 @@ export class InboxWatcher {
     this.client = undefined;
     // a check under way stops before its next message once the client is gone
     if (client) await bounded(client.logout()).catch(() => client.close());
-    await bounded(this.syncing ?? Promise.resolve()).catch(() => undefined);
+    await bounded(this.syncing ?? Promise.resolve()).catch(ignoreFailure(this.deps.logger, "finishing the inbox check under way at stop", "the check logs its own failures, and the next holder checks again"));
   }
 
   private async connect(): Promise<void> {
@@ -200,7 +200,7 @@ export class InboxWatcher {
     this.client = client;
     await client.connect();
     if (this.stopped) {
-      await client.logout().catch(() => undefined);
+      await client.logout().catch(ignoreFailure(this.deps.logger, "logging out of an inbox stopped while connecting", "the connection is closed either way"));
       return false;
     }
     // EXAMINE: read-only, so fetching never sets \Seen
@@ -228,7 +228,7 @@ export class InboxWatcher {
       return;
     }
     this.deps.logger.warn("IMAP inbox unavailable; retrying", { credentialId, error: message });
-    void this.deps.reportHealth(credentialId, "error", message).catch(() => undefined);
+    void this.deps.reportHealth(credentialId, "error", message).catch(ignoreFailure(this.deps.logger, "recording the inbox's IMAP error", "the next failed connection records it again"));
     const delay = BACKOFF_MS[Math.min(this.failures, BACKOFF_MS.length - 1)]!;
     this.failures += 1;
     this.retryAt(delay + Math.floor(Math.random() * 1000));
@@ -331,7 +331,7 @@ export class InboxWatcher {
     } catch (err) {
       this.messageError = { uid, error: describeImapError(this.connectionError ?? err) };
       // the last try: passed over now (should this fail, the next holder does it before fetching)
-      if (started.tries >= MESSAGE_TRIES) await this.skip(uidValidity, uid, started.tries, this.messageError.error).catch(() => undefined);
+      if (started.tries >= MESSAGE_TRIES) await this.skip(uidValidity, uid, started.tries, this.messageError.error).catch(ignoreFailure(this.deps.logger, "recording a message passed over", "the next holder passes over it before fetching"));
       throw err;
     }
   }

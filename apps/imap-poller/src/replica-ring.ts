@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { HeartbeatFailures, type WarnLogger } from "@outreach/core";
+import { HeartbeatFailures, type WarnLogger, ignoreFailure } from "@outreach/core";
 import type { Redis } from "ioredis";
 
 /**
@@ -30,7 +30,7 @@ export class ReplicaRing {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    await this.redis.zrem(this.key, this.replicaId).catch(() => undefined);
+    await this.redis.zrem(this.key, this.replicaId).catch(ignoreFailure(this.logger, "leaving the poller replica ring", "an entry whose heartbeat stops ages out"));
   }
 
   /** Heartbeat, and a fresh view of the live replicas. */

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { createRedis, databaseGauge, EgressGuard, InboxLeases, Keyring, pollerSeries, redisKeys, errorFields } from "@outreach/core";
+import { createRedis, databaseGauge, EgressGuard, InboxLeases, Keyring, pollerSeries, redisKeys, errorFields, ignoreFailure } from "@outreach/core";
 import type { WorkerDefinition } from "@outreach/runtime";
 import { ConnectGate } from "./connect-gate.js";
 import { InboxPool } from "./inbox-pool.js";
@@ -63,6 +63,6 @@ export const imapPollerWorker: WorkerDefinition<PollerResources> = {
   start: async (_ctx, resources) => resources.pool.start(),
   stop: async (_ctx, resources) => {
     await resources.pool.stop();
-    await resources.redis.quit().catch(() => undefined);
+    await resources.redis.quit().catch(ignoreFailure(_ctx.logger, "closing the Redis connection at shutdown", "the process exits"));
   },
 };

@@ -29,10 +29,12 @@ export class RedisSessionWantedSignal implements SessionWantedSignal {
       const [origin, accountId, mailbox] = message.split(" ");
       if (origin !== this.origin && accountId) this.handler?.(accountId, mailbox || undefined);
     });
+    // without the subscription this sender only misses hints: idle sessions still close on their timer
     void subscriber.subscribe(channel).catch(() => undefined);
   }
 
   announce(accountId: string, mailbox?: string): void {
+    // a hint, not a message: a lost one leaves the other senders' idle sessions to close on their timer
     void this.publisher.publish(this.channel, `${this.origin} ${accountId} ${mailbox ?? ""}`).catch(() => undefined);
   }
 
@@ -41,6 +43,7 @@ export class RedisSessionWantedSignal implements SessionWantedSignal {
   }
 
   async close(): Promise<void> {
+    // shutting down: the connection goes with the process
     await this.subscriber.quit().catch(() => undefined);
   }
 }

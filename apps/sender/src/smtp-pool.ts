@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { isIP } from "node:net";
 import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
-import { decryptSecret, HeartbeatFailures, secretAad, SecretUnreadableError, type EgressGuard, type EgressTarget, type KeySource, type RedisSemaphore, type WarnLogger } from "@outreach/core";
+import { decryptSecret, HeartbeatFailures, secretAad, SecretUnreadableError, type EgressGuard, type EgressTarget, type KeySource, type RedisSemaphore, type WarnLogger, ignoreFailure } from "@outreach/core";
 import type { SessionWantedSignal } from "./session-wanted-signal.js";
 import { SmtpProgress } from "./smtp-progress.js";
 
@@ -287,7 +287,7 @@ export class SmtpPool {
   }
 
   private async releaseMailbox(mailbox: MailboxLease): Promise<void> {
-    await this.options.mailbox?.semaphore.release(mailbox.key, mailbox.lease).catch(() => undefined);
+    await this.options.mailbox?.semaphore.release(mailbox.key, mailbox.lease).catch(ignoreFailure(this.options.logger, "releasing a mailbox session slot", "the slot's lease expires by itself"));
   }
 
   /** A new session on the leases of an idle one, which is closed. */
@@ -400,7 +400,7 @@ export class SmtpPool {
     clearTimeout(connection.idleTimer);
     connection.transport.close({ force });
     this.held.delete(connection);
-    await this.semaphore.release(this.options.leaseKey(connection.accountId), connection.lease).catch(() => undefined);
+    await this.semaphore.release(this.options.leaseKey(connection.accountId), connection.lease).catch(ignoreFailure(this.options.logger, "releasing an account's SMTP session slot", "the slot's lease expires by itself"));
     if (connection.mailbox) await this.releaseMailbox(connection.mailbox);
   }
 

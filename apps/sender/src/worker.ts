@@ -16,8 +16,7 @@ import {
   TEST_SEND_CONCURRENCY_PER_ACCOUNT,
   TEST_SEND_WORKERS,
   type SendOutcomeLabel,
-  errorFields,
-} from "@outreach/core";
+  errorFields, ignoreFailure } from "@outreach/core";
 import { claimAndLoadSends, recordSentBatch, SendRouter, type SendContext, type SentInput } from "@outreach/domain";
 import { AccountQueueSlots } from "./account-queue-slots.js";
 import { AccountReleases } from "./account-releases.js";
@@ -154,6 +153,6 @@ export const senderWorker: WorkerDefinition<SenderResources> = {
     await sender.beacon.stop();
     await sender.wanted.close();
     await sender.router.close();
-    await sender.producer.quit().catch(() => undefined);
+    await sender.producer.quit().catch(ignoreFailure(ctx.logger, "closing the Redis connection at shutdown", "the process exits"));
   },
 };

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { WEBHOOK_ACCOUNTS_PER_PROCESS, type Logger, errorFields } from "@outreach/core";
+import { WEBHOOK_ACCOUNTS_PER_PROCESS, type Logger, errorFields, ignoreFailure } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { leaseDueAccounts, releaseAccountLeases, releaseDeliveryHolds, renewAccountLeases, type SecretCache, type WebhookHttpClient } from "@outreach/domain";
 import { AccountRunner } from "./account-runner.js";
@@ -76,13 +76,13 @@ export class DeliveryFeeder {
     await this.scan.stop();
     const runners = [...this.runners.values()];
     const unstarted = runners.flatMap((runner) => runner.stop());
-    await releaseDeliveryHolds(this.deps.db, unstarted).catch(() => undefined);
+    await releaseDeliveryHolds(this.deps.db, unstarted).catch(ignoreFailure(this.deps.logger, "handing back deliveries not started at shutdown", "their holds lapse and another replica takes them"));
     const drained = Promise.all(runners.map((runner) => runner.idle()));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([drained, new Promise((resolve) => (timer = setTimeout(resolve, this.deps.drainMs)))]);
     clearTimeout(timer);
     await this.deps.recorder.flush();
-    await releaseAccountLeases(this.deps.db, this.holder, [...this.runners.keys()]).catch(() => undefined);
+    await releaseAccountLeases(this.deps.db, this.holder, [...this.runners.keys()]).catch(ignoreFailure(this.deps.logger, "releasing account leases at shutdown", "they expire by themselves"));
   }
 
   private armRetryTimer(): void {

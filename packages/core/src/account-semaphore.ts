@@ -79,6 +79,7 @@ export async function runWithJobSlot<T>(
   try {
     return await work(() => semaphore.tryAcquire(key, holder));
   } finally {
+    // the slot's lease expires by itself; the work's own outcome is what the caller gets
     await semaphore.release(key, holder).catch(() => undefined);
   }
 }

@@ -2,6 +2,7 @@
 export interface WarnLogger {
   warn(message: string, meta?: Record<string, unknown>): unknown;
   info(message: string, meta?: Record<string, unknown>): unknown;
+  debug?(message: string, meta?: Record<string, unknown>): unknown;
 }
 
 /**

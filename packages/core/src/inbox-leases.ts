@@ -63,6 +63,7 @@ export class InboxLeases {
   }
 
   async release(inboxId: string): Promise<void> {
+    // the lease expires by itself; the next holder waits at most its TTL
     await this.redis.eval(RELEASE, 1, this.keyOf(inboxId), this.holder).catch(() => undefined);
   }
 }

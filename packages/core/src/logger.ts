@@ -61,3 +61,15 @@ export function errorFields(err: unknown): { error: string; stack?: string } {
   if (err instanceof Error) return err.stack ? { error: err.message, stack: err.stack } : { error: err.message };
   return { error: String(err) };
 }
+
+/**
+ * For a failure the code can do without (a release whose lease expires by
+ * itself, a close while shutting down): never thrown, never silent either. It
+ * is logged at debug level with what failed and why it is safe to go on.
+ * `.catch(ignoreFailure(logger, "releasing the inbox lease", "it expires by itself"))`
+ */
+export function ignoreFailure(logger: { debug?(message: string, meta?: Record<string, unknown>): unknown } | undefined, what: string, why: string): (err: unknown) => void {
+  return (err) => {
+    logger?.debug?.(`${what} failed; ignored: ${why}`, errorFields(err));
+  };
+}

@@ -1,4 +1,4 @@
-import { errorFields } from "./logger.js";
+import { errorFields, ignoreFailure } from "./logger.js";
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
@@ -171,7 +171,7 @@ export class MetricsLease {
 
   async start(): Promise<void> {
     // a connection still being established would refuse the first renewal: wait for it (bounded)
-    await pingRedis(this.redis, 3_000).catch(() => undefined);
+    await pingRedis(this.redis, 3_000).catch(ignoreFailure(this.logger, "waiting for Redis before the first metrics lease", "the renewals that follow log their failures"));
     await this.renew();
     this.timer = setInterval(() => void this.renew(), Math.floor(this.leaseMs / 3));
     this.timer.unref();
@@ -190,6 +190,6 @@ export class MetricsLease {
     clearInterval(this.timer);
     if (!this.held) return;
     this.held = false;
-    await this.redis.eval(`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`, 1, redisKeys.metricsLease(this.config, this.app), this.id).catch(() => undefined);
+    await this.redis.eval(`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`, 1, redisKeys.metricsLease(this.config, this.app), this.id).catch(ignoreFailure(this.logger, "releasing the metrics lease", "it expires by itself"));
   }
 }

@@ -1,3 +1,4 @@
+import { ignoreFailure } from "./logger.js";
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Config } from "./config.js";
@@ -31,7 +32,7 @@ export class LivenessBeacon {
   /** After the process has finished its claimed work. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    await this.redis.del(redisKeys.liveness(this.config, this.processId)).catch(() => undefined);
+    await this.redis.del(redisKeys.liveness(this.config, this.processId)).catch(ignoreFailure(this.logger, "removing this process's liveness key", "the key expires by itself"));
   }
 }
 

@@ -1,3 +1,4 @@
+import { ignoreFailure } from "./logger.js";
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Config } from "./config.js";
@@ -62,7 +63,7 @@ export class SenderRegistry {
   /** Leaves the registry: new sends are routed to the other senders at once. */
   async stop(processId: string): Promise<void> {
     clearInterval(this.timer);
-    await this.redis.zrem(this.key, processId).catch(() => undefined);
+    await this.redis.zrem(this.key, processId).catch(ignoreFailure(this.logger, "leaving the sender registry", "an entry whose heartbeat stops ages out"));
   }
 
   /** Senders with a current heartbeat, in a stable order. */

@@ -110,6 +110,7 @@ export async function applyMigrations(databaseUrl: string, migrationsDir: string
       log.info(`applied migration ${migration.name}`);
     }
   } finally {
+    // a session lock: it goes with the connection, which is closed next
     await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
     await client.end();
   }

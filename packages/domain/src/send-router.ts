@@ -108,12 +108,13 @@ export class SendRouter {
       returned += await db.$transaction((tx) => requeueSends(tx, lost, now, false));
     }
     if (options.removeQueue ?? true) {
-      // a job routed here after this (a router's cached view) is found by the lost-job sweep
+      // a job routed here after this (a router's cached view), or one this failed to remove, is found by the lost-job sweep
       await queue.queue.obliterate({ force: true }).catch(() => undefined);
       await queue.close();
       this.shards.delete(senderId);
     } else {
       // handed back: out of the queue, so the next pass does not count them again
+      // (a job left behind points at a send already back on the schedule: claiming it finds the send no longer queued)
       await queue.queue.drain(true).catch(() => undefined);
     }
     return returned;

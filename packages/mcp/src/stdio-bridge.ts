@@ -117,6 +117,7 @@ export function createStdioBridge(settings: BridgeSettings): Server {
   server.setRequestHandler(ListPromptsRequestSchema, (request) => relay("prompts/list", request.params, ListPromptsResultSchema));
   server.setRequestHandler(GetPromptRequestSchema, (request) => relay("prompts/get", request.params, GetPromptResultSchema));
   server.onclose = () => {
+    // the bridge is closing: the remote session ends with it (or times out on the server)
     void remote?.then((client) => client.close()).catch(() => undefined);
   };
   return server;

@@ -5,7 +5,7 @@ import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";
 import { ExpressAdapter } from "@bull-board/express";
 import type { RequestHandler, Router } from "express";
 import type { Redis } from "ioredis";
-import { QUEUE_NAMES, TypedQueue, type Config, type Logger, type QueueName, errorFields } from "@outreach/core";
+import { QUEUE_NAMES, TypedQueue, type Config, type Logger, type QueueName, errorFields, ignoreFailure } from "@outreach/core";
 import { discoverQueues, type QueueDiscoveryOptions } from "./queue-discovery.js";
 
 /** Where the board is served (on the metrics listener). */
@@ -107,7 +107,7 @@ export class QueueBoard {
     for (const [name, queue] of this.queues) {
       if (wanted.has(name)) continue;
       this.queues.delete(name);
-      await queue.close().catch(() => undefined);
+      await queue.close().catch(ignoreFailure(this.logger, "closing the board's handle on a queue gone", "the handle is dropped either way"));
     }
     for (const [name, make] of wanted) if (!this.queues.has(name)) this.queues.set(name, make());
     this.board.replaceQueues(

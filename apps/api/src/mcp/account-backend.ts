@@ -1,4 +1,4 @@
-import { AppError, errorEnvelope, sha256Hex } from "@outreach/core";
+import { AppError, errorEnvelope, sha256Hex, ignoreFailure } from "@outreach/core";
 import { campaignIdOfStatsUri, campaignStatsUri, type McpBackend, type ToolOutcome } from "@outreach/mcp";
 import type { AuthContext } from "../auth.js";
 import type { ApiContext } from "../context.js";
@@ -71,7 +71,7 @@ export function accountBackend(ctx: ApiContext, auth: AuthContext, options: Acco
       await claim.release({ status: 200, headers: {}, body: JSON.stringify(ok) });
       return { ok };
     } catch (err) {
-      await claim.release(null).catch(() => undefined);
+      await claim.release(null).catch(ignoreFailure(ctx.logger, "releasing an idempotency claim after a failed tool call", "the claim expires by itself, and the call's own error is what the client gets"));
       throw err;
     }
   }

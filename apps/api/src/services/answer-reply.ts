@@ -83,7 +83,8 @@ export async function answerReply(db: Db, queue: TypedQueue<"send-answer">, acco
   try {
     await queue.add({ accountId, answerId }, { jobId: answerId });
   } catch (err) {
-    // not queued, so never sent: it must not hold a place in the inbox's day
+    // not queued, so never sent: it must not hold a place in the inbox's day. The queueing error is
+    // what the caller gets; should this update fail too, the answer stays queued and counts for the day
     await db.replyAnswer.update({ where: { id: answerId }, data: { state: "failed", lastError: "could not be queued for sending" } }).catch(() => undefined);
     throw err;
   }
