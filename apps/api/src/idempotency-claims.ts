@@ -1,4 +1,5 @@
 import { AppError, decryptSecret, encryptSecret, secretAad } from "@outreach/core";
+import { deleteAbandonedIdempotencyClaim, insertIdempotencyClaim, refreshIdempotencyHeartbeat } from "@outreach/db";
 import type { ApiContext } from "./context.js";
 
 /** A stored response opens only for its own account and key (the row's primary key). */
@@ -56,10 +57,14 @@ export async function claimIdempotencyKey(ctx: ApiContext, request: IdempotentRe
   const { accountId, key } = request;
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
-    const claimed = await ctx.db.$executeRaw`
-      INSERT INTO idempotency_records ("accountId", key, method, path, "requestHash", "expiresAt")
-      VALUES (${accountId}::uuid, ${key}, ${request.method}, ${request.path}, ${request.requestHash}, ${new Date(Date.now() + REPLAY_WINDOW_MS)})
-      ON CONFLICT ("accountId", key) DO NOTHING`;
+    const claimed = await insertIdempotencyClaim(ctx.db, {
+      accountId,
+      key,
+      method: request.method,
+      path: request.path,
+      requestHash: request.requestHash,
+      expiresAt: new Date(Date.now() + REPLAY_WINDOW_MS),
+    });
     if (claimed === 1) break;
 
     const record = await ctx.db.idempotencyRecord.findUnique({ where: { accountId_key: { accountId, key } } });
@@ -69,9 +74,7 @@ export async function claimIdempotencyKey(ctx: ApiContext, request: IdempotentRe
       continue;
     }
     // the heartbeat is compared on the database's clock, the one that wrote it
-    const abandoned = record.responseStatus === null && (await ctx.db.$executeRaw`
-      DELETE FROM idempotency_records WHERE "accountId" = ${accountId}::uuid AND key = ${key} AND "createdAt" = ${record.createdAt}
-        AND "responseStatus" IS NULL AND "heartbeatAt" < now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS})`) === 1;
+    const abandoned = record.responseStatus === null && (await deleteAbandonedIdempotencyClaim(ctx.db, accountId, key, record.createdAt, ABANDONED_AFTER_SECONDS)) === 1;
     if (abandoned) continue;
     if (record.requestHash !== request.requestHash) {
       throw new AppError("idempotency_conflict", undefined, { idempotency_key: key });
@@ -92,7 +95,7 @@ export async function claimIdempotencyKey(ctx: ApiContext, request: IdempotentRe
 
   // We hold the key until the work answers: keep the claim beating meanwhile.
   const heartbeat = setInterval(() => {
-    void ctx.db.$executeRaw`UPDATE idempotency_records SET "heartbeatAt" = now() WHERE "accountId" = ${accountId}::uuid AND key = ${key} AND "responseStatus" IS NULL`.catch(
+    void refreshIdempotencyHeartbeat(ctx.db, accountId, key).catch(
       (err) => ctx.logger.warn("could not refresh an idempotency claim", { error: (err as Error).message }),
     );
   }, HEARTBEAT_EVERY_MS);

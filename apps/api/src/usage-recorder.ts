@@ -1,5 +1,5 @@
 import type { Logger } from "@outreach/core";
-import type { ClientKind, Db } from "@outreach/db";
+import { insertRequestLogs, recordApiKeysLastUsed, touchApiKeyLastUsed, type ClientKind, type Db } from "@outreach/db";
 
 export interface RequestRecord {
   accountId: string;
@@ -62,7 +62,7 @@ export class UsageRecorder {
     if (written !== undefined && at.getTime() - written < LAST_USED_RESOLUTION_MS) return;
     this.lastUsedWrittenAt.set(apiKeyId, at.getTime());
     try {
-      await this.db.$executeRaw`UPDATE api_keys SET "lastUsedAt" = GREATEST(COALESCE("lastUsedAt", ${at}), ${at}) WHERE id = ${apiKeyId}::uuid`;
+      await touchApiKeyLastUsed(this.db, apiKeyId, at);
     } catch (err) {
       // the batch writes it when the database answers again
       this.lastUsedWrittenAt.delete(apiKeyId);
@@ -101,29 +101,22 @@ export class UsageRecorder {
       // one INSERT of arrays per chunk: far cheaper for the event loop than createMany
       for (let i = 0; i < requests.length; i += 5_000) {
         const chunk = requests.slice(i, i + 5_000);
-        await this.db.$executeRawUnsafe(
-          `INSERT INTO request_logs ("accountId", "apiKeyId", "clientKind", method, route, status, "durationMs", "createdAt")
-           SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::"ClientKind"[], $4::text[], $5::text[], $6::int[], $7::int[], $8::timestamptz[])`,
-          chunk.map((r) => r.accountId),
-          chunk.map((r) => r.apiKeyId),
-          chunk.map((r) => r.clientKind),
-          chunk.map((r) => r.method),
-          chunk.map((r) => r.route),
-          chunk.map((r) => r.status),
-          chunk.map((r) => r.durationMs),
-          chunk.map((r) => r.createdAt.toISOString()),
-        );
+        await insertRequestLogs(this.db, {
+          accountIds: chunk.map((r) => r.accountId),
+          apiKeyIds: chunk.map((r) => r.apiKeyId),
+          clientKinds: chunk.map((r) => r.clientKind),
+          methods: chunk.map((r) => r.method),
+          routes: chunk.map((r) => r.route),
+          statuses: chunk.map((r) => r.status),
+          durationsMs: chunk.map((r) => r.durationMs),
+          createdAts: chunk.map((r) => r.createdAt.toISOString()),
+        });
       }
       // One statement for all keys; never moves last_used_at backwards.
       if (lastUsed.size) {
         const ids = [...lastUsed.keys()];
         const times = ids.map((id) => lastUsed.get(id)!.toISOString());
-        await this.db.$executeRawUnsafe(
-          `UPDATE api_keys AS k SET "lastUsedAt" = GREATEST(COALESCE(k."lastUsedAt", v.t), v.t)
-           FROM unnest($1::uuid[], $2::timestamptz[]) AS v(id, t) WHERE k.id = v.id`,
-          ids,
-          times,
-        );
+        await recordApiKeysLastUsed(this.db, ids, times);
       }
     } catch (err) {
       this.logger.warn("could not record API usage; it will be retried", { error: (err as Error).message });

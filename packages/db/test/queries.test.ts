@@ -135,6 +135,73 @@ const now = new Date();
 
 /** One case per query function: the columns its rows are typed with (null: run for its effect), and calls covering each shape of its statement. */
 const cases: Record<string, Case> = {
+  // the API's statements: blocklist-entries.ts
+  insertApiBlocklistEntries: {
+    columns: null,
+    runs: [async (ex) => (await withoutForeignKeys(), queries.insertApiBlocklistEntries(ex, id(), ["email", "domain"], ["a@b.test", "b.test"], null))],
+  },
+  deleteBlocklistEntryById: { columns: queries.deletedBlocklistEntryColumns, runs: [(ex) => queries.deleteBlocklistEntryById(ex, id(), id())] },
+  deleteBlocklistEntryByValue: { columns: queries.deletedBlocklistEntryColumns, runs: [(ex) => queries.deleteBlocklistEntryByValue(ex, id(), "b.test")] },
+  // outreaches.ts
+  lockOutreachForUpdate: { columns: queries.outreachIdColumns, runs: [(ex) => queries.lockOutreachForUpdate(ex, id(), id())] },
+  keyShareLockOutreach: { columns: queries.outreachIdColumns, runs: [(ex) => queries.keyShareLockOutreach(ex, id(), id())] },
+  lockOutreachEnrollments: { columns: null, runs: [(ex) => queries.lockOutreachEnrollments(ex, id())] },
+  outreachUniqueContacts: { columns: queries.outreachUniqueContactsColumns, runs: [(ex) => queries.outreachUniqueContacts(ex, id(), id())] },
+  // webhooks.ts (secret rotation)
+  replaceWebhookSecret: { columns: queries.rotatedWebhookColumns, runs: [(ex) => queries.replaceWebhookSecret(ex, id(), id(), "sealed", now, now)] },
+  // request-logs.ts (usage)
+  insertRequestLogs: {
+    columns: null,
+    runs: [
+      async (ex) => (
+        await withoutForeignKeys(),
+        queries.insertRequestLogs(ex, {
+          accountIds: [id()],
+          apiKeyIds: [id()],
+          clientKinds: ["direct"],
+          methods: ["GET"],
+          routes: ["/v1/campaigns"],
+          statuses: [200],
+          durationsMs: [5],
+          createdAts: [now.toISOString()],
+        })
+      ),
+    ],
+  },
+  apiUsageByClientKind: {
+    columns: queries.apiUsageByKindColumns,
+    runs: [
+      async (ex) => {
+        const accountId = id();
+        await withoutForeignKeys();
+        // seeded outside the recording (an insert returns no columns)
+        await queries.insertRequestLogs(client, {
+          accountIds: [accountId],
+          apiKeyIds: [id()],
+          clientKinds: ["sdk"],
+          methods: ["GET"],
+          routes: ["/v1/usage"],
+          statuses: [500],
+          durationsMs: [7],
+          createdAts: [now.toISOString()],
+        });
+        const [row] = await queries.apiUsageByClientKind(ex, accountId, new Date(now.getTime() - 1000));
+        assert.deepEqual(row, { client_kind: "sdk", requests: 1, errors: 1, avg_ms: 7 });
+      },
+    ],
+  },
+  apiUsageByDay: { columns: queries.apiUsageByDayColumns, runs: [(ex) => queries.apiUsageByDay(ex, id(), now)] },
+  // api-keys.ts
+  touchApiKeyLastUsed: { columns: null, runs: [(ex) => queries.touchApiKeyLastUsed(ex, id(), now)] },
+  recordApiKeysLastUsed: { columns: null, runs: [(ex) => queries.recordApiKeysLastUsed(ex, [id()], [now.toISOString()])] },
+  // idempotency-records.ts (claims)
+  insertIdempotencyClaim: {
+    columns: null,
+    runs: [async (ex) => (await withoutForeignKeys(), queries.insertIdempotencyClaim(ex, { accountId: id(), key: "k", method: "POST", path: "/v1/x", requestHash: "h", expiresAt: now }))],
+  },
+  deleteAbandonedIdempotencyClaim: { columns: null, runs: [(ex) => queries.deleteAbandonedIdempotencyClaim(ex, id(), "k", now, 30)] },
+  refreshIdempotencyHeartbeat: { columns: null, runs: [(ex) => queries.refreshIdempotencyHeartbeat(ex, id(), "k")] },
+
   // campaigns.ts
   campaignPlanSettings: { columns: queries.campaignPlanColumns, runs: [(ex) => queries.campaignPlanSettings(ex, id())] },
   bumpPlanVersion: { columns: queries.planVersionColumns, runs: [(ex) => queries.bumpPlanVersion(ex, id()).catch(noRow)] },
@@ -378,6 +445,103 @@ const cases: Record<string, Case> = {
 
   // campaigns.ts (schedule view)
   campaignsForSchedule: { columns: queries.scheduleCampaignColumns, runs: [(ex) => queries.campaignsForSchedule(ex, [id()])] },
+
+  // step-sends.ts: the sending engine's
+  sendContextOf: { columns: queries.sendContextColumns, runs: [(ex) => queries.sendContextOf(ex, id())] },
+  claimSendContexts: { columns: queries.sendContextColumns, runs: [(ex) => queries.claimSendContexts(asPrisma(ex), [id()], "claimer", now)] },
+  claimStepSend: { columns: null, runs: [(ex) => queries.claimStepSend(ex, id(), "claimer", now), (ex) => queries.claimStepSend(ex, id(), null, now)] },
+  rescheduleClaimedSend: { columns: null, runs: [(ex) => queries.rescheduleClaimedSend(ex, id(), now, "reason", 1)] },
+  rescheduleQueuedSend: { columns: null, runs: [(ex) => queries.rescheduleQueuedSend(ex, id(), now, "reason")] },
+  deferSendToOpening: {
+    columns: null,
+    runs: [(ex) => queries.deferSendToOpening(ex, id(), now, "2026-01-01", true), (ex) => queries.deferSendToOpening(ex, id(), now, null, false)],
+  },
+  cancelStepSend: { columns: null, runs: [(ex) => queries.cancelStepSend(ex, id(), "reason")] },
+  cancelPendingStepSends: { columns: null, runs: [(ex) => queries.cancelPendingStepSends(ex, [id()], "reason")] },
+  recordSentSends: {
+    columns: queries.sentSendColumns,
+    runs: [
+      (ex) =>
+        queries.recordSentSends(asPrisma(ex), {
+          stepSendIds: [id()],
+          sentAts: [now],
+          messageIds: ["<a@b>"],
+          credentialIds: [id()],
+          accountIds: [id()],
+          periodStarts: [now],
+          periodEnds: [now],
+          notes: [null],
+          outcomes: ["accepted"],
+          variantIds: [null],
+        }),
+    ],
+  },
+  reviveInterruptedSend: { columns: queries.sendEnrollmentColumns, runs: [(ex) => queries.reviveInterruptedSend(ex, id(), "interrupted")] },
+  rescheduleCancelledSteps: { columns: null, runs: [(ex) => queries.rescheduleCancelledSteps(ex, id(), "cancelled")] },
+  markSendBounced: {
+    columns: null,
+    runs: [
+      (ex) => queries.markSendBounced(ex, { stepSendId: id(), reason: "550", credentialId: id(), verified: true, now }),
+      (ex) => queries.markSendBounced(ex, { stepSendId: id(), reason: "550", credentialId: null, verified: false, now }),
+    ],
+  },
+  failSendingSend: { columns: null, runs: [(ex) => queries.failSendingSend(ex, id(), "error", now)] },
+  enrollmentOfSend: { columns: queries.sendEnrollmentColumns, runs: [(ex) => queries.enrollmentOfSend(ex, id())] },
+  failSendingSendsOf: { columns: queries.sendEnrollmentColumns, runs: [(ex) => queries.failSendingSendsOf(ex, "interrupted", now, now, ["claimer"])] },
+  sendingSendClaimers: { columns: queries.sendClaimerColumns, runs: [(ex) => queries.sendingSendClaimers(ex, now)] },
+  releaseDueSendsFor: {
+    columns: queries.releasedSendColumns,
+    runs: [(ex) => queries.releaseDueSendsFor(asPrisma(ex), id(), now, 5, null, 50), (ex) => queries.releaseDueSendsFor(asPrisma(ex), id(), now, 5, id(), 50)],
+  },
+  releaseDueSendsForAccounts: { columns: queries.releasedSendColumns, runs: [(ex) => queries.releaseDueSendsForAccounts(asPrisma(ex), [id()], now, 5, 50)] },
+  scanDueCampaignPairs: { columns: queries.dueCampaignPairColumns, runs: [(ex) => queries.scanDueCampaignPairs(ex, now, { accountId: id(), campaignId: id() }, 10, 5)] },
+  queuedSendsReleasedBefore: { columns: queries.staleQueuedSendColumns, runs: [(ex) => queries.queuedSendsReleasedBefore(ex, now, 10)] },
+  requeueLostReleases: {
+    columns: queries.requeuedSendColumns,
+    runs: [
+      (ex) => queries.requeueLostReleases(ex, { ids: [id()], releasedAts: [now.toISOString()], reasons: ["lost"] }, true, 5, now),
+      (ex) => queries.requeueLostReleases(ex, { ids: [id()], releasedAts: [now.toISOString()], reasons: ["lost"] }, false, 5, now),
+    ],
+  },
+  sendsToFitInWindow: {
+    columns: queries.sendToFitColumns,
+    runs: [(ex) => queries.sendsToFitInWindow(ex, id(), "followUps"), (ex) => queries.sendsToFitInWindow(ex, id(), "retry")],
+  },
+  moveScheduledSend: { columns: null, runs: [(ex) => queries.moveScheduledSend(ex, id(), now)] },
+  latestSentVariant: { columns: queries.sentVariantColumns, runs: [(ex) => queries.latestSentVariant(ex, id())] },
+  sentStepTemplates: { columns: queries.sentTemplateColumns, runs: [(ex) => queries.sentStepTemplates(ex, id())] },
+  lockPendingSendsOfContact: { columns: queries.lockedSendIdColumns, runs: [(ex) => queries.lockPendingSendsOfContact(ex, id(), ["pending", "sent", "opened"])] },
+
+  // enrollments.ts: the sending engine's
+  markEnrollmentsStopped: { columns: queries.enrollmentIdColumns, runs: [(ex) => queries.markEnrollmentsStopped(ex, [id()], "blocklisted", now)] },
+  lockEnrollment: { columns: queries.enrollmentIdColumns, runs: [(ex) => queries.lockEnrollment(ex, id())] },
+  lockContactEnrollmentsIn: { columns: queries.contactEnrollmentColumns, runs: [(ex) => queries.lockContactEnrollmentsIn(ex, id(), id(), ["pending", "sent", "opened"])] },
+
+  // contacts.ts: unsubscribes
+  contactIdsByEmail: { columns: queries.contactIdColumns, runs: [(ex) => queries.contactIdsByEmail(ex, "a@b.test", id()), (ex) => queries.contactIdsByEmail(ex, "a@b.test", null)] },
+  lockContactForUnsubscribe: { columns: queries.lockedContactColumns, runs: [(ex) => queries.lockContactForUnsubscribe(ex, id())] },
+
+  // blocklist-entries.ts
+  findBlockingEntryOf: { columns: queries.blockingEntryColumns, runs: [(ex) => queries.findBlockingEntryOf(ex, id(), "a@b.test", "b.test")] },
+  insertBlockedAddress: { columns: null, runs: [async (ex) => (await withoutForeignKeys(), queries.insertBlockedAddress(ex, id(), "a@b.test", null, "unsubscribe"))] },
+
+  // delivered-links.ts
+  insertDeliveredLinks: { columns: null, runs: [(ex) => queries.insertDeliveredLinks(ex, id(), id())] },
+  deliveredLinkOf: { columns: queries.deliveredLinkColumns, runs: [(ex) => queries.deliveredLinkOf(ex, id())] },
+
+  // enrollment-skips.ts
+  insertBlocklistedSkip: {
+    columns: null,
+    runs: [
+      async (ex) => (
+        await withoutForeignKeys(),
+        queries.insertBlocklistedSkip(ex, { accountId: id(), campaignId: id(), contactId: id(), enrollmentId: id(), reason: "blocked: address", now })
+      ),
+    ],
+  },
+
+  // reply-answers.ts
+  claimReplyAnswer: { columns: null, runs: [(ex) => queries.claimReplyAnswer(ex, id(), id())] },
 };
 
 /** An insert that would need rows seeded (its foreign keys): the checks are off until the case's rollback. */

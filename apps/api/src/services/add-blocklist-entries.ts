@@ -1,4 +1,4 @@
-import type { Db } from "@outreach/db";
+import { insertApiBlocklistEntries, type Db } from "@outreach/db";
 
 export interface AddBlocklistEntriesInput {
   /** lower-cased addresses */
@@ -23,11 +23,6 @@ export async function addBlocklistEntries(db: Db, accountId: string, input: AddB
   const domains = [...new Set(input.domains)];
   const kinds = [...emails.map(() => "email"), ...domains.map(() => "domain")];
   const values = [...emails, ...domains];
-  const added = await db.$executeRaw`
-    INSERT INTO blocklist_entries ("accountId", kind, value, reason, source)
-    SELECT ${accountId}::uuid, v.kind, v.value, ${input.reason}, 'api'
-    FROM unnest(${kinds}::text[], ${values}::text[]) WITH ORDINALITY AS v(kind, value, ord)
-    ORDER BY v.ord
-    ON CONFLICT ("accountId", value) DO NOTHING`;
+  const added = await insertApiBlocklistEntries(db, accountId, kinds, values, input.reason);
   return { added, alreadyBlocked: values.length - added };
 }

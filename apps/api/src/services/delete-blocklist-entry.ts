@@ -1,5 +1,5 @@
 import { AppError } from "@outreach/core";
-import type { Db } from "@outreach/db";
+import { deleteBlocklistEntryById, deleteBlocklistEntryByValue, type Db } from "@outreach/db";
 import { isUuid } from "../validation.js";
 
 /** A value as stored: trimmed, lower-cased, a domain's leading "@" dropped. */
@@ -15,11 +15,9 @@ export function normalizeBlockedValue(value: string): string {
 export async function deleteBlocklistEntry(db: Db, accountId: string, idOrValue: string): Promise<string> {
   // PostgreSQL refuses NUL in text, and no stored value holds one: such a value names no entry
   if (idOrValue.includes("\u0000")) throw new AppError("blocklist_entry_not_found");
-  const rows = isUuid(idOrValue)
-    ? await db.$queryRaw<Array<{ id: string }>>`
-        DELETE FROM blocklist_entries WHERE id = ${idOrValue}::uuid AND "accountId" = ${accountId}::uuid RETURNING id::text AS id`
-    : await db.$queryRaw<Array<{ id: string }>>`
-        DELETE FROM blocklist_entries WHERE "accountId" = ${accountId}::uuid AND value = ${normalizeBlockedValue(idOrValue)} RETURNING id::text AS id`;
-  if (!rows[0]) throw new AppError("blocklist_entry_not_found");
-  return rows[0].id;
+  const id = isUuid(idOrValue)
+    ? await deleteBlocklistEntryById(db, accountId, idOrValue)
+    : await deleteBlocklistEntryByValue(db, accountId, normalizeBlockedValue(idOrValue));
+  if (id === undefined) throw new AppError("blocklist_entry_not_found");
+  return id;
 }

@@ -1,5 +1,5 @@
 import { AppError } from "@outreach/core";
-import type { Db } from "@outreach/db";
+import { lockOutreachForUpdate, type Db } from "@outreach/db";
 import { isUuid } from "../validation.js";
 import { getOutreach } from "./get-outreach.js";
 
@@ -13,9 +13,7 @@ import { getOutreach } from "./get-outreach.js";
 export async function deleteOutreach(db: Db, accountId: string, id: string) {
   if (!isUuid(id)) throw new AppError("outreach_not_found");
   return db.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<Array<{ id: string }>>`
-      SELECT id FROM outreaches WHERE id = ${id}::uuid AND "accountId" = ${accountId}::uuid FOR UPDATE`;
-    if (locked.length === 0) throw new AppError("outreach_not_found");
+    if (!(await lockOutreachForUpdate(tx, accountId, id))) throw new AppError("outreach_not_found");
     const outreach = await getOutreach(tx, accountId, id);
     await tx.outreach.delete({ where: { id } });
     return outreach;

@@ -1,5 +1,5 @@
 import { AppError } from "@outreach/core";
-import type { Prisma } from "@outreach/db";
+import { keyShareLockOutreach, type Prisma } from "@outreach/db";
 import { isUuid } from "../validation.js";
 
 /**
@@ -8,9 +8,6 @@ import { isUuid } from "../validation.js";
  * that refers to it is written. Unknown, malformed or another account's: 404.
  */
 export async function lockOutreach(tx: Prisma.TransactionClient, accountId: string, outreachId: string): Promise<void> {
-  const rows = isUuid(outreachId)
-    ? await tx.$queryRaw<Array<{ id: string }>>`
-        SELECT id FROM outreaches WHERE id = ${outreachId}::uuid AND "accountId" = ${accountId}::uuid FOR KEY SHARE`
-    : [];
-  if (rows.length === 0) throw new AppError("outreach_not_found");
+  const locked = isUuid(outreachId) && (await keyShareLockOutreach(tx, accountId, outreachId));
+  if (!locked) throw new AppError("outreach_not_found");
 }

@@ -1,5 +1,5 @@
 import { AppError } from "@outreach/core";
-import type { Db } from "@outreach/db";
+import { lockAccount, type Db } from "@outreach/db";
 import type { ApiKeyCache } from "../api-key-cache.js";
 
 /**
@@ -10,7 +10,7 @@ import type { ApiKeyCache } from "../api-key-cache.js";
  */
 export async function revokeApiKey(db: Db, cache: ApiKeyCache, accountId: string, keyId: string) {
   const revoked = await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${accountId}::uuid FOR UPDATE`;
+    await lockAccount(tx, accountId, "update");
     const key = await tx.apiKey.findFirst({ where: { id: keyId, accountId, revokedAt: null } });
     if (!key) throw new AppError("api_key_not_found");
     const active = await tx.apiKey.count({ where: { accountId, revokedAt: null } });

@@ -1,5 +1,5 @@
 import { AppError, type Keyring } from "@outreach/core";
-import type { Db } from "@outreach/db";
+import { replaceWebhookSecret, type Db } from "@outreach/db";
 import { SECRET_ROTATION_GRACE_MS } from "@outreach/domain";
 import { generateWebhookSecret } from "../webhook-secret.js";
 
@@ -13,10 +13,6 @@ import { generateWebhookSecret } from "../webhook-secret.js";
 export async function rotateWebhookSecret(db: Db, keyring: Keyring, accountId: string, id: string, now = new Date()) {
   const secret = generateWebhookSecret(keyring, id);
   const previousSecretUntil = new Date(now.getTime() + SECRET_ROTATION_GRACE_MS);
-  const rows = await db.$queryRaw<Array<{ id: string }>>`
-    UPDATE webhooks SET "previousSecretEnc" = "secretEnc", "secretEnc" = ${secret.sealed}, "previousSecretUntil" = ${previousSecretUntil}, "updatedAt" = ${now}
-    WHERE id = ${id}::uuid AND "accountId" = ${accountId}::uuid
-    RETURNING id`;
-  if (rows.length === 0) throw new AppError("webhook_not_found");
+  if (!(await replaceWebhookSecret(db, accountId, id, secret.sealed, previousSecretUntil, now))) throw new AppError("webhook_not_found");
   return { id, secret: secret.plaintext, previous_secret_expires_at: previousSecretUntil };
 }

@@ -25,3 +25,5 @@ export * from "./sealed-columns.js";
 export * from "./delivered-links.js";
 export * from "./enrollment-skips.js";
 export * from "./reply-answers.js";
+export * from "./outreaches.js";
+export * from "./api-keys.js";
