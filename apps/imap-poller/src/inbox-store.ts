@@ -1,5 +1,15 @@
 import { decryptSecret, secretAad, SecretUnreadableError, type Keyring } from "@outreach/core";
-import type { Db } from "@outreach/db";
+import {
+  advanceImapCursorPastSkipped,
+  beginImapMessageTry,
+  insertSkippedInboundMessage,
+  lockImapLoginFailures,
+  recordImapError,
+  recordImapErrorOnce,
+  recordImapOk,
+  resetImapLoginFailures,
+  type Db,
+} from "@outreach/db";
 import { classifyInbound, readInbound, recordInboundMessage, type InboundOutcome } from "@outreach/domain";
 import type { InboxCursor, InboxEndpoint, InboxWatcherDeps } from "./inbox-watcher.js";
 
@@ -40,7 +50,7 @@ export async function listWatchedInboxes(db: Db, keyring: Keyring, now = new Dat
       if (!(err instanceof SecretUnreadableError)) throw err;
       // moved from another row or column, or sealed under a key not configured: not watched, and the tenant is told
       const error = "imap_password: the stored password cannot be decrypted; set the credential's password again";
-      await db.$executeRaw`UPDATE smtp_credentials SET "imapLastError" = ${error}, "imapCheckedAt" = ${now} WHERE id = ${row.id}::uuid AND "imapLastError" IS DISTINCT FROM ${error}`;
+      await recordImapErrorOnce(db, row.id, error, now);
       continue;
     }
     inboxes.push({
@@ -75,14 +85,7 @@ export async function resetInboxCursor(db: Db, credentialId: string, uidValidity
  * started, nothing is written and the message is to be passed over.
  */
 export async function beginMessageTry(db: Db, credentialId: string, uid: bigint, maxTries: number): Promise<{ start: boolean; tries: number }> {
-  const rows = await db.$queryRaw<Array<{ tries: number; startedTries: number | null }>>`
-    WITH current AS (SELECT "imapPendingUid" = ${uid} AND "imapPendingTries" >= ${maxTries} AS exhausted, "imapPendingTries" AS tries FROM smtp_credentials WHERE id = ${credentialId}::uuid),
-    started AS (
-      UPDATE smtp_credentials SET "imapPendingTries" = CASE WHEN "imapPendingUid" = ${uid} THEN "imapPendingTries" + 1 ELSE 1 END, "imapPendingUid" = ${uid}
-      WHERE id = ${credentialId}::uuid AND NOT COALESCE((SELECT exhausted FROM current), false)
-      RETURNING "imapPendingTries")
-    SELECT tries, (SELECT "imapPendingTries" FROM started) AS "startedTries" FROM current`;
-  const row = rows[0];
+  const row = await beginImapMessageTry(db, credentialId, uid, maxTries);
   if (!row) return { start: true, tries: 1 };
   if (row.startedTries !== null) return { start: true, tries: row.startedTries };
   return { start: false, tries: row.tries };
@@ -104,15 +107,10 @@ export async function handleInboxMessage(db: Db, credentialId: string, uidValidi
  */
 export async function skipInboxMessage(db: Db, credentialId: string, uidValidity: bigint, uid: bigint, reason: string, now = new Date()): Promise<void> {
   const credential = await db.smtpCredential.findUnique({ where: { id: credentialId }, select: { accountId: true } });
-  await db.$transaction([
-    db.$executeRaw`
-      INSERT INTO inbound_messages (id, "credentialId", "accountId", "uidValidity", uid, kind, "skipReason", "receivedAt")
-      VALUES (gen_random_uuid(), ${credentialId}::uuid, ${credential?.accountId ?? null}::uuid, ${uidValidity}, ${uid}, 'skipped', ${reason}, ${now})
-      ON CONFLICT ("credentialId", "uidValidity", uid) DO NOTHING`,
-    db.$executeRaw`
-      UPDATE smtp_credentials SET "imapUidValidity" = ${uidValidity}, "imapLastUid" = GREATEST(COALESCE("imapLastUid", 0), ${uid}), "imapPendingUid" = NULL, "imapPendingTries" = 0
-      WHERE id = ${credentialId}::uuid AND ("imapUidValidity" IS NULL OR "imapUidValidity" = ${uidValidity})`,
-  ]);
+  await db.$transaction(async (tx) => {
+    await insertSkippedInboundMessage(tx, { credentialId, accountId: credential?.accountId ?? null, uidValidity, uid }, reason, now);
+    await advanceImapCursorPastSkipped(tx, credentialId, uidValidity, uid);
+  });
 }
 
 export interface LoginBackoff {
@@ -129,8 +127,7 @@ export interface LoginBackoff {
  */
 export async function recordLoginRefused(db: Db, credentialId: string, error: string, backoff: LoginBackoff, now = new Date()): Promise<Date | null> {
   return db.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<Array<{ imapLoginFailures: number }>>`SELECT "imapLoginFailures" FROM smtp_credentials WHERE id = ${credentialId}::uuid FOR UPDATE`;
-    const failures = (row?.imapLoginFailures ?? 0) + 1;
+    const failures = ((await lockImapLoginFailures(tx, credentialId)) ?? 0) + 1;
     if (failures >= backoff.maxFailures) {
       const stopped = `${error} (${failures} times in a row); no longer trying: correct the IMAP settings, then POST /campaigns/{campaign_id}/smtp_credentials/{credential_id}/reenable`;
       await tx.smtpCredential.update({ where: { id: credentialId }, data: { imapLoginFailures: failures, imapStoppedAt: now, imapRetryAt: null, imapLastError: stopped, imapCheckedAt: now } });
@@ -145,18 +142,16 @@ export async function recordLoginRefused(db: Db, credentialId: string, error: st
 
 /** A login went through: refused logins are counted from zero again. */
 export async function recordLoginAccepted(db: Db, credentialId: string): Promise<void> {
-  await db.$executeRaw`UPDATE smtp_credentials SET "imapLoginFailures" = 0, "imapRetryAt" = NULL WHERE id = ${credentialId}::uuid AND ("imapLoginFailures" > 0 OR "imapRetryAt" IS NOT NULL)`;
+  await resetImapLoginFailures(db, credentialId);
 }
 
 /** The inbox's health as the tenant sees it on the credential; an "ok" is written at most every 30 s. */
 export async function reportInboxHealth(db: Db, credentialId: string, status: "ok" | "error", error: string | null, now = new Date()): Promise<void> {
   if (status === "error") {
-    await db.$executeRaw`UPDATE smtp_credentials SET "imapLastError" = ${error}, "imapCheckedAt" = ${now} WHERE id = ${credentialId}::uuid`;
+    await recordImapError(db, credentialId, error, now);
     return;
   }
-  await db.$executeRaw`
-    UPDATE smtp_credentials SET "imapLastError" = NULL, "imapCheckedAt" = ${now}
-    WHERE id = ${credentialId}::uuid AND ("imapLastError" IS NOT NULL OR "imapCheckedAt" IS NULL OR "imapCheckedAt" < ${new Date(now.getTime() - 30_000)})`;
+  await recordImapOk(db, credentialId, now, new Date(now.getTime() - 30_000));
 }
 
 /** Refused logins: a minute's wait, doubling, and no more tries after five in a row (IMAP_LOGIN_RETRY_SECONDS, IMAP_LOGIN_MAX_FAILURES). */

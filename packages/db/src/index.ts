@@ -8,3 +8,4 @@ export * from "./session-settings.js";
 export * from "./raw-pool.js";
 export * from "./wait-for-schema.js";
 export * from "./queries/index.js";
+export * from "./listen.js";

@@ -1,5 +1,5 @@
 import { AppError } from "@outreach/core";
-import type { Prisma } from "@outreach/db";
+import { countAccountCredentials, lockAccountQuotaSettings, type Prisma } from "@outreach/db";
 import type { Tx } from "./tx.js";
 
 /**
@@ -77,20 +77,11 @@ export async function countQuotaUsage(tx: Tx, accountId: string, names: readonly
   if (wanted.has("webhooks")) usage.webhooks = await tx.webhook.count({ where: { accountId } });
   if (wanted.has("smtp_credentials") || wanted.has("imap_inboxes")) {
     // through campaigns (indexed by account), then credentials by campaign
-    const [row] = await tx.$queryRaw<Array<{ credentials: number; inboxes: number }>>`
-      SELECT count(*)::int AS credentials, count(k."imapHost")::int AS inboxes
-      FROM campaigns c JOIN smtp_credentials k ON k."campaignId" = c.id
-      WHERE c."accountId" = ${accountId}::uuid`;
+    const row = await countAccountCredentials(tx, accountId);
     if (wanted.has("smtp_credentials")) usage.smtp_credentials = row?.credentials ?? 0;
     if (wanted.has("imap_inboxes")) usage.imap_inboxes = row?.inboxes ?? 0;
   }
   return usage;
-}
-
-interface LockedAccount {
-  tier: number;
-  planSlug: string;
-  quotaOverrides: unknown;
 }
 
 /**
@@ -105,11 +96,7 @@ interface LockedAccount {
 export async function reserveQuota(tx: Prisma.TransactionClient, accountId: string, adding: Partial<Record<QuotaName, number>>): Promise<void> {
   const names = QUOTA_NAMES.filter((name) => (adding[name] ?? 0) > 0);
   if (names.length === 0) return;
-  const [account] = await tx.$queryRaw<LockedAccount[]>`
-    SELECT p.tier, p.slug AS "planSlug", a."quotaOverrides"
-    FROM accounts a JOIN plans p ON p.id = a."planId"
-    WHERE a.id = ${accountId}::uuid
-    FOR NO KEY UPDATE OF a`;
+  const account = await lockAccountQuotaSettings(tx, accountId);
   if (!account) throw new Error(`account ${accountId} not found`);
   const limits = accountQuotaLimits(account.tier, account.quotaOverrides);
   const limited = names.filter((name) => limits[name] !== null);

@@ -1,3 +1,4 @@
+import { clearSmtpCredentialError, recordSmtpCredentialError } from "@outreach/db";
 import type { Tx } from "./tx.js";
 
 /**
@@ -6,10 +7,10 @@ import type { Tx } from "./tx.js";
  * (smtp_last_error, smtp_last_error_at), never as a bounce of the contact.
  */
 export async function recordCredentialError(tx: Tx, credentialId: string, reason: string, now = new Date()): Promise<void> {
-  await tx.$executeRaw`UPDATE smtp_credentials SET "smtpLastError" = ${reason.slice(0, 1000)}, "smtpLastErrorAt" = ${now} WHERE id = ${credentialId}::uuid`;
+  await recordSmtpCredentialError(tx, credentialId, reason.slice(0, 1000), now);
 }
 
 /** After a successful send through an inbox that had an error recorded. */
 export async function clearCredentialError(tx: Tx, credentialId: string): Promise<void> {
-  await tx.$executeRaw`UPDATE smtp_credentials SET "smtpLastError" = NULL, "smtpLastErrorAt" = NULL WHERE id = ${credentialId}::uuid AND "smtpLastError" IS NOT NULL`;
+  await clearSmtpCredentialError(tx, credentialId);
 }

@@ -1,3 +1,4 @@
+import { countCredentialSendsAndBounces, lockCredentialForHealthCheck } from "@outreach/db";
 import { recordEvent } from "./record-event.js";
 import type { Tx } from "./tx.js";
 
@@ -24,12 +25,9 @@ export interface HealthResult {
  * concurrent bounces decide once.
  */
 export async function checkCredentialHealth(tx: Tx, credentialId: string, now = new Date()): Promise<HealthResult> {
-  const [credential] = await tx.$queryRaw<Array<{ id: string; fromEmail: string; campaignId: string; accountId: string; disabledAt: Date | null }>>`
-    SELECT id, "fromEmail", "campaignId", "accountId", "disabledAt" FROM smtp_credentials WHERE id = ${credentialId}::uuid FOR UPDATE`;
+  const credential = await lockCredentialForHealthCheck(tx, credentialId);
   if (!credential) return { bounceRate: 0, disabled: false, campaignPaused: false, eventIds: [] };
-  const [{ sends, bounces }] = await tx.$queryRaw<[{ sends: number; bounces: number }]>`
-    SELECT count(*) FILTER (WHERE state IN ('sent', 'bounced'))::int AS sends, count(*) FILTER (WHERE state = 'bounced' AND NOT "bounceUnverified")::int AS bounces
-    FROM step_sends WHERE "credentialId" = ${credentialId}::uuid AND state IN ('sent', 'bounced')`;
+  const { sends, bounces } = await countCredentialSendsAndBounces(tx, credentialId);
   const bounceRate = sends === 0 ? 0 : Math.round((bounces / sends) * 10_000) / 100;
   if (credential.disabledAt) return { bounceRate, disabled: false, campaignPaused: false, eventIds: [] };
 

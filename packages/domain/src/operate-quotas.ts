@@ -1,4 +1,4 @@
-import { Prisma, type Db } from "@outreach/db";
+import { lockAccount, Prisma, type Db } from "@outreach/db";
 import { accountQuotaReport, isQuotaName, parseQuotaOverrides, QUOTA_NAMES, type QuotaName, type QuotaReport } from "./account-quotas.js";
 import { OperatorError } from "./billing/index.js";
 import type { Tx } from "./tx.js";
@@ -49,7 +49,7 @@ export async function setAccountQuotas(db: Db, ref: string, settings: Array<[Quo
   const accountId = await db.$transaction(async (tx) => {
     const account = await findAccount(tx, ref);
     // the same lock as creations take: a creation in flight is counted against the limit it started with
-    await tx.$queryRaw`SELECT 1 FROM accounts WHERE id = ${account.id}::uuid FOR NO KEY UPDATE`;
+    await lockAccount(tx, account.id, "no_key_update");
     const { quotaOverrides } = await tx.account.findUniqueOrThrow({ where: { id: account.id }, select: { quotaOverrides: true } });
     const overrides: Record<string, number | null> = parseQuotaOverrides(quotaOverrides);
     for (const [quota, setting] of settings) {

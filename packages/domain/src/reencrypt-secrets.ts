@@ -1,24 +1,8 @@
 import { decryptSecret, isSealedWithCurrentKey, resealSecret, secretAad, type Keyring } from "@outreach/core";
-import type { Db } from "@outreach/db";
+import { replaceSealedValue, SEALED_COLUMNS, sealedValuesPage, type Db } from "@outreach/db";
 
-interface SealedColumn {
-  table: string;
-  column: string;
-  /** the column its values are sealed for, when not their own (secretAad) */
-  sealedAs?: string;
-  /** the primary key's columns and their SQL types, in keyset order; joined with "/" they are the row key of secretAad */
-  key: ReadonlyArray<readonly [name: string, type: "uuid" | "text"]>;
-}
-
-/** Every column that holds a value sealed with encryptSecret. */
-export const SEALED_COLUMNS: readonly SealedColumn[] = [
-  { table: "smtp_credentials", column: "smtpPasswordEnc", key: [["id", "uuid"]] },
-  { table: "smtp_credentials", column: "imapPasswordEnc", key: [["id", "uuid"]] },
-  { table: "webhooks", column: "secretEnc", key: [["id", "uuid"]] },
-  // the secret a rotation replaced, moved from secretEnc as it was sealed
-  { table: "webhooks", column: "previousSecretEnc", sealedAs: "secretEnc", key: [["id", "uuid"]] },
-  { table: "idempotency_records", column: "responseBody", key: [["accountId", "uuid"], ["key", "text"]] },
-];
+/** Every column that holds a value sealed with encryptSecret (the list is the schema's: packages/db). */
+export { SEALED_COLUMNS };
 
 export interface ReencryptColumnReport {
   table: string;
@@ -46,8 +30,6 @@ export interface ReencryptReport {
   failures: ReencryptFailure[];
 }
 
-const quote = (name: string) => `"${name}"`;
-
 /**
  * Seals every stored secret under the keyring's current key, bound to its row
  * and column (secretAad), after a key rotation or to move values written
@@ -64,22 +46,12 @@ export async function reencryptSecrets(db: Db, keyring: Keyring, options: { batc
   for (const sealed of SEALED_COLUMNS) {
     const counts: ReencryptColumnReport = { table: sealed.table, column: sealed.column, reencrypted: 0, alreadyCurrent: 0, changedMeanwhile: 0, failed: 0 };
     report.columns.push(counts);
-    const keyColumns = sealed.key.map(([name]) => quote(name)).join(", ");
-    const selected = sealed.key.map(([name], i) => `${quote(name)}::text AS k${i}`).join(", ");
-    const after = `(${keyColumns}) > (${sealed.key.map(([, type], i) => `$${i + 1}::${type}`).join(", ")})`;
-    const table = quote(sealed.table);
-    const column = quote(sealed.column);
-    const matchRow = sealed.key.map(([name, type], i) => `${quote(name)} = $${i + 3}::${type}`).join(" AND ");
-    const update = `UPDATE ${table} SET ${column} = $1 WHERE ${column} = $2 AND ${matchRow}`;
-
     let last: string[] | null = null;
     for (;;) {
-      const rows: Array<Record<string, string>> = last
-        ? await db.$queryRawUnsafe(`SELECT ${selected}, ${column} AS sealed FROM ${table} WHERE ${column} IS NOT NULL AND ${after} ORDER BY ${keyColumns} LIMIT ${batchSize}`, ...last)
-        : await db.$queryRawUnsafe(`SELECT ${selected}, ${column} AS sealed FROM ${table} WHERE ${column} IS NOT NULL ORDER BY ${keyColumns} LIMIT ${batchSize}`);
+      const rows = await sealedValuesPage(db, sealed, last, batchSize);
       for (const row of rows) {
-        const key = sealed.key.map((_, i) => row[`k${i}`]!);
-        const value = row.sealed!;
+        const key = row.key;
+        const value = row.sealed;
         const aad = secretAad(sealed.table, sealed.sealedAs ?? sealed.column, key.join("/"));
         let moved: string | null;
         try {
@@ -96,15 +68,14 @@ export async function reencryptSecrets(db: Db, keyring: Keyring, options: { batc
         }
         if (moved === null) {
           counts.alreadyCurrent++;
-        } else if ((await db.$executeRawUnsafe(update, moved, value, ...key)) === 1) {
+        } else if ((await replaceSealedValue(db, sealed, key, value, moved)) === 1) {
           counts.reencrypted++;
         } else {
           counts.changedMeanwhile++;
         }
       }
       if (rows.length < batchSize) break;
-      const lastRow = rows[rows.length - 1]!;
-      last = sealed.key.map((_, i) => lastRow[`k${i}`]!);
+      last = rows[rows.length - 1]!.key;
     }
   }
   return report;

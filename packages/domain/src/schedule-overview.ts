@@ -1,4 +1,4 @@
-import type { Db } from "@outreach/db";
+import { accountsForSchedule, accountsWithOpenSends, campaignsForSchedule, imapInboxesOfAccounts, inFlightSendCounts, scheduledSendCounts, type Db } from "@outreach/db";
 
 /** Which inboxes an imap-poller replica holds the lease of (InboxLeases.heldOf). */
 export interface InboxLeaseLookup {
@@ -78,28 +78,6 @@ export const MAX_SCHEDULE_ACCOUNTS = 1000;
 
 const emptyCounts = (): SendCounts => ({ due: 0, later: 0, queued: 0, sending: 0, held: 0 });
 
-/**
- * Accounts with sends not finished, in id order, at most `limit + 1`: a skip
- * scan over the scheduled sends' partial index (one probe per account) and
- * the in-flight partial index (at most 10 rows per account).
- */
-async function accountsWithOpenSends(db: Db, limit: number): Promise<string[]> {
-  const rows = await db.$queryRaw<Array<{ accountId: string }>>`
-    WITH RECURSIVE scheduled AS (
-      (SELECT s."accountId", 1 AS n FROM step_sends s WHERE s.state = 'scheduled' ORDER BY s."accountId" LIMIT 1)
-      UNION ALL
-      SELECT nxt."accountId", p.n + 1 FROM scheduled p CROSS JOIN LATERAL (
-        SELECT s."accountId" FROM step_sends s
-        WHERE s.state = 'scheduled' AND s."accountId" > p."accountId"
-        ORDER BY s."accountId" LIMIT 1) nxt
-      WHERE p.n <= ${limit}::int)
-    SELECT "accountId" FROM scheduled
-    UNION
-    SELECT DISTINCT s."accountId" FROM step_sends s WHERE s.state IN ('queued', 'sending')
-    ORDER BY 1 LIMIT ${limit + 1}::int`;
-  return rows.map((row) => row.accountId);
-}
-
 function heldBecause(account: { suspendedAt: Date | null }, campaign: { status: string; pausedReason: string | null; resumeReplanBefore: Date | null }): string | null {
   if (account.suspendedAt) return "account suspended";
   if (campaign.resumeReplanBefore) return "re-plan in progress";
@@ -114,10 +92,7 @@ async function inboxWatch(db: Db, leases: InboxLeaseLookup | null, accountIds: s
   const out = new Map<string, InboxWatch>();
   if (!leases) return { watch: out, error: "no Redis to read the inbox leases from" };
   // the account's campaigns (by their account index), then their inboxes (by campaign)
-  const inboxes = await db.$queryRaw<Array<{ id: string; accountId: string; active: boolean }>>`
-    SELECT cr.id, c."accountId", c.status = 'active' AS active
-    FROM campaigns c JOIN smtp_credentials cr ON cr."campaignId" = c.id
-    WHERE c."accountId" = ANY(${accountIds}::uuid[]) AND cr."imapHost" IS NOT NULL AND cr."imapPasswordEnc" IS NOT NULL`;
+  const inboxes = await imapInboxesOfAccounts(db, accountIds);
   let held: Set<string>;
   try {
     held = await leases.heldOf(inboxes.map((inbox) => inbox.id));
@@ -158,36 +133,17 @@ export async function readScheduleOverview(db: Db, leases: InboxLeaseLookup | nu
     hasMore = accountIds.length > limit;
     accountIds = accountIds.slice(0, limit);
   }
-  const accounts = accountIds.length
-    ? await db.$queryRaw<Array<{ id: string; email: string; suspendedAt: Date | null; suspendedReason: string | null }>>`
-        SELECT id, email, "suspendedAt", "suspendedReason" FROM accounts WHERE id = ANY(${accountIds}::uuid[]) ORDER BY id`
-    : [];
+  const accounts = accountIds.length ? await accountsForSchedule(db, accountIds) : [];
   if (options.accountId !== undefined && accounts.length === 0) return null;
   if (accounts.length === 0) return { generatedAt: now, accounts: [], hasMore, inboxLeasesError: null };
 
   const [scheduled, inflight, { watch, error: inboxLeasesError }] = await Promise.all([
-    db.$queryRaw<Array<{ accountId: string; campaignId: string; due: number; later: number; oldest: Date }>>`
-      SELECT s."accountId", s."campaignId",
-             count(*) FILTER (WHERE s."dueAt" <= ${now})::int AS due,
-             count(*) FILTER (WHERE s."dueAt" > ${now})::int AS later,
-             min(s."dueAt") AS oldest
-      FROM step_sends s
-      WHERE s."accountId" = ANY(${accountIds}::uuid[]) AND s.state = 'scheduled'
-      GROUP BY s."accountId", s."campaignId"`,
-    db.$queryRaw<Array<{ accountId: string; campaignId: string; queued: number; sending: number }>>`
-      SELECT s."accountId", s."campaignId",
-             count(*) FILTER (WHERE s.state = 'queued')::int AS queued,
-             count(*) FILTER (WHERE s.state = 'sending')::int AS sending
-      FROM step_sends s
-      WHERE s."accountId" = ANY(${accountIds}::uuid[]) AND s.state IN ('queued', 'sending')
-      GROUP BY s."accountId", s."campaignId"`,
+    scheduledSendCounts(db, accountIds, now),
+    inFlightSendCounts(db, accountIds),
     inboxWatch(db, leases, accountIds),
   ]);
   const campaignIds = [...new Set([...scheduled, ...inflight].map((row) => row.campaignId))];
-  const campaigns = campaignIds.length
-    ? await db.$queryRaw<Array<{ id: string; name: string; status: string; pausedReason: string | null; resumeReplanBefore: Date | null }>>`
-        SELECT id, name, status::text AS status, "pausedReason", "resumeReplanBefore" FROM campaigns WHERE id = ANY(${campaignIds}::uuid[])`
-    : [];
+  const campaigns = campaignIds.length ? await campaignsForSchedule(db, campaignIds) : [];
   const campaignById = new Map(campaigns.map((c) => [c.id, c]));
 
   return {

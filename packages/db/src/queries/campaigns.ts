@@ -175,3 +175,15 @@ export async function bumpPlanVersion(q: Queryable, campaignId: string): Promise
   const [bumped] = await executor(q).rows<RowOf<typeof planVersionColumns>>(`UPDATE campaigns SET "planVersion" = "planVersion" + 1 WHERE id = $1::uuid RETURNING "planVersion"`, [campaignId]);
   return bumped!.planVersion;
 }
+
+export const scheduleCampaignColumns = columns({ id: "uuid", name: "text", status: "text", pausedReason: "text?", resumeReplanBefore: "timestamptz?" });
+export type ScheduleCampaignRow = RowOf<typeof scheduleCampaignColumns>;
+
+/** These campaigns (those there): name, status, paused reason and re-plan mark, for the schedule view. */
+export async function campaignsForSchedule(q: Queryable, campaignIds: string[]): Promise<ScheduleCampaignRow[]> {
+  return executor(q).rows<ScheduleCampaignRow>(
+    `
+        SELECT id, name, status::text AS status, "pausedReason", "resumeReplanBefore" FROM campaigns WHERE id = ANY($1::uuid[])`,
+    [campaignIds],
+  );
+}

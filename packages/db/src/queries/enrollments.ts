@@ -97,3 +97,92 @@ export async function markEnrollmentsDispatched(q: Queryable, at: string, enroll
     [at, enrollmentIds, credentialIds],
   );
 }
+
+// What a reply found in an inbox reads and locks.
+
+export const repliedEnrollmentColumns = columns({ id: "uuid" });
+
+/** The sender's (email) latest enrollment sent through this inbox, in the account, with a status among `statuses`: its id, null when none. */
+export async function findEnrollmentRepliedFrom(q: Queryable, accountId: string, email: string, credentialId: string, statuses: readonly string[]): Promise<string | null> {
+  const rows = await executor(q).rows<RowOf<typeof repliedEnrollmentColumns>>(
+    `
+    SELECT e.id FROM enrollments e JOIN contacts c ON c.id = e."contactId"
+    WHERE c."accountId" = $1::uuid AND c.email = $2 AND e."credentialId" = $3::uuid
+      AND e."sentAt" IS NOT NULL AND e.status::text = ANY($4::text[])
+    ORDER BY e."sentAt" DESC
+    LIMIT 1`,
+    [accountId, email, credentialId, statuses],
+  );
+  return rows[0]?.id ?? null;
+}
+
+export const enrollmentStatusColumns = columns({ status: "text" });
+
+/** Locks the enrollment FOR UPDATE: its status, undefined when it is gone. */
+export async function lockEnrollmentStatus(q: Queryable, enrollmentId: string): Promise<string | undefined> {
+  const [locked] = await executor(q).rows<RowOf<typeof enrollmentStatusColumns>>(`SELECT status::text AS status FROM enrollments WHERE id = $1::uuid FOR UPDATE`, [enrollmentId]);
+  return locked?.status;
+}
+
+export const enrollmentStopSettingsColumns = columns({ campaignId: "text", contactEmail: "text", stopOnReplyScope: "text", stopOnAutoReply: "bool" });
+export type EnrollmentStopSettings = RowOf<typeof enrollmentStopSettingsColumns>;
+
+/** The enrollment's campaign, its contact's address, and what the campaign says about stopping on a reply: undefined when it is gone. */
+export async function enrollmentStopSettings(q: Queryable, enrollmentId: string): Promise<EnrollmentStopSettings | undefined> {
+  const [row] = await executor(q).rows<EnrollmentStopSettings>(
+    `
+    SELECT e."campaignId"::text AS "campaignId", c.email AS "contactEmail", k."stopOnReplyScope", k."stopOnAutoReply"
+    FROM enrollments e JOIN contacts c ON c.id = e."contactId" JOIN campaigns k ON k.id = e."campaignId"
+    WHERE e.id = $1::uuid`,
+    [enrollmentId],
+  );
+  return row;
+}
+
+/** The campaign's other active, unstopped enrollments (all but `exceptId`) whose contact's address is at `domain` (exact, after "@"): their ids. */
+export async function activeEnrollmentsAtDomain(q: Queryable, campaignId: string, exceptId: string, domain: string): Promise<string[]> {
+  const rows = await executor(q).rows<RowOf<typeof repliedEnrollmentColumns>>(
+    `
+    SELECT e.id FROM enrollments e JOIN contacts c ON c.id = e."contactId"
+    WHERE e."campaignId" = $1::uuid AND e.id <> $2::uuid
+      AND e."stoppedAt" IS NULL AND e.status IN ('pending', 'sent', 'opened')
+      AND lower(substring(c.email from '@([^@]*)$')) = $3`,
+    [campaignId, exceptId, domain],
+  );
+  return rows.map((row) => row.id);
+}
+
+// The sending engine's: enrollments stopped, locked.
+
+/** Stops these enrollments (stoppedAt, stoppedReason) if they have no outcome of their own yet (pending, sent, opened) and were not stopped before: the ids stopped. */
+export async function markEnrollmentsStopped(q: Queryable, enrollmentIds: string[], reason: string, now: Date): Promise<string[]> {
+  const rows = await executor(q).rows<RowOf<typeof enrollmentIdColumns>>(
+    `
+    UPDATE enrollments SET "stoppedAt" = $1, "stoppedReason" = $2, "updatedAt" = $3
+    WHERE id = ANY($4::uuid[]) AND "stoppedAt" IS NULL AND status IN ('pending', 'sent', 'opened')
+    RETURNING id`,
+    [now, reason, now, enrollmentIds],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Locks the enrollment FOR UPDATE: its id, undefined when it is gone. */
+export async function lockEnrollment(q: Queryable, enrollmentId: string): Promise<string | undefined> {
+  const [row] = await executor(q).rows<RowOf<typeof enrollmentIdColumns>>(`SELECT id FROM enrollments WHERE id = $1::uuid FOR UPDATE`, [enrollmentId]);
+  return row?.id;
+}
+
+export const contactEnrollmentColumns = columns({ id: "uuid", campaignId: "uuid" });
+export type ContactEnrollmentRow = RowOf<typeof contactEnrollmentColumns>;
+
+/** Locks FOR UPDATE, in id order, the contact's enrollments in the account whose status is one of `statuses`. */
+export async function lockContactEnrollmentsIn(q: Queryable, contactId: string, accountId: string, statuses: readonly string[]): Promise<ContactEnrollmentRow[]> {
+  return executor(q).rows<ContactEnrollmentRow>(
+    `
+    SELECT id, "campaignId" FROM enrollments
+    WHERE "contactId" = $1::uuid AND "accountId" = $2::uuid AND status::text = ANY($3::text[])
+    ORDER BY id
+    FOR UPDATE`,
+    [contactId, accountId, statuses],
+  );
+}

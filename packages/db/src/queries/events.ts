@@ -38,3 +38,16 @@ export async function deleteRelayedEvents(q: Queryable, before: Date, batch: num
         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d."eventId" = e.id)
       LIMIT $2 FOR UPDATE SKIP LOCKED)`, [before, batch]);
 }
+
+export const outboxBacklogColumns = columns({ backlog: "int4" });
+
+/** Events not fanned out into deliveries yet, and deliveries due for an attempt by `now`: the webhook deliverer's backlog. */
+export async function countWebhookBacklog(q: Queryable, now: Date): Promise<number | undefined> {
+  const [row] = await executor(q).rows<RowOf<typeof outboxBacklogColumns>>(
+    `
+    SELECT ((SELECT count(*) FROM events WHERE "dispatchedAt" IS NULL)
+          + (SELECT count(*) FROM webhook_deliveries WHERE state = 'pending' AND "nextAttemptAt" <= $1))::int AS backlog`,
+    [now],
+  );
+  return row?.backlog;
+}

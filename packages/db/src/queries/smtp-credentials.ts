@@ -74,3 +74,138 @@ export async function mailboxesSharedWithOtherCampaigns(q: Queryable, accountId:
 export async function lockMailbox(q: Queryable, accountId: string, mailbox: string): Promise<void> {
   await executor(q).execute(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`mailbox ${accountId} ${mailbox}`]);
 }
+
+// The inbox's own errors, shown to the tenant on the credential (the sender's SMTP, the poller's IMAP).
+
+/** Records the inbox's SMTP error (smtpLastError, smtpLastErrorAt). */
+export async function recordSmtpCredentialError(q: Queryable, credentialId: string, reason: string, at: Date): Promise<void> {
+  await executor(q).execute(`UPDATE smtp_credentials SET "smtpLastError" = $1, "smtpLastErrorAt" = $2 WHERE id = $3::uuid`, [reason, at, credentialId]);
+}
+
+/** Clears the inbox's SMTP error, when one is recorded. */
+export async function clearSmtpCredentialError(q: Queryable, credentialId: string): Promise<void> {
+  await executor(q).execute(`UPDATE smtp_credentials SET "smtpLastError" = NULL, "smtpLastErrorAt" = NULL WHERE id = $1::uuid AND "smtpLastError" IS NOT NULL`, [credentialId]);
+}
+
+export const healthCheckedCredentialColumns = columns({ id: "uuid", fromEmail: "text", campaignId: "uuid", accountId: "uuid", disabledAt: "timestamptz?" });
+export type HealthCheckedCredential = RowOf<typeof healthCheckedCredentialColumns>;
+
+/** Locks the credential FOR UPDATE for its health check (concurrent bounces decide once): undefined when it is gone. */
+export async function lockCredentialForHealthCheck(q: Queryable, credentialId: string): Promise<HealthCheckedCredential | undefined> {
+  const [credential] = await executor(q).rows<HealthCheckedCredential>(
+    `
+    SELECT id, "fromEmail", "campaignId", "accountId", "disabledAt" FROM smtp_credentials WHERE id = $1::uuid FOR UPDATE`,
+    [credentialId],
+  );
+  return credential;
+}
+
+export const accountCredentialCountColumns = columns({ credentials: "int4", inboxes: "int4" });
+export type AccountCredentialCount = RowOf<typeof accountCredentialCountColumns>;
+
+/** The account's SMTP credentials, and those with IMAP settings (inboxes), across its campaigns (through campaigns, indexed by account). */
+export async function countAccountCredentials(q: Queryable, accountId: string): Promise<AccountCredentialCount | undefined> {
+  const [row] = await executor(q).rows<AccountCredentialCount>(
+    `
+      SELECT count(*)::int AS credentials, count(k."imapHost")::int AS inboxes
+      FROM campaigns c JOIN smtp_credentials k ON k."campaignId" = c.id
+      WHERE c."accountId" = $1::uuid`,
+    [accountId],
+  );
+  return row;
+}
+
+/** Whether this address (lower-cased) is one of the account's sending addresses. */
+export async function isAccountSendingAddress(q: Queryable, accountId: string, fromLower: string): Promise<boolean> {
+  const rows = await executor(q).rows(`SELECT 1 FROM smtp_credentials WHERE "accountId" = $1::uuid AND lower("fromEmail") = $2 LIMIT 1`, [accountId, fromLower]);
+  return rows.length > 0;
+}
+
+export const accountImapInboxColumns = columns({ id: "uuid", accountId: "uuid", active: "bool" });
+export type AccountImapInbox = RowOf<typeof accountImapInboxColumns>;
+
+/** The accounts' inboxes with IMAP settings (through their campaigns, by account index), and whether their campaign is active. */
+export async function imapInboxesOfAccounts(q: Queryable, accountIds: string[]): Promise<AccountImapInbox[]> {
+  return executor(q).rows<AccountImapInbox>(
+    `
+    SELECT cr.id, c."accountId", c.status = 'active' AS active
+    FROM campaigns c JOIN smtp_credentials cr ON cr."campaignId" = c.id
+    WHERE c."accountId" = ANY($1::uuid[]) AND cr."imapHost" IS NOT NULL AND cr."imapPasswordEnc" IS NOT NULL`,
+    [accountIds],
+  );
+}
+
+/** The inbox's IMAP cursor moves to this message (never back within a UIDVALIDITY). */
+export async function advanceImapCursor(q: Queryable, credentialId: string, uidValidity: bigint, uid: bigint): Promise<void> {
+  await executor(q).execute(
+    `
+    UPDATE smtp_credentials SET "imapUidValidity" = $1, "imapLastUid" = GREATEST(COALESCE("imapLastUid", 0), $2)
+    WHERE id = $3::uuid`,
+    [uidValidity, uid, credentialId],
+  );
+}
+
+/** The cursor moves past a message passed over, and its tries are cleared; unless the mailbox was renumbered meanwhile (another UIDVALIDITY). */
+export async function advanceImapCursorPastSkipped(q: Queryable, credentialId: string, uidValidity: bigint, uid: bigint): Promise<void> {
+  await executor(q).execute(
+    `
+      UPDATE smtp_credentials SET "imapUidValidity" = $1, "imapLastUid" = GREATEST(COALESCE("imapLastUid", 0), $2), "imapPendingUid" = NULL, "imapPendingTries" = 0
+      WHERE id = $3::uuid AND ("imapUidValidity" IS NULL OR "imapUidValidity" = $4)`,
+    [uidValidity, uid, credentialId, uidValidity],
+  );
+}
+
+export const imapMessageTryColumns = columns({ tries: "int4", startedTries: "int4?" });
+export type ImapMessageTry = RowOf<typeof imapMessageTryColumns>;
+
+/**
+ * Starts a try of message `uid` (imapPendingUid, imapPendingTries), unless
+ * `maxTries` were started already: the tries before, and the count after this
+ * one (null when none was started). undefined when the credential is gone.
+ */
+export async function beginImapMessageTry(q: Queryable, credentialId: string, uid: bigint, maxTries: number): Promise<ImapMessageTry | undefined> {
+  const [row] = await executor(q).rows<ImapMessageTry>(
+    `
+    WITH current AS (SELECT "imapPendingUid" = $1 AND "imapPendingTries" >= $2 AS exhausted, "imapPendingTries" AS tries FROM smtp_credentials WHERE id = $3::uuid),
+    started AS (
+      UPDATE smtp_credentials SET "imapPendingTries" = CASE WHEN "imapPendingUid" = $4 THEN "imapPendingTries" + 1 ELSE 1 END, "imapPendingUid" = $5
+      WHERE id = $6::uuid AND NOT COALESCE((SELECT exhausted FROM current), false)
+      RETURNING "imapPendingTries")
+    SELECT tries, (SELECT "imapPendingTries" FROM started) AS "startedTries" FROM current`,
+    [uid, maxTries, credentialId, uid, uid, credentialId],
+  );
+  return row;
+}
+
+/** Records the inbox's IMAP error, unless it is the one recorded already. */
+export async function recordImapErrorOnce(q: Queryable, credentialId: string, error: string, at: Date): Promise<void> {
+  await executor(q).execute(`UPDATE smtp_credentials SET "imapLastError" = $1, "imapCheckedAt" = $2 WHERE id = $3::uuid AND "imapLastError" IS DISTINCT FROM $4`, [error, at, credentialId, error]);
+}
+
+/** Records the inbox's IMAP error (null: none) and when it was checked. */
+export async function recordImapError(q: Queryable, credentialId: string, error: string | null, at: Date): Promise<void> {
+  await executor(q).execute(`UPDATE smtp_credentials SET "imapLastError" = $1, "imapCheckedAt" = $2 WHERE id = $3::uuid`, [error, at, credentialId]);
+}
+
+/** Records the inbox as fine: when there was an error, it was never checked, or it was last checked before `checkedBefore`. */
+export async function recordImapOk(q: Queryable, credentialId: string, at: Date, checkedBefore: Date): Promise<void> {
+  await executor(q).execute(
+    `
+    UPDATE smtp_credentials SET "imapLastError" = NULL, "imapCheckedAt" = $1
+    WHERE id = $2::uuid AND ("imapLastError" IS NOT NULL OR "imapCheckedAt" IS NULL OR "imapCheckedAt" < $3)`,
+    [at, credentialId, checkedBefore],
+  );
+}
+
+export const imapLoginFailuresColumns = columns({ imapLoginFailures: "int4" });
+
+/** Locks the credential FOR UPDATE: its refused IMAP logins in a row, undefined when it is gone. */
+export async function lockImapLoginFailures(q: Queryable, credentialId: string): Promise<number | undefined> {
+  const [row] = await executor(q).rows<RowOf<typeof imapLoginFailuresColumns>>(`SELECT "imapLoginFailures" FROM smtp_credentials WHERE id = $1::uuid FOR UPDATE`, [credentialId]);
+  return row?.imapLoginFailures;
+}
+
+/** A login went through: the refused logins are counted from zero again, when any were. */
+export async function resetImapLoginFailures(q: Queryable, credentialId: string): Promise<void> {
+  await executor(q).execute(`UPDATE smtp_credentials SET "imapLoginFailures" = 0, "imapRetryAt" = NULL WHERE id = $1::uuid AND ("imapLoginFailures" > 0 OR "imapRetryAt" IS NOT NULL)`, [credentialId]);
+}

@@ -1,4 +1,4 @@
-import type { Db, ProviderSubscription } from "@outreach/db";
+import { insertProviderEvent, lockAccount, type Db, type ProviderSubscription } from "@outreach/db";
 import type { Tx } from "../tx.js";
 import type { InvoiceEventType, ProviderEventInput, SubscriptionEventType, SubscriptionSnapshot } from "./provider-objects.js";
 import { ENTITLING_STATUSES, FREE_PLAN_SLUG, syncAccountPlan } from "./sync-account-plan.js";
@@ -49,9 +49,7 @@ const isSubscriptionEvent = (event: ProviderEventInput): event is SubscriptionEv
 export async function applyProviderEvent(db: Db, event: ProviderEventInput, options: ApplyProviderEventOptions = {}): Promise<ProviderEventResult> {
   return db.$transaction(
     async (tx) => {
-      const inserted = await tx.$executeRaw`
-        INSERT INTO provider_events (id, type, "occurredAt") VALUES (${event.id}, ${event.type}, ${event.occurredAt})
-        ON CONFLICT (id) DO NOTHING`;
+      const inserted = await insertProviderEvent(tx, event.id, event.type, event.occurredAt);
       if (inserted === 0) return { outcome: "duplicate", accountId: null, detail: "already processed" } satisfies ProviderEventResult;
       const result = await applyOnce(tx, event, options);
       await tx.providerEvent.update({ where: { id: event.id }, data: { processedAt: new Date(), accountId: result.accountId, outcome: result.outcome } });
@@ -69,7 +67,7 @@ async function applyOnce(tx: Tx, event: ProviderEventInput, options: ApplyProvid
 
   const accountId = await findAccountId(tx, subscriptionId, customerId);
   if (!accountId) return { outcome: "ignored", accountId: null, detail: `no account has customer ${customerId ?? "(none)"}` };
-  await tx.$queryRaw`SELECT 1 FROM accounts WHERE id = ${accountId}::uuid FOR UPDATE`;
+  await lockAccount(tx, accountId);
   const stored = await tx.providerSubscription.findUnique({ where: { id: subscriptionId } });
 
   const result = isSubscriptionEvent(event)

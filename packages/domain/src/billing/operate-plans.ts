@@ -1,5 +1,5 @@
 import { currentBillingPeriod } from "@outreach/core";
-import type { Db, Plan } from "@outreach/db";
+import { lockAccount, type Db, type Plan } from "@outreach/db";
 import type { Tx } from "../tx.js";
 import { ENTITLING_STATUSES, FREE_PLAN_SLUG } from "./sync-account-plan.js";
 
@@ -48,7 +48,7 @@ export async function assignPlan(db: Db, input: { account: string; plan: string;
   return db.$transaction(async (tx) => {
     const plan = await findPlan(tx, input.plan);
     const account = await findAccount(tx, input.account);
-    await tx.$queryRaw`SELECT 1 FROM accounts WHERE id = ${account.id}::uuid FOR UPDATE`;
+    await lockAccount(tx, account.id);
     const live = account.subscriptions.find((s) => ENTITLING_STATUSES.has(s.status));
     if (live && !input.force) {
       throw new OperatorError(

@@ -1,3 +1,19 @@
+import {
+  activeEnrollmentsAtDomain,
+  advanceImapCursor,
+  classifyInboundMessage,
+  enrollmentStopSettings,
+  findContactIdByEmail,
+  findEnrollmentRepliedFrom,
+  findStepByMessageIds,
+  findStepSentTo,
+  insertInboundMessage,
+  isAccountSendingAddress,
+  lockEnrollmentStatus,
+  lockStepBounceState,
+  type EnrollmentStopSettings,
+  type SentStepRow,
+} from "@outreach/db";
 import { cancelPendingSends } from "../cancel-pending-sends.js";
 import { isFreeMailDomain } from "../free-mail-domains.js";
 import { emailDomain } from "../mx-lookup.js";
@@ -48,15 +64,10 @@ function storable(message: InboundMessage, classification: InboundClassification
 }
 
 /** Our sent step whose Message-ID is one of these (ids normalised: no <>, lower-cased), in this account. */
-async function findSentStep(tx: Tx, accountId: string, ids: string[]): Promise<{ id: string; enrollmentId: string; state: string; credentialId: string | null } | null> {
+async function findSentStep(tx: Tx, accountId: string, ids: string[]): Promise<SentStepRow | null> {
   const wanted = ids.filter(Boolean).map((id) => `<${id}>`);
   if (wanted.length === 0) return null;
-  const rows = await tx.$queryRaw<Array<{ id: string; enrollmentId: string; state: string; credentialId: string | null }>>`
-    SELECT id, "enrollmentId", state::text AS state, "credentialId" FROM step_sends
-    WHERE "messageId" = ANY(${wanted}::text[]) AND "accountId" = ${accountId}::uuid
-    ORDER BY "stepPosition" DESC
-    LIMIT 1`;
-  return rows[0] ?? null;
+  return findStepByMessageIds(tx, accountId, wanted);
 }
 
 /**
@@ -65,22 +76,14 @@ async function findSentStep(tx: Tx, accountId: string, ids: string[]): Promise<{
  * the failed address) still bounces the right enrollment, as an unverified
  * bounce (anyone can mail the inbox such a notice).
  */
-async function findSentStepTo(tx: Tx, source: InboundSource, recipient: string, now: Date): Promise<{ id: string; enrollmentId: string; state: string; credentialId: string | null } | null> {
-  const rows = await tx.$queryRaw<Array<{ id: string; enrollmentId: string; state: string; credentialId: string | null }>>`
-    SELECT s.id, s."enrollmentId", s.state::text AS state, s."credentialId" FROM step_sends s
-    JOIN enrollments e ON e.id = s."enrollmentId" JOIN contacts c ON c.id = e."contactId"
-    WHERE s."credentialId" = ${source.credentialId}::uuid AND s."accountId" = ${source.accountId}::uuid
-      AND c.email = ${recipient.toLowerCase()} AND s."sentAt" >= ${new Date(now.getTime() - 14 * 86_400_000)}
-    ORDER BY s."sentAt" DESC
-    LIMIT 1`;
-  return rows[0] ?? null;
+async function findSentStepTo(tx: Tx, source: InboundSource, recipient: string, now: Date): Promise<SentStepRow | null> {
+  return findStepSentTo(tx, source.credentialId, source.accountId, recipient.toLowerCase(), new Date(now.getTime() - 14 * 86_400_000));
 }
 
 /** Mail from one of the account's own sending addresses (a copy to itself, a colleague's note on the thread) is nobody's reply. */
 async function isFromOwnInbox(tx: Tx, accountId: string, from: string | null): Promise<boolean> {
   if (!from) return false;
-  const rows = await tx.$queryRaw<unknown[]>`SELECT 1 FROM smtp_credentials WHERE "accountId" = ${accountId}::uuid AND lower("fromEmail") = ${from.toLowerCase()} LIMIT 1`;
-  return rows.length > 0;
+  return isAccountSendingAddress(tx, accountId, from.toLowerCase());
 }
 
 /** The enrollment a reply answers: by the Message-IDs it cites, else the sender's active enrollment sending through this inbox. */
@@ -88,19 +91,13 @@ async function findRepliedEnrollment(tx: Tx, source: InboundSource, message: Inb
   const cited = await findSentStep(tx, source.accountId, [...message.inReplyTo, ...message.references.slice().reverse()]);
   if (cited) return cited.enrollmentId;
   if (!message.from) return null;
-  const rows = await tx.$queryRaw<Array<{ id: string }>>`
-    SELECT e.id FROM enrollments e JOIN contacts c ON c.id = e."contactId"
-    WHERE c."accountId" = ${source.accountId}::uuid AND c.email = ${message.from} AND e."credentialId" = ${source.credentialId}::uuid
-      AND e."sentAt" IS NOT NULL AND e.status::text = ANY(${ACTIVE}::text[])
-    ORDER BY e."sentAt" DESC
-    LIMIT 1`;
-  return rows[0]?.id ?? null;
+  return findEnrollmentRepliedFrom(tx, source.accountId, message.from, source.credentialId, ACTIVE);
 }
 
 /** The enrollment replied: replied_at, later steps cancelled (queued ones too), enrollment.replied once. */
 async function markReplied(tx: Tx, enrollmentId: string, now: Date): Promise<boolean> {
-  const locked = await tx.$queryRaw<Array<{ status: string }>>`SELECT status::text AS status FROM enrollments WHERE id = ${enrollmentId}::uuid FOR UPDATE`;
-  if (!locked[0] || !ACTIVE.includes(locked[0].status)) return false;
+  const status = await lockEnrollmentStatus(tx, enrollmentId);
+  if (!status || !ACTIVE.includes(status)) return false;
   const enrollment = await tx.enrollment.update({
     where: { id: enrollmentId },
     data: { status: "replied", repliedAt: now },
@@ -112,19 +109,10 @@ async function markReplied(tx: Tx, enrollmentId: string, now: Date): Promise<boo
 }
 
 /** What a matched enrollment's campaign says about stopping. */
-interface MatchedEnrollment {
-  campaignId: string;
-  contactEmail: string;
-  stopOnReplyScope: string;
-  stopOnAutoReply: boolean;
-}
+type MatchedEnrollment = EnrollmentStopSettings;
 
 async function matchedEnrollment(tx: Tx, enrollmentId: string): Promise<MatchedEnrollment | null> {
-  const rows = await tx.$queryRaw<MatchedEnrollment[]>`
-    SELECT e."campaignId"::text AS "campaignId", c.email AS "contactEmail", k."stopOnReplyScope", k."stopOnAutoReply"
-    FROM enrollments e JOIN contacts c ON c.id = e."contactId" JOIN campaigns k ON k.id = e."campaignId"
-    WHERE e.id = ${enrollmentId}::uuid`;
-  return rows[0] ?? null;
+  return (await enrollmentStopSettings(tx, enrollmentId)) ?? null;
 }
 
 /**
@@ -138,12 +126,7 @@ async function stopCompany(tx: Tx, enrollmentId: string, matched: MatchedEnrollm
   if (matched.stopOnReplyScope !== "domain") return [];
   const domain = emailDomain(matched.contactEmail);
   if (!domain || isFreeMailDomain(domain)) return [];
-  const rows = await tx.$queryRaw<Array<{ id: string }>>`
-    SELECT e.id FROM enrollments e JOIN contacts c ON c.id = e."contactId"
-    WHERE e."campaignId" = ${matched.campaignId}::uuid AND e.id <> ${enrollmentId}::uuid
-      AND e."stoppedAt" IS NULL AND e.status IN ('pending', 'sent', 'opened')
-      AND lower(substring(c.email from '@([^@]*)$')) = ${domain}`;
-  return stopEnrollments(tx, rows.map((row) => row.id), "company_replied", now);
+  return stopEnrollments(tx, await activeEnrollmentsAtDomain(tx, matched.campaignId, enrollmentId, domain), "company_replied", now);
 }
 
 /** A reply (or an auto-reply its campaign takes for one) marks its enrollment replied; the first one also applies the domain scope. */
@@ -173,16 +156,9 @@ const FROM_NAME_LIMIT = 256;
  */
 export async function recordInboundMessage(tx: Tx, source: InboundSource, received: InboundMessage, classified: InboundClassification, now = new Date()): Promise<InboundOutcome> {
   const [message, classification] = storable(received, classified);
-  const inserted = await tx.$queryRaw<Array<{ id: string }>>`
-    INSERT INTO inbound_messages (id, "credentialId", "accountId", "uidValidity", uid, "messageId", "inReplyTo", "fromEmail", kind, "receivedAt")
-    VALUES (gen_random_uuid(), ${source.credentialId}::uuid, ${source.accountId}::uuid, ${source.uidValidity}, ${source.uid}, ${message.messageId}, ${message.inReplyTo[0] ?? null}, ${message.from}, 'unmatched', ${now})
-    ON CONFLICT ("credentialId", "uidValidity", uid) DO NOTHING
-    RETURNING id`;
-  await tx.$executeRaw`
-    UPDATE smtp_credentials SET "imapUidValidity" = ${source.uidValidity}, "imapLastUid" = GREATEST(COALESCE("imapLastUid", 0), ${source.uid})
-    WHERE id = ${source.credentialId}::uuid`;
-  const row = inserted[0];
-  if (!row) return "duplicate";
+  const inserted = await insertInboundMessage(tx, source, { messageId: message.messageId, inReplyTo: message.inReplyTo[0] ?? null, fromEmail: message.from }, now);
+  await advanceImapCursor(tx, source.credentialId, source.uidValidity, source.uid);
+  if (!inserted) return "duplicate";
 
   let outcome: InboundOutcome = "unmatched";
   let enrollmentId: string | null = null;
@@ -198,8 +174,7 @@ export async function recordInboundMessage(tx: Tx, source: InboundSource, receiv
       outcome = "bounce";
       // a step already bounced (the same DSN twice, or the relay reported it first) changes nothing,
       // except that a verified notice confirms an unverified bounce
-      const [locked] = await tx.$queryRaw<Array<{ state: string; bounceUnverified: boolean }>>`
-        SELECT state::text AS state, "bounceUnverified" FROM step_sends WHERE id = ${step.id}::uuid FOR UPDATE`;
+      const locked = await lockStepBounceState(tx, step.id);
       if (locked?.state === "sent" || (verified && locked?.state === "bounced" && locked.bounceUnverified)) {
         const reason = [classification.dsn.status, classification.dsn.diagnostic].filter(Boolean).join(" ") || "bounced (delivery status notification)";
         await recordBounce(tx, { enrollmentId: step.enrollmentId, accountId: source.accountId, reason, stepSendId: step.id, credentialId: step.credentialId ?? source.credentialId, verified, now });
@@ -214,11 +189,9 @@ export async function recordInboundMessage(tx: Tx, source: InboundSource, receiv
       if (enrollmentId && matched?.stopOnAutoReply) await answerReceived(tx, enrollmentId, matched, now);
     }
   } else if (classification.kind === "unsubscribe") {
-    const contacts = message.from
-      ? await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM contacts WHERE "accountId" = ${source.accountId}::uuid AND email = ${message.from}`
-      : [];
-    if (contacts[0]) {
-      await unsubscribeContact(tx, contacts[0].id, now);
+    const contactId = message.from ? await findContactIdByEmail(tx, source.accountId, message.from) : undefined;
+    if (contactId) {
+      await unsubscribeContact(tx, contactId, now);
       outcome = "unsubscribe";
     }
   } else if (!(await isFromOwnInbox(tx, source.accountId, message.from))) {
@@ -230,14 +203,14 @@ export async function recordInboundMessage(tx: Tx, source: InboundSource, receiv
   }
   // what a person (or their responder) wrote is kept for replies and auto-replies only
   const kept = outcome === "reply" || outcome === "auto_reply";
-  await tx.$executeRaw`
-    UPDATE inbound_messages SET kind = ${outcome}, "enrollmentId" = ${enrollmentId}::uuid,
-      "campaignId" = (SELECT e."campaignId" FROM enrollments e WHERE e.id = ${enrollmentId}::uuid),
-      "fromName" = ${kept ? (message.fromName?.slice(0, FROM_NAME_LIMIT) ?? null) : null},
-      subject = ${kept ? message.subject.slice(0, SUBJECT_LIMIT) : null},
-      "sentAt" = ${kept ? message.date : null},
-      "bodyText" = ${kept ? replyText(message.text) : null},
-      "references" = ${kept ? message.references : []}::text[]
-    WHERE id = ${row.id}::uuid`;
+  await classifyInboundMessage(tx, inserted, {
+    kind: outcome,
+    enrollmentId,
+    fromName: kept ? (message.fromName?.slice(0, FROM_NAME_LIMIT) ?? null) : null,
+    subject: kept ? message.subject.slice(0, SUBJECT_LIMIT) : null,
+    sentAt: kept ? message.date : null,
+    bodyText: kept ? replyText(message.text) : null,
+    references: kept ? message.references : [],
+  });
   return outcome;
 }

@@ -1,4 +1,4 @@
-import { deleteFinishedDeliveries, deleteRelayedEvents } from "@outreach/db";
+import { deleteExpiredIdempotencyRecords, deleteFinishedDeliveries, deleteOldRequestLogs, deleteRelayedEvents } from "@outreach/db";
 import type { Tx } from "../tx.js";
 
 /** How long each kind of row is kept (days), from RETENTION_* settings. */
@@ -50,12 +50,8 @@ export async function purgeOldRows(tx: Tx, policy: RetentionPolicy, now = new Da
   const logsBefore = before(policy.requestLogDays);
   const deliveriesBefore = before(policy.webhookDeliveryDays);
   const eventsBefore = before(policy.eventDays);
-  const requestLogs = await inBatches(batch, () => tx.$executeRaw`
-    DELETE FROM request_logs WHERE id IN (
-      SELECT id FROM request_logs WHERE "createdAt" < ${logsBefore} LIMIT ${batch} FOR UPDATE SKIP LOCKED)`);
-  const idempotencyRecords = await inBatches(batch, () => tx.$executeRaw`
-    DELETE FROM idempotency_records WHERE ("accountId", key) IN (
-      SELECT "accountId", key FROM idempotency_records WHERE "expiresAt" < ${new Date(now.getTime() + idempotencyLeadMs)} LIMIT ${batch} FOR UPDATE SKIP LOCKED)`);
+  const requestLogs = await inBatches(batch, () => deleteOldRequestLogs(tx, logsBefore, batch));
+  const idempotencyRecords = await inBatches(batch, () => deleteExpiredIdempotencyRecords(tx, new Date(now.getTime() + idempotencyLeadMs), batch));
   const webhookDeliveries = await inBatches(batch, () => deleteFinishedDeliveries(tx, deliveriesBefore, batch));
   const events = await inBatches(batch, () => deleteRelayedEvents(tx, eventsBefore, batch));
   return { requestLogs, idempotencyRecords, webhookDeliveries, events };
