@@ -1,5 +1,6 @@
 import Joi from "joi";
 import { AppError } from "@outreach/core";
+import type { Contract } from "./contracts/contract.js";
 
 /**
  * The joi to build request schemas with: strings may be trimmed/lower-cased,
@@ -13,7 +14,7 @@ export const J: Joi.Root = Joi.defaults((schema) => (["number", "boolean", "date
  * coercion, no unknown fields); query strings are coerced from text.
  * Failures are 422 validation_failed with the validator messages joined by ", ".
  */
-export function validate<T>(schema: Joi.Schema<T>, value: unknown): T {
+function check(schema: Joi.Schema, value: unknown) {
   const { value: result, error } = schema.validate(value, {
     abortEarly: false,
     convert: true,
@@ -25,12 +26,17 @@ export function validate<T>(schema: Joi.Schema<T>, value: unknown): T {
       errors: error.details.map((d) => ({ field: d.path.join("."), message: d.message })),
     });
   }
-  return result as T;
+  return result;
 }
 
-export function validateBody<T>(schema: Joi.Schema<T>, body: unknown): T {
+/** Validates a value against a request contract: the value as joi returns it, typed by the contract's generated type. */
+export function validate<T>(schema: Contract<T>, value: unknown): T {
+  return check(schema, value);
+}
+
+export function validateBody<T>(schema: Contract<T>, body: unknown): T {
   // A missing body is validated as an empty object, so required fields are reported by name.
-  return validate(schema, body === undefined ? {} : body);
+  return check(schema, body === undefined ? {} : body);
 }
 
 /** True when the body's only key is the resource's wrapper ({"campaign": {...}}). */
@@ -46,9 +52,9 @@ export function isWrapped(body: unknown, wrapper: string): body is Record<string
  * sent: "campaign.name" for a wrapped body, "name" for a top-level one. A
  * wrapper next to other keys is a top-level body with an unknown field.
  */
-export function validateResource<T>(schema: Joi.ObjectSchema<T>, body: unknown, wrapper: string): T {
+export function validateResource<T>(schema: Contract<T>, body: unknown, wrapper: string): T {
   if (!isWrapped(body, wrapper)) return validateBody(schema, body);
-  return validateBody(J.object<Record<string, T>>({ [wrapper]: schema.required() }), body)[wrapper] as T;
+  return check(J.object({ [wrapper]: schema.required() }), body)[wrapper];
 }
 
 /** The prefix that names a field of the resource as sent ("campaign." or ""). */
@@ -57,8 +63,8 @@ export function fieldPrefix(body: unknown, wrapper: string): string {
 }
 
 /** Query schemas are built with plain Joi, whose coercion turns "10" into 10. */
-export function validateQuery<T>(schema: Joi.Schema<T>, query: unknown): T {
-  return validate(schema, query ?? {});
+export function validateQuery<T>(schema: Contract<T>, query: unknown): T {
+  return check(schema, query ?? {});
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

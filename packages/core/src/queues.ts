@@ -1,5 +1,6 @@
 import Joi from "joi";
 import type { DefaultJobOptions } from "bullmq";
+import type { QueuePayloads } from "./queue-payloads.generated.js";
 
 /** Every queue of the service: its name, payload schema and default job options. */
 export const QUEUE_NAMES = {
@@ -12,23 +13,8 @@ export const QUEUE_NAMES = {
 
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 
-export interface QueuePayloads {
-  "campaign-dispatch": { accountId: string; campaignId: string; batchNumber: number };
-  /** credentialId: the inbox it was routed by, whose session the sender takes before claiming it */
-  "send-email": { accountId: string; stepSendId: string; credentialId?: string };
-  /** Every step of a campaign to one address, not counted as an enrollment or against the plan. */
-  "test-send": { accountId: string; campaignId: string; email: string };
-  /**
-   * Plans a campaign's held sends again in chunks: "resume" those held before the
-   * resume (then makes the campaign active), "credential_disabled" those of a
-   * disabled inbox (moved to the campaign's other inboxes), "schedule_changed"
-   * those held before a PATCH of the schedule, jitter or wait range (handled
-   * like "resume": campaigns.resumeReplanBefore marks the request).
-   */
-  "replan-held-sends": { accountId: string; campaignId: string; reason: "resume" | "credential_disabled" | "schedule_changed"; credentialId?: string };
-  /** An answer to a reply (reply_answers row), sent through the inbox that received the reply. */
-  "send-answer": { accountId: string; answerId: string };
-}
+/** Each queue's job payload: generated from the payload schemas below (`pnpm contracts`). */
+export type { QueuePayloads };
 
 const id = Joi.string().guid();
 
@@ -51,12 +37,18 @@ export const QUEUES: { [N in QueueName]: QueueDefinition<N> } = {
   },
   "send-email": {
     name: "send-email",
-    payload: Joi.object({ accountId: id.required(), stepSendId: id.required(), credentialId: id }),
+    payload: Joi.object({
+      accountId: id.required(),
+      stepSendId: id.required(),
+      credentialId: id.description("the inbox it was routed by, whose session the sender takes before claiming it"),
+    }),
     jobOptions: { attempts: 6, backoff: { type: "exponential", delay: 30_000 }, ...retention },
   },
   "test-send": {
     name: "test-send",
-    payload: Joi.object({ accountId: id.required(), campaignId: id.required(), email: Joi.string().email({ tlds: { allow: false } }).max(254).required() }),
+    payload: Joi.object({ accountId: id.required(), campaignId: id.required(), email: Joi.string().email({ tlds: { allow: false } }).max(254).required() }).description(
+      "Every step of a campaign to one address, not counted as an enrollment or against the plan.",
+    ),
     jobOptions: { attempts: 3, backoff: { type: "exponential", delay: 10_000 }, ...retention },
   },
   "replan-held-sends": {
@@ -66,13 +58,23 @@ export const QUEUES: { [N in QueueName]: QueueDefinition<N> } = {
       campaignId: id.required(),
       reason: Joi.string().valid("resume", "credential_disabled", "schedule_changed").required(),
       credentialId: id.when("reason", { is: "credential_disabled", then: Joi.required(), otherwise: Joi.forbidden() }),
-    }),
+    }).description(
+      [
+        "Plans a campaign's held sends again in chunks: \"resume\" those held before the",
+        "resume (then makes the campaign active), \"credential_disabled\" those of a",
+        "disabled inbox (moved to the campaign's other inboxes), \"schedule_changed\"",
+        "those held before a PATCH of the schedule, jitter or wait range (handled",
+        "like \"resume\": campaigns.resumeReplanBefore marks the request).",
+      ].join("\n"),
+    ),
     // chunked and idempotent: a retry or a stalled run continues where the committed chunks stopped
     jobOptions: { attempts: 10, backoff: { type: "exponential", delay: 2_000 }, ...retention },
   },
   "send-answer": {
     name: "send-answer",
-    payload: Joi.object({ accountId: id.required(), answerId: id.required() }),
+    payload: Joi.object({ accountId: id.required(), answerId: id.required() }).description(
+      "An answer to a reply (reply_answers row), sent through the inbox that received the reply.",
+    ),
     // a temporary SMTP refusal is retried a few times (about 15 s, 30 s, 60 s apart), then the answer is failed
     jobOptions: { attempts: 4, backoff: { type: "exponential", delay: 15_000 }, ...retention },
   },

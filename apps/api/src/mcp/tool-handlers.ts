@@ -9,7 +9,7 @@ import { createContactImportSchema, MAX_IMPORT_ROWS } from "../routes/contact-im
 import { answerSchema, listRepliesQuery } from "../routes/replies.js";
 import { usageQuery } from "../routes/usage.js";
 import { createWebhookSchema, listWebhooksQuery, validateWebhookBody } from "../routes/webhooks.js";
-import { createCampaignSchema, listCampaignsQuery, previewQuery, type CreateCampaignInput } from "../schemas/campaign.js";
+import { createCampaignSchema, listCampaignsQuery, previewQuery } from "../schemas/campaign.js";
 import { serializeCampaign, serializeCampaignPreview, serializeCampaignSummary } from "../serializers/campaign.js";
 import { serializeCampaignState, serializeDispatchResult, serializeSendForecast, serializeTestSendResult } from "../serializers/campaign-workflow.js";
 import { serializeContactImport } from "../serializers/contact-import.js";
@@ -17,7 +17,7 @@ import { serializeEnrollContactImportResult } from "../serializers/enrollment.js
 import { serializeAnswer, serializeReply, serializeReplySummary } from "../serializers/reply.js";
 import { serializeWebhook } from "../serializers/webhook.js";
 import { addBlocklistEntries } from "../services/add-blocklist-entries.js";
-import { answerReply, type AnswerReplyInput } from "../services/answer-reply.js";
+import { answerReply } from "../services/answer-reply.js";
 import { checkEgressHosts } from "../services/check-egress-hosts.js";
 import { createCampaign } from "../services/create-campaign.js";
 import { createWebhook } from "../services/create-webhook.js";
@@ -55,8 +55,6 @@ export interface ToolHandler {
   preview?(call: ToolCall): Promise<unknown>;
 }
 
-type PageQuery = { limit: number; starting_after?: string };
-
 /**
  * The tools' implementations: each validates with the schema of its REST
  * route, calls the same service and answers what the route's serializer
@@ -65,7 +63,7 @@ type PageQuery = { limit: number; starting_after?: string };
 export const TOOL_HANDLERS: Record<string, ToolHandler> = {
   list_campaigns: {
     async act({ ctx, auth, query }) {
-      const q = validateQuery<PageQuery>(listCampaignsQuery, query);
+      const q = validateQuery(listCampaignsQuery, query);
       const rows = await listCampaigns(ctx.db, auth.accountId, { limit: q.limit, startingAfter: q.starting_after });
       return pageObject(rows, q.limit, serializeCampaignSummary);
     },
@@ -78,7 +76,7 @@ export const TOOL_HANDLERS: Record<string, ToolHandler> = {
   },
   create_campaign: {
     async act({ ctx, auth, body }) {
-      const input = validateBody<CreateCampaignInput>(createCampaignSchema, body);
+      const input = validateBody(createCampaignSchema, body);
       await checkEgressHosts(ctx.egress.mail, credentialHosts(input.smtp_credentials, ""));
       const campaign = await createCampaign(ctx.db, ctx.keyring, auth.accountId, input);
       return serializeCampaign(campaign, await getCampaignStats(ctx.db, campaign));
@@ -93,7 +91,7 @@ export const TOOL_HANDLERS: Record<string, ToolHandler> = {
   },
   import_contacts: {
     async act({ ctx, auth, body }) {
-      const input = validateBody<{ name?: string | null; contacts?: unknown }>(createContactImportSchema, body);
+      const input = validateBody(createContactImportSchema, body);
       if (!Array.isArray(input.contacts) || input.contacts.length === 0) throw new AppError("no_contacts_provided");
       if (input.contacts.length > MAX_IMPORT_ROWS) {
         const message = `contacts must contain less than or equal to ${MAX_IMPORT_ROWS} items`;
@@ -105,7 +103,7 @@ export const TOOL_HANDLERS: Record<string, ToolHandler> = {
   },
   enroll_contacts: {
     async act({ ctx, auth, path, body }) {
-      const input = validateBody<{ contact_import_id: string; batch_number: number; priority: number }>(enrollSchema, body);
+      const input = validateBody(enrollSchema, body);
       const result = await enrollContactImport(ctx.db, auth.accountId, path.id!, {
         contactImportId: input.contact_import_id,
         batchNumber: input.batch_number,
@@ -116,11 +114,11 @@ export const TOOL_HANDLERS: Record<string, ToolHandler> = {
   },
   dispatch_campaign: {
     async preview({ ctx, auth, path, body }) {
-      const input = validateBody<{ batch_number?: number | null }>(dispatchSchema, body);
+      const input = validateBody(dispatchSchema, body);
       return previewDispatch(ctx.db, auth.accountId, path.id!, input.batch_number ?? null);
     },
     async act({ ctx, auth, path, body }) {
-      const input = validateBody<{ batch_number?: number | null }>(dispatchSchema, body);
+      const input = validateBody(dispatchSchema, body);
       return serializeDispatchResult(await dispatchCampaign(ctx.db, ctx.queues.campaignDispatch, auth.accountId, path.id!, input.batch_number ?? null));
     },
   },
@@ -133,13 +131,13 @@ export const TOOL_HANDLERS: Record<string, ToolHandler> = {
   },
   preview_campaign: {
     async act({ ctx, auth, path, query }) {
-      const q = validateQuery<{ contact_id: string; position: number }>(previewQuery, query);
+      const q = validateQuery(previewQuery, query);
       return serializeCampaignPreview(await previewCampaign(ctx.db, auth.accountId, path.id!, q.contact_id, q.position));
     },
   },
   send_forecast: {
     async act({ ctx, auth, path, query }) {
-      const q = validateQuery<{ days: number }>(forecastQuery, query);
+      const q = validateQuery(forecastQuery, query);
       return serializeSendForecast(await forecastSends(ctx.db, auth.accountId, path.id!, q.days));
     },
   },
@@ -157,9 +155,9 @@ export const TOOL_HANDLERS: Record<string, ToolHandler> = {
     },
   },
   answer_reply: {
-    preview: async ({ ctx, auth, path, body }) => previewAnswer(ctx.db, auth.accountId, path.id!, validateBody<AnswerReplyInput>(answerSchema, body)),
+    preview: async ({ ctx, auth, path, body }) => previewAnswer(ctx.db, auth.accountId, path.id!, validateBody(answerSchema, body)),
     async act({ ctx, auth, path, body }) {
-      const input = validateBody<AnswerReplyInput>(answerSchema, body);
+      const input = validateBody(answerSchema, body);
       return serializeAnswer(await answerReply(ctx.db, ctx.queues.sendAnswer, auth.accountId, path.id!, input));
     },
   },
@@ -174,8 +172,8 @@ export const TOOL_HANDLERS: Record<string, ToolHandler> = {
     async act({ ctx, auth, body }) {
       const input = await validateWebhookBody(ctx.egress.webhooks, createWebhookSchema(ctx.config.webhookAllowPrivateUrls), body);
       const { webhook, secret } = await createWebhook(ctx.db, ctx.keyring, auth.accountId, {
-        url: input.url!,
-        eventFilters: input.event_filters!,
+        url: input.url,
+        eventFilters: input.event_filters,
         description: input.description || null,
       });
       return { ...serializeWebhook(webhook), secret };
@@ -183,7 +181,7 @@ export const TOOL_HANDLERS: Record<string, ToolHandler> = {
   },
   get_usage: {
     async act({ ctx, auth, query }) {
-      const { days } = validateQuery<{ days: number }>(usageQuery, query);
+      const { days } = validateQuery(usageQuery, query);
       return reportApiUsage(ctx.db, auth.accountId, days);
     },
   },

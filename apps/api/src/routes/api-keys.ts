@@ -3,6 +3,7 @@ import { Router } from "express";
 import { AppError } from "@outreach/core";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
+import { contract } from "../contracts/contract.js";
 import { idempotent } from "../middleware/idempotency.js";
 import { pageQuery, sendPage } from "../pagination.js";
 import { serializeApiKey } from "../serializers/api-key.js";
@@ -11,11 +12,14 @@ import { listApiKeys } from "../services/list-api-keys.js";
 import { revokeApiKey } from "../services/revoke-api-key.js";
 import { fields, isUuid, J, validateQuery, validateResource } from "../validation.js";
 
-export const createApiKeySchema = J.object({
-  label: fields.name.required(),
-  client_kind: J.string().valid("direct", "mcp", "sdk").default("direct"),
-});
-export const listApiKeysQuery = Joi.object<{ limit: number; starting_after?: string }>(pageQuery);
+export const createApiKeySchema = contract(
+  "CreateApiKeyBody",
+  J.object({
+    label: fields.name.required(),
+    client_kind: J.string().valid("direct", "mcp", "sdk").default("direct"),
+  }),
+);
+export const listApiKeysQuery = contract("ListApiKeysQuery", Joi.object(pageQuery));
 
 /** Mounted at /api_keys behind authentication. */
 export function apiKeyRoutes(ctx: ApiContext): Router {

@@ -3,6 +3,7 @@ import { isHttpUrl } from "@outreach/core";
 import { accountQuotaReport } from "@outreach/domain";
 import { authOf } from "../auth.js";
 import type { ApiContext } from "../context.js";
+import { contract } from "../contracts/contract.js";
 import { idempotent } from "../middleware/idempotency.js";
 import { withoutNul } from "../request-body.js";
 import { serializeSubscription } from "../serializers/account.js";
@@ -17,18 +18,15 @@ const returnUrl = withoutNul(J.string().max(2048))
   .custom((value: string, helpers) => (isHttpUrl(value) ? value : helpers.error("any.invalid")))
   .messages({ "any.invalid": "{{#label}} must be an absolute http or https URL" });
 
-export const checkoutSchema = J.object({
-  plan_slug: withoutNul(J.string().trim().lowercase().min(1).max(100)).required(),
-  success_url: returnUrl,
-  cancel_url: returnUrl,
-});
-export const portalSchema = J.object({ return_url: returnUrl });
-
-interface CheckoutBody {
-  plan_slug: string;
-  success_url?: string;
-  cancel_url?: string;
-}
+export const checkoutSchema = contract(
+  "CheckoutBody",
+  J.object({
+    plan_slug: withoutNul(J.string().trim().lowercase().min(1).max(100)).required(),
+    success_url: returnUrl,
+    cancel_url: returnUrl,
+  }),
+);
+export const portalSchema = contract("PortalBody", J.object({ return_url: returnUrl }));
 
 /** Mounted at /billing behind authentication. */
 export function billingRoutes(ctx: ApiContext): Router {
@@ -47,7 +45,7 @@ export function billingRoutes(ctx: ApiContext): Router {
   });
 
   router.post("/checkout", idempotent(ctx), async (req, res) => {
-    const body = validateBody<CheckoutBody>(checkoutSchema, req.body);
+    const body = validateBody(checkoutSchema, req.body);
     const session = await createCheckoutSession(ctx.db, ctx.paymentProvider, ctx.logger, authOf(res).accountId, {
       planSlug: body.plan_slug,
       successUrl: body.success_url ?? ctx.config.billingSuccessUrl,
@@ -58,7 +56,7 @@ export function billingRoutes(ctx: ApiContext): Router {
   });
 
   router.post("/portal", idempotent(ctx), async (req, res) => {
-    const body = validateBody<{ return_url?: string }>(portalSchema, req.body);
+    const body = validateBody(portalSchema, req.body);
     const session = await createPortalSession(ctx.db, ctx.paymentProvider, ctx.logger, authOf(res).accountId, {
       returnUrl: body.return_url ?? ctx.config.billingPortalReturnUrl,
       idempotencyKey: req.get("idempotency-key"),

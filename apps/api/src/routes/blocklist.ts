@@ -3,6 +3,8 @@ import { Router } from "express";
 import { AppError } from "@outreach/core";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
+import { contract } from "../contracts/contract.js";
+import type { AddBlocklistBody } from "../contracts/generated.js";
 import { idempotent } from "../middleware/idempotency.js";
 import { pageQuery, sendPage } from "../pagination.js";
 import { text } from "../request-body.js";
@@ -18,26 +20,26 @@ export const MAX_BLOCKLIST_ENTRIES = 10_000;
 /** A host name, lower-cased; a leading "@" and a trailing "." are dropped. */
 const domainField = J.string().trim().lowercase().replace(/^@/, "").replace(/\.$/, "").max(253).hostname();
 
-interface AddBody {
-  emails: string[];
-  domains: string[];
-  reason?: string | null;
-}
+export const addBlocklistSchema = contract(
+  "AddBlocklistBody",
+  J.object({
+    emails: J.array().items(fields.email).max(MAX_BLOCKLIST_ENTRIES).default([]),
+    domains: J.array().items(domainField).max(MAX_BLOCKLIST_ENTRIES).default([]),
+    reason: text(500).allow(null, ""),
+  }),
+);
 
-export const addBlocklistSchema = J.object<AddBody>({
-  emails: J.array().items(fields.email).max(MAX_BLOCKLIST_ENTRIES).default([]),
-  domains: J.array().items(domainField).max(MAX_BLOCKLIST_ENTRIES).default([]),
-  reason: text(500).allow(null, ""),
-});
-
-export const listBlocklistQuery = Joi.object({
-  ...pageQuery,
-  kind: Joi.string().valid("email", "domain"),
-  value: Joi.string().max(254),
-});
+export const listBlocklistQuery = contract(
+  "ListBlocklistQuery",
+  Joi.object({
+    ...pageQuery,
+    kind: Joi.string().valid("email", "domain"),
+    value: Joi.string().max(254),
+  }),
+);
 
 /** The fields, wrapped as {blocklist: {...}} or at the top level; at least one and at most MAX_BLOCKLIST_ENTRIES entries. */
-export function validateAddBody(body: unknown): AddBody {
+export function validateAddBody(body: unknown): AddBlocklistBody {
   const valid = validateResource(addBlocklistSchema, body, "blocklist");
   const count = valid.emails.length + valid.domains.length;
   if (count === 0 || count > MAX_BLOCKLIST_ENTRIES) {
@@ -66,7 +68,7 @@ export function blocklistRoutes(ctx: ApiContext): Router {
   });
 
   router.get("/", async (req, res) => {
-    const query = validateQuery<{ limit: number; starting_after?: string; kind?: "email" | "domain"; value?: string }>(listBlocklistQuery, req.query);
+    const query = validateQuery(listBlocklistQuery, req.query);
     const entries = await listBlocklistEntries(ctx.db, authOf(res).accountId, {
       limit: query.limit,
       startingAfter: query.starting_after,

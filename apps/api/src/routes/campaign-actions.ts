@@ -1,9 +1,9 @@
 import Joi from "joi";
 import { Router } from "express";
 import { AppError } from "@outreach/core";
-import type { SkipKind } from "@outreach/db";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
+import { contract } from "../contracts/contract.js";
 import { idempotent } from "../middleware/idempotency.js";
 import { pageParams, sendPage } from "../pagination.js";
 import { serializeSmtpCredential } from "../serializers/campaign.js";
@@ -36,29 +36,36 @@ const reference = J.string().max(100);
 const batchNumber = J.number().integer().min(1).max(1_000_000);
 const priority = J.number().integer().min(-1000).max(1000);
 
-export const enrollSchema = J.object({
-  contact_import_id: reference.required(),
-  batch_number: batchNumber.default(1),
-  priority: priority.default(0),
-});
-export const enrollContactSchema = J.object({
-  contact_id: reference.required(),
-  batch_number: batchNumber.default(1),
-  priority: priority.default(0),
-});
+export const enrollSchema = contract(
+  "EnrollBody",
+  J.object({
+    contact_import_id: reference.required(),
+    batch_number: batchNumber.default(1),
+    priority: priority.default(0),
+  }),
+);
+export const enrollContactSchema = contract(
+  "EnrollContactBody",
+  J.object({
+    contact_id: reference.required(),
+    batch_number: batchNumber.default(1),
+    priority: priority.default(0),
+  }),
+);
 // null is the same as leaving batch_number out: the next pending batch
-export const dispatchSchema = J.object({ batch_number: batchNumber.allow(null) });
-const testSendBodySchema = J.object({ emails: J.any() });
-export const testSendEmailsSchema = J.object({ emails: J.array().items(fields.email.required()).max(MAX_TEST_SEND_EMAILS) });
-export const forecastQuery = Joi.object({ days: Joi.number().integer().min(1).max(365).default(14) });
-export const skipsQuery = Joi.object({ kind: Joi.string().valid("mx_invalid", "cross_campaign_duplicate", "blocklisted"), ...pageParams(50) });
-export const repliesQuery = Joi.object(pageParams(50));
+export const dispatchSchema = contract("DispatchBody", J.object({ batch_number: batchNumber.allow(null) }));
+// emails are checked by testSendEmailsSchema once they are known to be a non-empty list
+const testSendBodySchema = contract("TestSendBody", J.object({ emails: J.any().meta({ baseType: "unknown" }) }));
+export const testSendEmailsSchema = contract("TestSendEmails", J.object({ emails: J.array().items(fields.email.required()).max(MAX_TEST_SEND_EMAILS) }));
+export const forecastQuery = contract("SendForecastQuery", Joi.object({ days: Joi.number().integer().min(1).max(365).default(14) }));
+export const skipsQuery = contract("ListSkipsQuery", Joi.object({ kind: Joi.string().valid("mx_invalid", "cross_campaign_duplicate", "blocklisted"), ...pageParams(50) }));
+export const repliesQuery = contract("ListCampaignRepliesQuery", Joi.object(pageParams(50)));
 
 /** test_send's addresses: none is 422 no_emails_provided; each a valid address; lower-cased and de-duplicated in order. */
 export function testSendEmails(body: unknown): string[] {
-  const { emails } = validateBody<{ emails?: unknown }>(testSendBodySchema, body);
+  const { emails } = validateBody(testSendBodySchema, body);
   if (!Array.isArray(emails) || emails.length === 0) throw new AppError("no_emails_provided");
-  const valid = validate<{ emails: string[] }>(testSendEmailsSchema, { emails });
+  const valid = validate(testSendEmailsSchema, { emails });
   return [...new Set(valid.emails)];
 }
 
@@ -72,7 +79,7 @@ export function campaignActionRoutes(ctx: ApiContext): Router {
   const router = Router();
 
   router.post("/:id/enroll", idempotent(ctx), async (req, res) => {
-    const body = validateBody<{ contact_import_id: string; batch_number: number; priority: number }>(enrollSchema, req.body);
+    const body = validateBody(enrollSchema, req.body);
     const result = await enrollContactImport(ctx.db, authOf(res).accountId, param(req, "id"), {
       contactImportId: body.contact_import_id,
       batchNumber: body.batch_number,
@@ -82,7 +89,7 @@ export function campaignActionRoutes(ctx: ApiContext): Router {
   });
 
   router.post("/:id/enroll_contact", idempotent(ctx), async (req, res) => {
-    const body = validateBody<{ contact_id: string; batch_number: number; priority: number }>(enrollContactSchema, req.body);
+    const body = validateBody(enrollContactSchema, req.body);
     const result = await enrollContact(ctx.db, authOf(res).accountId, param(req, "id"), {
       contactId: body.contact_id,
       batchNumber: body.batch_number,
@@ -92,7 +99,7 @@ export function campaignActionRoutes(ctx: ApiContext): Router {
   });
 
   router.post("/:id/dispatch", idempotent(ctx), async (req, res) => {
-    const body = validateBody<{ batch_number?: number | null }>(dispatchSchema, req.body);
+    const body = validateBody(dispatchSchema, req.body);
     const result = await dispatchCampaign(ctx.db, ctx.queues.campaignDispatch, authOf(res).accountId, param(req, "id"), body.batch_number ?? null);
     res.json(serializeDispatchResult(result));
   });
@@ -118,18 +125,18 @@ export function campaignActionRoutes(ctx: ApiContext): Router {
   });
 
   router.get("/:id/send_forecast", async (req, res) => {
-    const query = validateQuery<{ days: number }>(forecastQuery, req.query);
+    const query = validateQuery(forecastQuery, req.query);
     res.json(serializeSendForecast(await forecastSends(ctx.db, authOf(res).accountId, param(req, "id"), query.days)));
   });
 
   router.get("/:id/skips", async (req, res) => {
-    const query = validateQuery<{ kind?: SkipKind; limit: number; starting_after?: string }>(skipsQuery, req.query);
+    const query = validateQuery(skipsQuery, req.query);
     const skips = await listSkips(ctx.db, authOf(res).accountId, param(req, "id"), { kind: query.kind, limit: query.limit, startingAfter: query.starting_after });
     sendPage(req, res, skips, query.limit, serializeSkip);
   });
 
   router.get("/:id/replies", async (req, res) => {
-    const query = validateQuery<{ limit: number; starting_after?: string }>(repliesQuery, req.query);
+    const query = validateQuery(repliesQuery, req.query);
     const replies = await listReplies(ctx.db, authOf(res).accountId, param(req, "id"), { limit: query.limit, startingAfter: query.starting_after });
     sendPage(req, res, replies, query.limit, serializeReply, (reply) => reply.enrollmentId);
   });

@@ -10,7 +10,6 @@ import {
   previewQuery,
   updateCampaignSchema,
   type CreateCampaignInput,
-  type UpdateCampaignInput,
 } from "../schemas/campaign.js";
 import { serializeCampaign, serializeCampaignPreview, serializeCampaignSummary } from "../serializers/campaign.js";
 import { createCampaign } from "../services/create-campaign.js";
@@ -45,17 +44,16 @@ export function campaignRoutes(ctx: ApiContext): Router {
   const router = Router();
 
   router.post("/", idempotent(ctx), async (req, res) => {
-    const input = validateResource<CreateCampaignInput>(createCampaignSchema, req.body, "campaign");
+    const input = validateResource(createCampaignSchema, req.body, "campaign");
     await checkEgressHosts(ctx.egress.mail, credentialHosts(input.smtp_credentials, fieldPrefix(req.body, "campaign")));
     const campaign = await createCampaign(ctx.db, ctx.keyring, authOf(res).accountId, input);
     res.status(201).json(serializeCampaign(campaign, await getCampaignStats(ctx.db, campaign)));
   });
 
-  type ListQuery = { limit: number; starting_after?: string };
   // most lists are asked for without parameters: their defaults, validated once
-  const defaultListQuery = validateQuery<ListQuery>(listCampaignsQuery, {});
+  const defaultListQuery = validateQuery(listCampaignsQuery, {});
   router.get("/", async (req, res) => {
-    const query = hasNoKeys(req.query) ? defaultListQuery : validateQuery<ListQuery>(listCampaignsQuery, req.query);
+    const query = hasNoKeys(req.query) ? defaultListQuery : validateQuery(listCampaignsQuery, req.query);
     const campaigns = await listCampaigns(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after });
     sendPage(req, res, campaigns, query.limit, serializeCampaignSummary);
   });
@@ -66,7 +64,7 @@ export function campaignRoutes(ctx: ApiContext): Router {
   });
 
   router.patch("/:id", async (req, res) => {
-    const input = validateResource<UpdateCampaignInput>(updateCampaignSchema, req.body, "campaign");
+    const input = validateResource(updateCampaignSchema, req.body, "campaign");
     const accountId = authOf(res).accountId;
     await updateCampaign(ctx.db, accountId, param(req, "id"), input, {
       replanQueue: ctx.queues.replanHeldSends,
@@ -84,7 +82,7 @@ export function campaignRoutes(ctx: ApiContext): Router {
   });
 
   router.get("/:id/preview", async (req, res) => {
-    const query = validateQuery<{ contact_id: string; position: number }>(previewQuery, req.query);
+    const query = validateQuery(previewQuery, req.query);
     const preview = await previewCampaign(ctx.db, authOf(res).accountId, param(req, "id"), query.contact_id, query.position);
     res.json(serializeCampaignPreview(preview));
   });

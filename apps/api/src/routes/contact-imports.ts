@@ -3,6 +3,7 @@ import { Router, type Request, type Response } from "express";
 import { AppError } from "@outreach/core";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
+import { contract } from "../contracts/contract.js";
 import { ImportBodyParser } from "../import-body-parser.js";
 import { idempotent, markIdempotent, requestHashPrefix } from "../middleware/idempotency.js";
 import { requireJson } from "../middleware/json-body.js";
@@ -20,11 +21,15 @@ import { J, validateBody, validateQuery } from "../validation.js";
 export const MAX_IMPORT_ROWS = 250_000;
 
 // Rows are validated one by one by the import (an invalid row is reported, not fatal).
-export const createContactImportSchema = J.object({
-  name: text(200).allow(null, ""),
-  contacts: J.any(),
-});
-export const listContactImportsQuery = Joi.object(pageQuery);
+export const createContactImportSchema = contract(
+  "CreateContactImportBody",
+  J.object({
+    name: text(200).allow(null, ""),
+    // typed unknown: the import body parser puts the staged rows here
+    contacts: J.any().meta({ baseType: "unknown" }),
+  }),
+);
+export const listContactImportsQuery = contract("ListContactImportsQuery", Joi.object(pageQuery));
 
 /** The largest import body (the body is streamed, never held whole). */
 export const MAX_IMPORT_BODY = { bytes: 64 * 1024 * 1024, label: "64mb" };

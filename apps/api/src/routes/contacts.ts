@@ -2,6 +2,7 @@ import Joi from "joi";
 import { Router } from "express";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
+import { contract } from "../contracts/contract.js";
 import { pageQuery, sendPage } from "../pagination.js";
 import { withoutNul } from "../request-body.js";
 import { serializeContact } from "../serializers/contact.js";
@@ -9,11 +10,14 @@ import { getContact } from "../services/get-contact.js";
 import { listContacts } from "../services/list-contacts.js";
 import { validateQuery } from "../validation.js";
 
-export const listContactsQuery = Joi.object({
-  ...pageQuery,
-  // Compared with the stored address, which is trimmed and lower-cased.
-  email: withoutNul(Joi.string().lowercase().trim().max(320)),
-});
+export const listContactsQuery = contract(
+  "ListContactsQuery",
+  Joi.object({
+    ...pageQuery,
+    // Compared with the stored address, which is trimmed and lower-cased.
+    email: withoutNul(Joi.string().lowercase().trim().max(320)),
+  }),
+);
 
 /** Mounted at /contacts behind authentication. Contacts are created by contact imports. */
 export function contactRoutes(ctx: ApiContext): Router {

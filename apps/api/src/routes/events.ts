@@ -1,17 +1,21 @@
 import Joi from "joi";
 import { Router } from "express";
-import { ALL_EVENT_TYPES, type EventType } from "@outreach/core";
+import { ALL_EVENT_TYPES } from "@outreach/core";
 import { authOf } from "../auth.js";
 import type { ApiContext } from "../context.js";
+import { contract } from "../contracts/contract.js";
 import { pageParams, sendPage } from "../pagination.js";
 import { serializeEvent } from "../serializers/event.js";
 import { listEvents } from "../services/list-events.js";
 import { validateQuery } from "../validation.js";
 
-export const listEventsQuery = Joi.object<{ type?: EventType; limit: number; starting_after?: string }>({
-  type: Joi.any().valid(...ALL_EVENT_TYPES),
-  ...pageParams(20),
-});
+export const listEventsQuery = contract(
+  "ListEventsQuery",
+  Joi.object({
+    type: Joi.any().valid(...ALL_EVENT_TYPES),
+    ...pageParams(20),
+  }),
+);
 
 /** Mounted at /events behind authentication: the account's event log, the events its webhooks are sent. */
 export function eventRoutes(ctx: ApiContext): Router {

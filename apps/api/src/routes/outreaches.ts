@@ -2,6 +2,7 @@ import Joi from "joi";
 import { Router } from "express";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
+import { contract } from "../contracts/contract.js";
 import { idempotent } from "../middleware/idempotency.js";
 import { pageQuery, sendPage } from "../pagination.js";
 import { nameField, unwrapBody } from "../request-body.js";
@@ -13,15 +14,21 @@ import { listOutreaches } from "../services/list-outreaches.js";
 import { updateOutreach } from "../services/update-outreach.js";
 import { J, validateBody, validateQuery } from "../validation.js";
 
-export const createOutreachSchema = J.object({
-  name: nameField.required(),
-  unique_contacts: J.boolean().default(false),
-});
-export const updateOutreachSchema = J.object({
-  name: nameField,
-  unique_contacts: J.boolean(),
-}).min(1);
-export const listOutreachesQuery = Joi.object(pageQuery);
+export const createOutreachSchema = contract(
+  "CreateOutreachBody",
+  J.object({
+    name: nameField.required(),
+    unique_contacts: J.boolean().default(false),
+  }),
+);
+export const updateOutreachSchema = contract(
+  "UpdateOutreachBody",
+  J.object({
+    name: nameField,
+    unique_contacts: J.boolean(),
+  }).min(1),
+);
+export const listOutreachesQuery = contract("ListOutreachesQuery", Joi.object(pageQuery));
 
 /** Mounted at /outreaches behind authentication. */
 export function outreachRoutes(ctx: ApiContext): Router {

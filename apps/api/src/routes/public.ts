@@ -2,6 +2,7 @@ import { Router } from "express";
 import { CachedValue } from "../cached-value.js";
 import { clientIp, clientIpBucket } from "../client-ip.js";
 import type { ApiContext } from "../context.js";
+import { contract } from "../contracts/contract.js";
 import { jsonBody } from "../middleware/json-body.js";
 import { rateLimit } from "../middleware/rate-limit.js";
 import { serializePublicPlan } from "../serializers/plan.js";
@@ -9,10 +10,13 @@ import { signUpAccount } from "../services/sign-up-account.js";
 import { withoutNul } from "../request-body.js";
 import { fields, J, validateBody } from "../validation.js";
 
-export const signupSchema = J.object({
-  email: fields.email.required(),
-  name: withoutNul(J.string().trim().max(200)).allow(null, ""),
-});
+export const signupSchema = contract(
+  "SignupBody",
+  J.object({
+    email: fields.email.required(),
+    name: withoutNul(J.string().trim().max(200)).allow(null, ""),
+  }),
+);
 
 /** GET /plans and POST /signup: no API key. */
 export function publicRoutes(ctx: ApiContext): Router {

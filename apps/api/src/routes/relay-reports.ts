@@ -1,6 +1,8 @@
 import { Router } from "express";
 import { AppError, verifySignature } from "@outreach/core";
 import type { ApiContext } from "../context.js";
+import { contract } from "../contracts/contract.js";
+import type { RelayReportBody } from "../contracts/generated.js";
 import { rawBody } from "../middleware/raw-body.js";
 import { withoutNul } from "../request-body.js";
 import { recordRelayReport, type RelayReportEvent } from "../services/record-relay-report.js";
@@ -20,13 +22,12 @@ const eventSchema = J.object({
   occurred_at: J.string().isoDate().allow(null),
 }).unknown(true);
 
-const reportSchema = J.object({
-  events: J.array().items(eventSchema).max(MAX_REPORT_EVENTS).required(),
-}).unknown(true);
-
-interface ReportBody {
-  events: Array<{ type: "bounce" | "complaint"; email: string; message_id?: string | null; reason?: string | null; occurred_at?: string | null }>;
-}
+const reportSchema = contract(
+  "RelayReportBody",
+  J.object({
+    events: J.array().items(eventSchema).max(MAX_REPORT_EVENTS).required(),
+  }).unknown(true),
+);
 
 function parseJson(body: Buffer): unknown {
   try {
@@ -36,7 +37,7 @@ function parseJson(body: Buffer): unknown {
   }
 }
 
-function toEvents(report: ReportBody): RelayReportEvent[] {
+function toEvents(report: RelayReportBody): RelayReportEvent[] {
   return report.events.map((e) => {
     const reason = (e.reason ?? "").replace(/\u0000/g, "").trim().slice(0, REASON_MAX);
     return {
@@ -65,7 +66,7 @@ export function relayReportRoutes(ctx: ApiContext): Router {
       if (!secret) ctx.logger.warn("relay report refused: RELAY_WEBHOOK_SECRET is not configured");
       throw new AppError("invalid_signature");
     }
-    const report = validateBody<ReportBody>(reportSchema, parseJson(body));
+    const report = validateBody(reportSchema, parseJson(body));
     const summary = await recordRelayReport(ctx.db, toEvents(report));
     if (summary.bounced || summary.unsubscribed) ctx.logger.info("relay report applied", { ...summary });
     res.status(200).json(summary);

@@ -2,32 +2,39 @@ import Joi from "joi";
 import { Router } from "express";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
+import { contract } from "../contracts/contract.js";
 import { idempotent } from "../middleware/idempotency.js";
 import { pageQuery, sendPage } from "../pagination.js";
 import { withoutNul } from "../request-body.js";
 import { MAX_BODY_HTML_LENGTH, MAX_SUBJECT_LENGTH } from "../schemas/campaign.js";
 import { serializeAnswer, serializeReply, serializeReplySummary } from "../serializers/reply.js";
-import { answerReply, type AnswerReplyInput } from "../services/answer-reply.js";
-import { getReply, REPLY_KINDS, type ReplyKind } from "../services/get-reply.js";
+import { answerReply } from "../services/answer-reply.js";
+import { getReply, REPLY_KINDS } from "../services/get-reply.js";
 import { listInboxReplies } from "../services/list-inbox-replies.js";
 import { J, validateQuery, validateResource } from "../validation.js";
 
-export const listRepliesQuery = Joi.object<{ limit: number; starting_after?: string; campaign_id?: string; kind?: ReplyKind }>({
-  ...pageQuery,
-  campaign_id: Joi.string().max(100),
-  kind: Joi.string().valid(...REPLY_KINDS),
-});
+export const listRepliesQuery = contract(
+  "ListRepliesQuery",
+  Joi.object({
+    ...pageQuery,
+    campaign_id: Joi.string().max(100),
+    kind: Joi.string().valid(...REPLY_KINDS),
+  }),
+);
 
-export const answerSchema = J.object<AnswerReplyInput>({
-  body_html: withoutNul(J.string().min(1).max(MAX_BODY_HTML_LENGTH)).required(),
-  // a header line: no CR or LF anywhere, as step subjects; trimmed only after
-  // that check, so a line break at either end is refused rather than cut off
-  subject: withoutNul(J.string().max(MAX_SUBJECT_LENGTH))
-    .pattern(/[\r\n]/, { invert: true, name: "line" })
-    .messages({ "string.pattern.invert.name": "{{#label}} must be a single line of text" })
-    .custom((value: string) => value.trim())
-    .min(1),
-});
+export const answerSchema = contract(
+  "AnswerReplyBody",
+  J.object({
+    body_html: withoutNul(J.string().min(1).max(MAX_BODY_HTML_LENGTH)).required(),
+    // a header line: no CR or LF anywhere, as step subjects; trimmed only after
+    // that check, so a line break at either end is refused rather than cut off
+    subject: withoutNul(J.string().max(MAX_SUBJECT_LENGTH))
+      .pattern(/[\r\n]/, { invert: true, name: "line" })
+      .messages({ "string.pattern.invert.name": "{{#label}} must be a single line of text" })
+      .custom((value: string) => value.trim())
+      .min(1),
+  }),
+);
 
 /** Mounted at /replies behind authentication: the replies detected in the account's inboxes, and answers to them. */
 export function replyRoutes(ctx: ApiContext): Router {

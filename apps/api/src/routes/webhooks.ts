@@ -4,6 +4,7 @@ import Joi from "joi";
 import { AppError, checkWebhookUrl, type EgressGuard, ALL_EVENT_TYPES, EVENT_WILDCARD, WEBHOOK_URL_MAX_LENGTH } from "@outreach/core";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
+import { contract, type Contract } from "../contracts/contract.js";
 import { idempotent } from "../middleware/idempotency.js";
 import { pageParams, pageQuery, sendPage } from "../pagination.js";
 import { serializeWebhook, serializeWebhookDelivery } from "../serializers/webhook.js";
@@ -20,13 +21,6 @@ import { updateWebhook } from "../services/update-webhook.js";
 import { fieldPrefix, isUuid, J, validateBody, validateQuery, validateResource } from "../validation.js";
 
 const EDITABLE = ["url", "event_filters", "description", "disabled_at"] as const;
-
-interface WebhookBody {
-  url?: string;
-  event_filters?: string[];
-  description?: string | null;
-  disabled_at?: null;
-}
 
 /** Absolute http(s) URL without credentials; non-public targets only when the deployment allows them. Normalised. */
 function urlField(allowPrivate: boolean) {
@@ -53,23 +47,39 @@ const descriptionField = J.string()
   .allow(null, "")
   .messages({ "string.pattern.base": "{{#label}} must not contain NUL characters" });
 
-export function createWebhookSchema(allowPrivate: boolean): Joi.ObjectSchema<WebhookBody> {
-  return J.object({
-    url: urlField(allowPrivate).required(),
-    event_filters: eventFiltersField.default([EVENT_WILDCARD]),
-    description: descriptionField,
-  });
+function webhookSchemas(allowPrivate: boolean) {
+  return {
+    create: contract(
+      "CreateWebhookBody",
+      J.object({
+        url: urlField(allowPrivate).required(),
+        event_filters: eventFiltersField.default([EVENT_WILDCARD]),
+        description: descriptionField,
+      }),
+    ),
+    update: contract(
+      "UpdateWebhookBody",
+      J.object({
+        url: urlField(allowPrivate),
+        event_filters: eventFiltersField,
+        description: descriptionField,
+        disabled_at: J.any().valid(null).messages({ "any.only": "{{#label}} may only be null, which re-enables the webhook" }),
+      })
+        .min(1)
+        .messages({ "object.min": `the update must contain at least one of ${EDITABLE.join(", ")}` }),
+    ),
+  };
 }
 
-export function updateWebhookSchema(allowPrivate: boolean): Joi.ObjectSchema<WebhookBody> {
-  return J.object({
-    url: urlField(allowPrivate),
-    event_filters: eventFiltersField,
-    description: descriptionField,
-    disabled_at: J.any().valid(null).messages({ "any.only": "{{#label}} may only be null, which re-enables the webhook" }),
-  })
-    .min(1)
-    .messages({ "object.min": `the update must contain at least one of ${EDITABLE.join(", ")}` });
+/** The schemas for either setting of webhookAllowPrivateUrls, built once (they differ only in the URL check). */
+const WEBHOOK_SCHEMAS = { public: webhookSchemas(false), private: webhookSchemas(true) };
+
+export function createWebhookSchema(allowPrivate: boolean) {
+  return WEBHOOK_SCHEMAS[allowPrivate ? "private" : "public"].create;
+}
+
+export function updateWebhookSchema(allowPrivate: boolean) {
+  return WEBHOOK_SCHEMAS[allowPrivate ? "private" : "public"].update;
 }
 
 /**
@@ -77,7 +87,7 @@ export function updateWebhookSchema(allowPrivate: boolean): Joi.ObjectSchema<Web
  * host is then resolved by the egress guard: one that resolves to an internal
  * address is refused like a literal one.
  */
-export async function validateWebhookBody(guard: EgressGuard, schema: Joi.ObjectSchema<WebhookBody>, body: unknown): Promise<WebhookBody> {
+export async function validateWebhookBody<T extends { url?: string }>(guard: EgressGuard, schema: Contract<T>, body: unknown): Promise<T> {
   const fields = validateResource(schema, body, "webhook");
   if (fields.url !== undefined) await checkEgressHosts(guard, [{ field: `${fieldPrefix(body, "webhook")}url`, host: new URL(fields.url).hostname }]);
   return fields;
@@ -89,16 +99,19 @@ function webhookId(req: Request): string {
   return id;
 }
 
-export const emptyBody = J.object({});
+export const emptyBody = contract("EmptyBody", J.object({}));
 
 const DELIVERY_STATES = ["pending", "succeeded", "failed", "skipped"] as const;
 
-export const listWebhooksQuery = Joi.object<{ limit: number; starting_after?: string }>(pageQuery);
+export const listWebhooksQuery = contract("ListWebhooksQuery", Joi.object(pageQuery));
 
-export const deliveriesQuery = Joi.object<{ status?: (typeof DELIVERY_STATES)[number]; limit: number; starting_after?: string }>({
-  status: Joi.any().valid(...DELIVERY_STATES),
-  ...pageParams(20),
-});
+export const deliveriesQuery = contract(
+  "ListWebhookDeliveriesQuery",
+  Joi.object({
+    status: Joi.any().valid(...DELIVERY_STATES),
+    ...pageParams(20),
+  }),
+);
 
 /** Mounted at /webhooks behind authentication: the account's outbound webhooks. */
 export function webhookRoutes(ctx: ApiContext): Router {
@@ -110,8 +123,8 @@ export function webhookRoutes(ctx: ApiContext): Router {
   router.post("/", idempotent(ctx), async (req, res) => {
     const body = await validateWebhookBody(ctx.egress.webhooks, create, req.body);
     const { webhook, secret } = await createWebhook(ctx.db, ctx.keyring, authOf(res).accountId, {
-      url: body.url!,
-      eventFilters: body.event_filters!,
+      url: body.url,
+      eventFilters: body.event_filters,
       description: body.description || null,
     });
     res.status(201).json({ ...serializeWebhook(webhook), secret });

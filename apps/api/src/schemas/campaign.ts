@@ -1,8 +1,10 @@
 import Joi from "joi";
 import { countMergeTags } from "@outreach/core";
+import { contract } from "../contracts/contract.js";
+import type { CreateCampaignBody, UpdateCampaignBody } from "../contracts/generated.js";
 import { pageQuery } from "../pagination.js";
 import { fields, J } from "../validation.js";
-import { jitterScopeField, rampField, scheduleField, type JitterScope, type RampInput, type ScheduleInput } from "./send-settings.js";
+import { jitterScopeField, rampField, scheduleField } from "./send-settings.js";
 
 /** Largest jitter bound between two sends of a batch: one day. */
 export const MAX_WAIT_SECONDS = 86_400;
@@ -148,25 +150,28 @@ function prefixOf(path: Array<string | number> = []): string {
 }
 
 /** The fields of POST /campaigns, wrapped as {"campaign": {...}} or at the top level (validateResource). */
-export const createCampaignSchema = J.object<CreateCampaignInput>({
-  name: name.required(),
-  outreach_id: outreachId.allow(null),
-  min_wait_seconds: minWait.default(120),
-  max_wait_seconds: maxWait.default(420),
-  jitter_scope: jitterScopeField.default("batch"),
-  schedule: scheduleField.default(null),
-  verify_email_mx: J.boolean().default(false),
-  bounce_rate_threshold: bounceRateThreshold.default(8.0),
-  track_clicks: J.boolean().default(false),
-  tracking_domain: trackingDomainField.allow(null).default(null),
-  stop_on_reply_scope: stopOnReplyScope.default("contact"),
-  stop_on_auto_reply: J.boolean().default(false),
-  smtp_credentials: J.array().items(credentialSchema).min(1).max(MAX_CREDENTIALS).required(),
-  sequence_steps: stepsSchema.required(),
-}).custom((value: CreateCampaignInput, helpers) => {
-  const message = waitRangeMessage(value.min_wait_seconds, value.max_wait_seconds, prefixOf(helpers.state.path));
-  return message ? helpers.message({ custom: message }) : value;
-}, "wait range");
+export const createCampaignSchema = contract(
+  "CreateCampaignBody",
+  J.object({
+    name: name.required(),
+    outreach_id: outreachId.allow(null),
+    min_wait_seconds: minWait.default(120),
+    max_wait_seconds: maxWait.default(420),
+    jitter_scope: jitterScopeField.default("batch"),
+    schedule: scheduleField.default(null),
+    verify_email_mx: J.boolean().default(false),
+    bounce_rate_threshold: bounceRateThreshold.default(8.0),
+    track_clicks: J.boolean().default(false),
+    tracking_domain: trackingDomainField.allow(null).default(null),
+    stop_on_reply_scope: stopOnReplyScope.default("contact"),
+    stop_on_auto_reply: J.boolean().default(false),
+    smtp_credentials: J.array().items(credentialSchema).min(1).max(MAX_CREDENTIALS).required(),
+    sequence_steps: stepsSchema.required(),
+  }).custom((value: CreateCampaignInput, helpers) => {
+    const message = waitRangeMessage(value.min_wait_seconds, value.max_wait_seconds, prefixOf(helpers.state.path));
+    return message ? helpers.message({ custom: message }) : value;
+  }, "wait range"),
+);
 
 export const UPDATABLE_CAMPAIGN_FIELDS = [
   "name",
@@ -184,92 +189,40 @@ export const UPDATABLE_CAMPAIGN_FIELDS = [
 ] as const;
 
 /** The fields of PATCH /campaigns/:id, wrapped or at the top level. */
-export const updateCampaignSchema = J.object<UpdateCampaignInput>({
-  name,
-  outreach_id: outreachId.allow(null),
-  min_wait_seconds: minWait,
-  max_wait_seconds: maxWait,
-  jitter_scope: jitterScopeField,
-  schedule: scheduleField,
-  verify_email_mx: J.boolean(),
-  bounce_rate_threshold: bounceRateThreshold,
-  track_clicks: J.boolean(),
-  tracking_domain: trackingDomainField.allow(null),
-  stop_on_reply_scope: stopOnReplyScope,
-  stop_on_auto_reply: J.boolean(),
-})
-  .min(1)
-  .messages({ "object.min": `{{#label}} must contain at least one of ${UPDATABLE_CAMPAIGN_FIELDS.join(", ")}` });
+export const updateCampaignSchema = contract(
+  "UpdateCampaignBody",
+  J.object({
+    name,
+    outreach_id: outreachId.allow(null),
+    min_wait_seconds: minWait,
+    max_wait_seconds: maxWait,
+    jitter_scope: jitterScopeField,
+    schedule: scheduleField,
+    verify_email_mx: J.boolean(),
+    bounce_rate_threshold: bounceRateThreshold,
+    track_clicks: J.boolean(),
+    tracking_domain: trackingDomainField.allow(null),
+    stop_on_reply_scope: stopOnReplyScope,
+    stop_on_auto_reply: J.boolean(),
+  })
+    .min(1)
+    .messages({ "object.min": `{{#label}} must contain at least one of ${UPDATABLE_CAMPAIGN_FIELDS.join(", ")}` }),
+);
 
-export const listCampaignsQuery = Joi.object(pageQuery);
+export const listCampaignsQuery = contract("ListCampaignsQuery", Joi.object(pageQuery));
 
-export const previewQuery = Joi.object({
-  contact_id: Joi.string().max(100).required(),
-  position: Joi.number().integer().min(1).max(MAX_INT).default(1),
-});
+export const previewQuery = contract(
+  "PreviewCampaignQuery",
+  Joi.object({
+    contact_id: Joi.string().max(100).required(),
+    position: Joi.number().integer().min(1).max(MAX_INT).default(1),
+  }),
+);
 
-export interface CredentialInput {
-  label: string;
-  from_email: string;
-  from_name?: string | null;
-  smtp_host: string;
-  smtp_port: number;
-  smtp_secure?: boolean;
-  smtp_username: string;
-  smtp_password: string;
-  daily_limit: number;
-  ramp?: RampInput | null;
-  tracking_domain?: string | null;
-  imap_host?: string | null;
-  imap_port?: number | null;
-  imap_secure?: boolean | null;
-  imap_username?: string | null;
-  imap_password?: string | null;
-}
-
-export interface VariantInput {
-  subject: string;
-  body_html: string;
-  weight: number;
-}
-
-export interface StepInput {
-  position: number;
-  /** set unless the step has variants */
-  subject?: string;
-  body_html?: string;
-  variants?: VariantInput[];
-  delay_minutes: number;
-}
-
-export interface CreateCampaignInput {
-  name: string;
-  outreach_id?: string | null;
-  min_wait_seconds: number;
-  max_wait_seconds: number;
-  jitter_scope: JitterScope;
-  schedule: ScheduleInput | null;
-  verify_email_mx: boolean;
-  bounce_rate_threshold: number;
-  track_clicks: boolean;
-  tracking_domain: string | null;
-  stop_on_reply_scope: StopOnReplyScope;
-  stop_on_auto_reply: boolean;
-  smtp_credentials: CredentialInput[];
-  sequence_steps: StepInput[];
-}
-
-export interface UpdateCampaignInput {
-  name?: string;
-  outreach_id?: string | null;
-  min_wait_seconds?: number;
-  max_wait_seconds?: number;
-  jitter_scope?: JitterScope;
-  schedule?: ScheduleInput | null;
-  verify_email_mx?: boolean;
-  bounce_rate_threshold?: number;
-  track_clicks?: boolean;
-  tracking_domain?: string | null;
-  stop_on_reply_scope?: StopOnReplyScope;
-  stop_on_auto_reply?: boolean;
-}
+/** The validated fields of POST /campaigns (generated from createCampaignSchema). */
+export type CreateCampaignInput = CreateCampaignBody;
+/** The validated fields of PATCH /campaigns/:id (generated from updateCampaignSchema). */
+export type UpdateCampaignInput = UpdateCampaignBody;
+export type CredentialInput = CreateCampaignBody["smtp_credentials"][number];
+export type StepInput = CreateCampaignBody["sequence_steps"][number];
+export type VariantInput = NonNullable<StepInput["variants"]>[number];

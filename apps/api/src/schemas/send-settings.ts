@@ -1,4 +1,5 @@
-import { isValidTimezone, WEEKDAYS, type Weekday } from "@outreach/domain";
+import { isValidTimezone, WEEKDAYS } from "@outreach/domain";
+import type { CreateCampaignBody } from "../contracts/generated.js";
 import { J } from "../validation.js";
 
 export const JITTER_SCOPES = ["batch", "inbox"] as const;
@@ -27,20 +28,15 @@ const clockTime = J.string()
   .pattern(/^([01]\d|2[0-3]):[0-5]\d$/, { name: "HH:MM" })
   .messages({ "string.pattern.name": "{{#label}} must be a time of day as HH:MM (00:00 to 23:59)" });
 
-export interface ScheduleInput {
-  timezone: string;
-  days: Weekday[];
-  start_time: string;
-  end_time: string;
-  use_contact_timezone: boolean;
-}
+/** A validated sending window (scheduleField, as generated for the campaign contracts). */
+export type ScheduleInput = NonNullable<CreateCampaignBody["schedule"]>;
 
 /**
  * A campaign's sending window; null means any time. Stored normalized: every
  * field present, days in week order. end_time before start_time is a window
  * crossing midnight; equal times are the whole day.
  */
-export const scheduleField = J.object<ScheduleInput>({
+export const scheduleField = J.object({
   timezone: timezoneField.default("UTC"),
   days: J.array()
     .items(J.string().valid(...WEEKDAYS))
@@ -54,13 +50,11 @@ export const scheduleField = J.object<ScheduleInput>({
   .custom((value: ScheduleInput) => ({ ...value, days: WEEKDAYS.filter((day) => value.days.includes(day)) }), "days in week order")
   .allow(null);
 
-export interface RampInput {
-  start_per_day: number;
-  increase_per_day: number;
-}
+/** A validated warm-up (rampField, as generated for the campaign contracts). */
+export type RampInput = NonNullable<CreateCampaignBody["smtp_credentials"][number]["ramp"]>;
 
 /** A new inbox's warm-up: start_per_day on the first day, increase_per_day more each day, up to daily_limit. */
-export const rampField = J.object<RampInput>({
+export const rampField = J.object({
   start_per_day: J.number().integer().min(1).max(1_000_000).required(),
   increase_per_day: J.number().integer().min(1).max(1_000_000).required(),
 }).allow(null);
