@@ -3,7 +3,7 @@ import { encryptSecret, secretAad, type Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { reserveQuota, type StepVariant } from "@outreach/domain";
 import type { CreateCampaignInput, CredentialInput, StepInput } from "../schemas/campaign.js";
-import { scheduleJson } from "./schedule-json.js";
+import { campaignSettingsData } from "./campaign-settings-data.js";
 import { campaignRelations, type CampaignWithRelations } from "./find-campaign.js";
 import { lockOutreach } from "./lock-outreach.js";
 
@@ -68,18 +68,8 @@ export async function createCampaign(db: Db, keyring: Keyring, accountId: string
     return tx.campaign.create({
       data: {
         accountId,
+        ...campaignSettingsData(input),
         outreachId: input.outreach_id ?? null,
-        name: input.name,
-        minWaitSeconds: input.min_wait_seconds,
-        maxWaitSeconds: input.max_wait_seconds,
-        jitterScope: input.jitter_scope,
-        schedule: scheduleJson(input.schedule),
-        verifyEmailMx: input.verify_email_mx,
-        bounceRateThreshold: input.bounce_rate_threshold,
-        trackClicks: input.track_clicks,
-        trackingDomain: input.tracking_domain,
-        stopOnReplyScope: input.stop_on_reply_scope,
-        stopOnAutoReply: input.stop_on_auto_reply,
         steps: {
           create: input.sequence_steps.map(stepData),
         },

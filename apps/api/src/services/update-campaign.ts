@@ -5,7 +5,7 @@ import { waitRangeMessage, type UpdateCampaignInput } from "../schemas/campaign.
 import { isUuid } from "../validation.js";
 import { lockOutreach } from "./lock-outreach.js";
 import { replanAfterSettingsChange } from "./replan-after-settings-change.js";
-import { scheduleJson } from "./schedule-json.js";
+import { campaignSettingsData } from "./campaign-settings-data.js";
 
 export interface UpdateCampaignOptions {
   replanQueue: TypedQueue<"replan-held-sends">;
@@ -40,20 +40,7 @@ export async function updateCampaign(db: Db, accountId: string, id: string, inpu
 
     await tx.campaign.update({
       where: { id: campaign.id },
-      data: {
-        name: input.name,
-        outreachId: input.outreach_id,
-        minWaitSeconds: input.min_wait_seconds,
-        maxWaitSeconds: input.max_wait_seconds,
-        jitterScope: input.jitter_scope,
-        schedule: input.schedule === undefined ? undefined : scheduleJson(input.schedule),
-        verifyEmailMx: input.verify_email_mx,
-        bounceRateThreshold: input.bounce_rate_threshold,
-        trackClicks: input.track_clicks,
-        trackingDomain: input.tracking_domain,
-        stopOnReplyScope: input.stop_on_reply_scope,
-        stopOnAutoReply: input.stop_on_auto_reply,
-      },
+      data: campaignSettingsData(input),
     });
     const replan = campaign.status === "active" && PLAN_FIELDS.some((field) => input[field] !== undefined);
     return replan ? replanAfterSettingsChange(tx, campaign.id, options.chunkSize) : null;

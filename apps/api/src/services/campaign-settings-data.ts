@@ -1,0 +1,34 @@
+import type { CreateCampaignInput, UpdateCampaignInput } from "../schemas/campaign.js";
+import { scheduleJson } from "./schedule-json.js";
+
+function settingsData(input: UpdateCampaignInput) {
+  return {
+    name: input.name,
+    outreachId: input.outreach_id,
+    minWaitSeconds: input.min_wait_seconds,
+    maxWaitSeconds: input.max_wait_seconds,
+    jitterScope: input.jitter_scope,
+    schedule: input.schedule === undefined ? undefined : scheduleJson(input.schedule),
+    verifyEmailMx: input.verify_email_mx,
+    bounceRateThreshold: input.bounce_rate_threshold,
+    trackClicks: input.track_clicks,
+    trackingDomain: input.tracking_domain,
+    stopOnReplyScope: input.stop_on_reply_scope,
+    stopOnAutoReply: input.stop_on_auto_reply,
+  };
+}
+
+/** The campaign columns of the settings fields. */
+export type CampaignSettingsData = ReturnType<typeof settingsData>;
+
+/**
+ * The campaign columns of the settings fields that POST /campaigns and PATCH
+ * /campaigns/:id share (UPDATABLE_CAMPAIGN_FIELDS), one mapping for both. A
+ * field left out stays undefined, which the update leaves unchanged; the
+ * create's fields are all there (its schema applies the defaults), name included.
+ */
+export function campaignSettingsData(input: CreateCampaignInput): CampaignSettingsData & { name: string };
+export function campaignSettingsData(input: UpdateCampaignInput): CampaignSettingsData;
+export function campaignSettingsData(input: UpdateCampaignInput): CampaignSettingsData {
+  return settingsData(input);
+}
