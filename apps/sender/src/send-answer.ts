@@ -1,4 +1,5 @@
 import { EgressRefusedError, htmlToText, SecretUnreadableError, UnrecoverableError } from "@outreach/core";
+import { claimReplyAnswer } from "@outreach/db";
 import { recordCredentialError } from "@outreach/domain";
 import { classifySmtpError } from "./classify-smtp-error.js";
 import type { SenderContext } from "./sender-context.js";
@@ -13,9 +14,7 @@ const bracketed = (id: string) => `<${id}>`;
 
 /** queued -> sending, atomically: only one sender works on an answer; a row in any other state is not sent (again). */
 async function claimAnswer(ctx: SenderContext, payload: Payload): Promise<boolean> {
-  const claimed = await ctx.db.$executeRaw`
-    UPDATE reply_answers SET state = 'sending', attempts = attempts + 1
-    WHERE id = ${payload.answerId}::uuid AND "accountId" = ${payload.accountId}::uuid AND state = 'queued'`;
+  const claimed = await claimReplyAnswer(ctx.db, payload.answerId, payload.accountId);
   return claimed === 1;
 }
 

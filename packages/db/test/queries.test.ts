@@ -201,6 +201,17 @@ const cases: Record<string, Case> = {
   },
   deleteAbandonedIdempotencyClaim: { columns: null, runs: [(ex) => queries.deleteAbandonedIdempotencyClaim(ex, id(), "k", now, 30)] },
   refreshIdempotencyHeartbeat: { columns: null, runs: [(ex) => queries.refreshIdempotencyHeartbeat(ex, id(), "k")] },
+  // inbound-messages.ts (the API's replies)
+  findInboundReply: { columns: queries.inboundReplyDetailColumns, runs: [(ex) => queries.findInboundReply(ex, id(), id(), ["reply", "auto_reply"])] },
+  listInboxReplyPage: {
+    columns: queries.inboundReplyColumns,
+    runs: [
+      (ex) => queries.listInboxReplyPage(ex, { accountId: id(), kinds: ["reply"], campaignId: null, cursor: null, textChars: 400, limit: 11 }),
+      (ex) => queries.listInboxReplyPage(ex, { accountId: id(), kinds: ["reply"], campaignId: id(), cursor: null, textChars: 400, limit: 11 }),
+      (ex) => queries.listInboxReplyPage(ex, { accountId: id(), kinds: ["reply"], campaignId: null, cursor: { createdAt: now, id: id() }, textChars: 400, limit: 11 }),
+      (ex) => queries.listInboxReplyPage(ex, { accountId: id(), kinds: ["reply", "auto_reply"], campaignId: id(), cursor: { createdAt: now, id: id() }, textChars: 400, limit: 11 }),
+    ],
+  },
 
   // campaigns.ts
   campaignPlanSettings: { columns: queries.campaignPlanColumns, runs: [(ex) => queries.campaignPlanSettings(ex, id())] },

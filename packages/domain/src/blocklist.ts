@@ -1,3 +1,4 @@
+import { findBlockingEntryOf, insertBlockedAddress, insertBlocklistedSkip, lockEnrollment } from "@outreach/db";
 import { emailDomain } from "./mx-lookup.js";
 import { cancelSend } from "./send-outcome.js";
 import { stopEnrollments } from "./stop-enrollments.js";
@@ -17,9 +18,6 @@ function blockedValues(email: string): [address: string, domain: string] {
   return [address, emailDomain(address)];
 }
 
-// the rule as SQL text (blockedAddressCondition, blockingKindSql) lives with the table's statements
-export { blockedAddressCondition, blockingKindSql } from "@outreach/db";
-
 /** The skip reason for an address blocked by an entry of `kind`. */
 export function blockedReason(kind: BlocklistKind, email: string): string {
   return kind === "email" ? "blocked: address" : `blocked: domain ${blockedValues(email)[1]}`;
@@ -28,11 +26,8 @@ export function blockedReason(kind: BlocklistKind, email: string): string {
 /** The entry blocking `email` for the account (an address entry before a domain one), or null. */
 export async function findBlockingEntry(tx: Tx, accountId: string, email: string): Promise<{ id: string; kind: BlocklistKind; value: string } | null> {
   const [address, domain] = blockedValues(email);
-  const rows = await tx.$queryRaw<Array<{ id: string; kind: BlocklistKind; value: string }>>`
-    SELECT id::text AS id, kind, value FROM blocklist_entries
-    WHERE "accountId" = ${accountId}::uuid AND value IN (${address}, ${domain})
-    ORDER BY kind = 'email' DESC LIMIT 1`;
-  return rows[0] ?? null;
+  const entry = await findBlockingEntryOf(tx, accountId, address, domain);
+  return entry ? { id: entry.id, kind: entry.kind as BlocklistKind, value: entry.value } : null;
 }
 
 /**
@@ -42,10 +37,7 @@ export async function findBlockingEntry(tx: Tx, accountId: string, email: string
 export async function blockAddress(tx: Tx, accountId: string, email: string, source: BlocklistSource, reason: string | null = null): Promise<void> {
   const [address] = blockedValues(email);
   if (!address) return;
-  await tx.$executeRaw`
-    INSERT INTO blocklist_entries ("accountId", kind, value, reason, source)
-    VALUES (${accountId}::uuid, 'email', ${address}, ${reason}, ${source})
-    ON CONFLICT ("accountId", value) DO NOTHING`;
+  await insertBlockedAddress(tx, accountId, address, reason, source);
 }
 
 export interface BlockedSendInput {
@@ -75,13 +67,16 @@ export async function recordBlockedSend(db: Tx, input: BlockedSendInput, now = n
     const reason = blockedReason(entry?.kind ?? "email", input.email);
     // step row before enrollment row: the order sending and unsubscribes lock them in
     await cancelSend(tx, input.stepSendId, "the address is on the account's blocklist");
-    await tx.$queryRaw`SELECT id FROM enrollments WHERE id = ${input.enrollmentId}::uuid FOR UPDATE`;
+    await lockEnrollment(tx, input.enrollmentId);
     await stopEnrollments(tx, [input.enrollmentId], "blocklisted", now);
-    const inserted = await tx.$executeRaw`
-      INSERT INTO enrollment_skips ("accountId", "campaignId", "contactId", "enrollmentId", kind, reason, "createdAt")
-      SELECT ${input.accountId}::uuid, ${input.campaignId}::uuid, ${input.contactId}::uuid, ${input.enrollmentId}::uuid, 'blocklisted'::"SkipKind", ${reason}, ${now}
-      WHERE NOT EXISTS (SELECT 1 FROM enrollment_skips
-        WHERE "campaignId" = ${input.campaignId}::uuid AND kind = 'blocklisted' AND "enrollmentId" = ${input.enrollmentId}::uuid)`;
+    const inserted = await insertBlocklistedSkip(tx, {
+      accountId: input.accountId,
+      campaignId: input.campaignId,
+      contactId: input.contactId,
+      enrollmentId: input.enrollmentId,
+      reason,
+      now,
+    });
     return { skipRecorded: inserted > 0 };
   });
 }

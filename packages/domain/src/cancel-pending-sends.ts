@@ -1,3 +1,4 @@
+import { cancelPendingStepSends } from "@outreach/db";
 import type { Tx } from "./tx.js";
 
 /**
@@ -8,7 +9,5 @@ import type { Tx } from "./tx.js";
  */
 export async function cancelPendingSends(tx: Tx, enrollmentIds: string[], reason: string): Promise<number> {
   if (enrollmentIds.length === 0) return 0;
-  return tx.$executeRaw`
-    UPDATE step_sends SET state = 'cancelled', "lastError" = ${reason}, "updatedAt" = now()
-    WHERE "enrollmentId" = ANY(${enrollmentIds}::uuid[]) AND state IN ('scheduled', 'queued')`;
+  return cancelPendingStepSends(tx, enrollmentIds, reason);
 }

@@ -1,3 +1,4 @@
+import { deliveredLinkOf, insertDeliveredLinks } from "@outreach/db";
 import type { Tx } from "./tx.js";
 
 /**
@@ -9,14 +10,7 @@ import type { Tx } from "./tx.js";
  * unknown outcome). Run inside the deleting transaction.
  */
 export async function keepDeliveredLinks(tx: Tx, accountId: string, campaignId: string): Promise<number> {
-  return tx.$executeRaw`
-    INSERT INTO delivered_links ("enrollmentId", "accountId", "campaignId", "contactId", email)
-    SELECT e.id, e."accountId", e."campaignId", e."contactId", c.email
-    FROM enrollments e JOIN contacts c ON c.id = e."contactId"
-    WHERE e."campaignId" = ${campaignId}::uuid AND e."accountId" = ${accountId}::uuid
-      AND (e."sentAt" IS NOT NULL OR EXISTS (
-        SELECT 1 FROM step_sends s WHERE s."enrollmentId" = e.id AND s.state IN ('sent', 'sending', 'bounced', 'failed')))
-    ON CONFLICT ("enrollmentId") DO NOTHING`;
+  return insertDeliveredLinks(tx, accountId, campaignId);
 }
 
 export interface DeliveredLink {
@@ -27,7 +21,5 @@ export interface DeliveredLink {
 
 /** The recipient of a link whose enrollment was deleted, or null. */
 export async function findDeliveredLink(tx: Tx, enrollmentId: string): Promise<DeliveredLink | null> {
-  const rows = await tx.$queryRaw<DeliveredLink[]>`
-    SELECT "accountId", "contactId", email FROM delivered_links WHERE "enrollmentId" = ${enrollmentId}::uuid`;
-  return rows[0] ?? null;
+  return (await deliveredLinkOf(tx, enrollmentId)) ?? null;
 }

@@ -1,4 +1,4 @@
-import { Prisma } from "@outreach/db";
+import { moveScheduledSend, sendsToFitInWindow } from "@outreach/db";
 import { nextOpening, parseSchedule, scheduleZone } from "./send-window.js";
 import type { Tx } from "./tx.js";
 
@@ -9,29 +9,22 @@ import type { Tx } from "./tx.js";
  * campaign without a schedule (the query returns no row).
  */
 export async function fitFollowUpsToWindow(tx: Tx, stepSendId: string): Promise<number> {
-  return fitToWindow(tx, stepSendId, Prisma.sql`l."enrollmentId" = s."enrollmentId" AND l."stepPosition" > s."stepPosition"`);
+  return fitToWindow(tx, stepSendId, "followUps");
 }
 
 /** A send given back to the schedule for a retry: its new time moved into the window. */
 export async function fitRetryToWindow(tx: Tx, stepSendId: string): Promise<number> {
-  return fitToWindow(tx, stepSendId, Prisma.sql`l.id = s.id`);
+  return fitToWindow(tx, stepSendId, "retry");
 }
 
-async function fitToWindow(tx: Tx, stepSendId: string, which: Prisma.Sql): Promise<number> {
-  const rows = await tx.$queryRaw<Array<{ id: string; dueAt: Date; schedule: unknown; timezone: string | null }>>`
-    SELECT l.id, l."dueAt", k.schedule, c.timezone
-    FROM step_sends s
-    JOIN campaigns k ON k.id = s."campaignId" AND k.schedule IS NOT NULL AND k.schedule <> 'null'::jsonb
-    JOIN step_sends l ON ${which} AND l.state = 'scheduled'
-    JOIN enrollments e ON e.id = s."enrollmentId"
-    JOIN contacts c ON c.id = e."contactId"
-    WHERE s.id = ${stepSendId}::uuid`;
+async function fitToWindow(tx: Tx, stepSendId: string, which: "followUps" | "retry"): Promise<number> {
+  const rows = await sendsToFitInWindow(tx, stepSendId, which);
   let moved = 0;
   for (const row of rows) {
     const schedule = parseSchedule(row.schedule);
     const dueAt = nextOpening(schedule, scheduleZone(schedule, row.timezone), row.dueAt);
     if (dueAt.getTime() === row.dueAt.getTime()) continue;
-    await tx.$executeRaw`UPDATE step_sends SET "dueAt" = ${dueAt}, "updatedAt" = now() WHERE id = ${row.id}::uuid AND state = 'scheduled'`;
+    await moveScheduledSend(tx, row.id, dueAt);
     moved++;
   }
   return moved;

@@ -1,5 +1,4 @@
-import { queryRows } from "@outreach/db";
-import { blockedAddressCondition } from "./blocklist.js";
+import { claimSendContexts, sendContextOf, type SendContextRow } from "@outreach/db";
 import { parseSchedule, scheduleZone, type SendSchedule } from "./send-window.js";
 import type { Tx } from "./tx.js";
 
@@ -68,36 +67,10 @@ export interface SendContext {
   credentials: SendCredential[];
 }
 
-/** The columns of a SendContext, read from the step send(s) of relation `s` (a table or a CTE). */
-const SEND_COLUMNS = `
-    s.id, s.state::text AS state, s."accountId", s."stepPosition", s."dueAt", s.attempts, s."credentialId",
-      e.id AS "enrollmentId", e.status::text AS "enrollmentStatus", e."credentialId" AS "enrollmentCredentialId", e."stoppedAt" IS NOT NULL AS "enrollmentStopped",
-      c.id AS "contactId", c.email, c."firstName", c."lastName", c.company, c."customFields", c."unsubscribedAt", c.timezone AS "contactTimezone",
-      ${blockedAddressCondition('s."accountId"', "c.email")} AS blocked,
-      cam.id AS "campaignId", cam.status::text AS "campaignStatus", cam.schedule, cam."trackClicks", cam."trackingDomain",
-      st.subject, st."bodyHtml", st.variants, first.subject AS "firstSubject",
-      (SELECT jsonb_agg(jsonb_build_object('id', v.e->'id', 'subject', v.e->'subject', 'weight', v.e->'weight', 'bodyHtml', '') ORDER BY v.ord)
-       FROM jsonb_array_elements(first.variants) WITH ORDINALITY AS v(e, ord)) AS "firstVariants",
-      a."currentPeriodStart", a."currentPeriodEnd", a."suspendedAt" IS NOT NULL AS "accountSuspended",
-      ARRAY(SELECT p."messageId" FROM step_sends p
-            WHERE p."enrollmentId" = e.id AND p."stepPosition" < s."stepPosition" AND p.state = 'sent' AND p."messageId" IS NOT NULL
-            ORDER BY p."stepPosition") AS "previousMessageIds",
-      (SELECT coalesce(json_agg(json_build_object(
-          'id', cr.id, 'fromEmail', cr."fromEmail", 'fromName', cr."fromName", 'smtpHost', cr."smtpHost", 'smtpPort', cr."smtpPort",
-          'smtpSecure', cr."smtpSecure", 'smtpUsername', cr."smtpUsername", 'smtpPasswordEnc', cr."smtpPasswordEnc",
-          'disabled', cr."disabledAt" IS NOT NULL, 'hasError', cr."smtpLastError" IS NOT NULL, 'trackingDomain', cr."trackingDomain") ORDER BY cr."createdAt", cr.id), '[]'::json)
-       FROM smtp_credentials cr WHERE cr."campaignId" = cam.id) AS credentials
-    FROM s
-    JOIN enrollments e ON e.id = s."enrollmentId"
-    JOIN contacts c ON c.id = e."contactId"
-    JOIN campaigns cam ON cam.id = s."campaignId"
-    JOIN accounts a ON a.id = s."accountId"
-    LEFT JOIN sequence_steps st ON st."campaignId" = cam.id AND st.position = s."stepPosition"
-    LEFT JOIN sequence_steps first ON first."campaignId" = cam.id AND first.position = 1 AND s."stepPosition" > 1`;
-
+/** A send and everything its sender needs (whatever its state), read in one query: null when there is no such send. */
 export async function loadSend(tx: Tx, stepSendId: string): Promise<SendContext | null> {
-  const rows = await tx.$queryRawUnsafe<Array<Record<string, any>>>(`WITH s AS (SELECT * FROM step_sends WHERE id = $1::uuid) SELECT ${SEND_COLUMNS}`, stepSendId);
-  return rows[0] ? toSendContext(rows[0]) : null;
+  const row = await sendContextOf(tx, stepSendId);
+  return row ? toSendContext(row) : null;
 }
 
 /**
@@ -106,20 +79,11 @@ export async function loadSend(tx: Tx, stepSendId: string): Promise<SendContext 
  * claimed ones by id; a send in any other state is not in the map (not ours).
  */
 export async function claimAndLoadSends(tx: Tx, stepSendIds: string[], claimedBy: string | null, now = new Date()): Promise<Map<string, SendContext>> {
-  const rows = await queryRows<Record<string, any>>(
-    tx,
-    `WITH s AS (
-       UPDATE step_sends SET state = 'sending', "claimedAt" = $2::timestamptz, "claimedBy" = $3::text, attempts = attempts + 1, "updatedAt" = $2::timestamptz
-       WHERE id = ANY($1::uuid[]) AND state = 'queued'
-       RETURNING *)
-     SELECT ${SEND_COLUMNS}`,
-    [stepSendIds, now, claimedBy],
-    "claim_and_load_sends",
-  );
-  return new Map(rows.map((r) => [r.id as string, toSendContext(r)]));
+  const rows = await claimSendContexts(tx, stepSendIds, claimedBy, now);
+  return new Map(rows.map((r) => [r.id, toSendContext(r)]));
 }
 
-function toSendContext(r: Record<string, any>): SendContext {
+function toSendContext(r: SendContextRow): SendContext {
   const schedule = parseSchedule(r.schedule);
   return {
     id: r.id,
@@ -139,7 +103,7 @@ function toSendContext(r: Record<string, any>): SendContext {
       firstName: r.firstName,
       lastName: r.lastName,
       company: r.company,
-      customFields: r.customFields ?? null,
+      customFields: (r.customFields ?? null) as SendContext["contact"]["customFields"],
       unsubscribedAt: r.unsubscribedAt,
     },
     blocked: r.blocked === true,
@@ -149,7 +113,7 @@ function toSendContext(r: Record<string, any>): SendContext {
     trackingDomain: r.trackingDomain ?? null,
     schedule,
     zone: scheduleZone(schedule, r.contactTimezone ?? null),
-    step: r.subject === null || r.subject === undefined ? null : { subject: r.subject, bodyHtml: r.bodyHtml, variants: r.variants ?? null },
+    step: r.subject === null || r.subject === undefined ? null : { subject: r.subject, bodyHtml: r.bodyHtml as string, variants: r.variants ?? null },
     first: r.firstSubject === null || r.firstSubject === undefined ? null : { subject: r.firstSubject, bodyHtml: "", variants: r.firstVariants ?? null },
     accountPeriod: { start: r.currentPeriodStart, end: r.currentPeriodEnd },
     accountSuspended: r.accountSuspended === true,

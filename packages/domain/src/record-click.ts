@@ -1,3 +1,4 @@
+import { sentStepTemplates } from "@outreach/db";
 import { isTemplateLink, templateLinks, type TemplateLink } from "./click-tracking.js";
 import { enrollmentEventData, recordEvent } from "./record-event.js";
 import { parseStepVariants } from "./step-variants.js";
@@ -14,10 +15,7 @@ import type { Tx } from "./tx.js";
  * checked against all the step's variants.
  */
 export async function isSentLink(db: Tx, enrollmentId: string, url: string): Promise<boolean> {
-  const rows = await db.$queryRaw<Array<{ bodyHtml: string; variants: unknown; variantId: string | null }>>`
-    SELECT st."bodyHtml", st.variants, s."variantId"::text AS "variantId"
-    FROM step_sends s JOIN sequence_steps st ON st."campaignId" = s."campaignId" AND st.position = s."stepPosition"
-    WHERE s."enrollmentId" = ${enrollmentId}::uuid AND s.state IN ('sending', 'sent', 'bounced', 'failed')`;
+  const rows = await sentStepTemplates(db, enrollmentId);
   const links: TemplateLink[] = [];
   for (const row of rows) {
     const variants = parseStepVariants(row.variants);

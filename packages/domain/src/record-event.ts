@@ -1,5 +1,5 @@
 import type { EnrollmentEventFields, EventData, EventType } from "@outreach/core";
-import type { Contact, Enrollment } from "@outreach/db";
+import { latestSentVariant, type Contact, type Enrollment } from "@outreach/db";
 import type { Tx } from "./tx.js";
 
 /**
@@ -30,10 +30,7 @@ export type RecordedEventData<T extends EventType> =
 
 /** The variant of the latest step sent to the enrollment: an open, click or reply is credited to it. null without variants. */
 export async function attributedVariant(tx: Tx, enrollmentId: string): Promise<string | null> {
-  const rows = await tx.$queryRaw<Array<{ variantId: string | null }>>`
-    SELECT "variantId" FROM step_sends WHERE "enrollmentId" = ${enrollmentId}::uuid AND state IN ('sent', 'bounced')
-    ORDER BY "stepPosition" DESC LIMIT 1`;
-  return rows[0]?.variantId ?? null;
+  return latestSentVariant(tx, enrollmentId);
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -57,8 +54,9 @@ export function enrollmentEventData(enrollment: Enrollment, contact: Pick<Contac
 
 /**
  * data of enrollment.sent: the enrollment after the send and the variant sent.
- * The sender writes this event in SQL (recordSentBatch, one statement for the
- * whole record); this is the same data built in TypeScript, and
+ * The sender writes this event in SQL (recordSentBatch, through recordSentSends
+ * in packages/db/src/queries/step-sends.ts: one statement for the whole
+ * record); this is the same data built in TypeScript, and
  * test/event-payloads.test.ts holds the two equal, field for field.
  */
 export function enrollmentSentData(enrollment: Enrollment, contact: Pick<Contact, "id" | "email">, variantId: string | null): EventData<"enrollment.sent"> {

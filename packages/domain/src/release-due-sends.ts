@@ -1,5 +1,5 @@
 import { SEND_CONCURRENCY_PER_ACCOUNT } from "@outreach/core";
-import { queryRows } from "@outreach/db";
+import { releaseDueSendsFor, releaseDueSendsForAccounts, scanDueCampaignPairs } from "@outreach/db";
 import type { Tx } from "./tx.js";
 
 export interface ReleasedSend {
@@ -39,13 +39,7 @@ export async function releaseDueSends(
   limit = SEND_CONCURRENCY_PER_ACCOUNT,
   preferCredentialId: string | null = null,
 ): Promise<ReleasedSend[]> {
-  return queryRows<ReleasedSend>(
-    tx,
-    `SELECT id, "accountId", "releasedAt", "credentialId", "accountWasIdle"
-     FROM release_due_sends($1::uuid, $2::timestamptz, $3::int, $4::uuid, $5::int)`,
-    [accountId, now, limit, preferCredentialId, Math.max(PREFERENCE_WINDOW, limit)],
-    "release_due_sends",
-  );
+  return releaseDueSendsFor(tx, accountId, now, limit, preferCredentialId, Math.max(PREFERENCE_WINDOW, limit));
 }
 
 /**
@@ -54,14 +48,7 @@ export async function releaseDueSends(
  */
 export async function releaseDueSendsOfAccounts(tx: Tx, accountIds: string[], now = new Date(), limit = SEND_CONCURRENCY_PER_ACCOUNT): Promise<ReleasedSend[]> {
   if (accountIds.length === 0) return [];
-  return queryRows<ReleasedSend>(
-    tx,
-    `SELECT r.id, r."accountId", r."releasedAt", r."credentialId", r."accountWasIdle"
-     FROM unnest($1::uuid[]) AS a(id)
-     CROSS JOIN LATERAL release_due_sends(a.id, $2::timestamptz, $3::int, NULL::uuid, $4::int) AS r`,
-    [accountIds, now, limit, Math.max(PREFERENCE_WINDOW, limit)],
-    "release_due_sends_of_accounts",
-  );
+  return releaseDueSendsForAccounts(tx, accountIds, now, limit, Math.max(PREFERENCE_WINDOW, limit));
 }
 
 /** Where a pass over the accounts with due sends stopped: the last (account, campaign) pair it looked at. */
@@ -104,26 +91,7 @@ export async function accountsWithDueSends(tx: Tx, now = new Date(), options: Du
   const after = options.after ?? START;
   const maxAccounts = options.maxAccounts ?? 1000;
   const scanLimit = options.scanLimit ?? maxAccounts * 5;
-  const rows = await tx.$queryRaw<Array<{ accountId: string; campaignId: string; due: boolean }>>`
-    WITH RECURSIVE pairs AS (
-      SELECT f."accountId", f."campaignId", f.due, 1 AS n, f.due::int AS found
-      FROM (SELECT s."accountId", s."campaignId",
-                   (s."dueAt" <= ${now} AND (SELECT c.status FROM campaigns c WHERE c.id = s."campaignId") = 'active'
-                    AND (SELECT a."suspendedAt" FROM accounts a WHERE a.id = s."accountId") IS NULL) AS due
-            FROM step_sends s
-            WHERE s.state = 'scheduled' AND (s."accountId", s."campaignId") > (${after.accountId}::uuid, ${after.campaignId}::uuid)
-            ORDER BY s."accountId", s."campaignId", s."dueAt" LIMIT 1) f
-      UNION ALL
-      SELECT nxt."accountId", nxt."campaignId", nxt.due, p.n + 1, p.found + nxt.due::int
-      FROM pairs p CROSS JOIN LATERAL (
-        SELECT s."accountId", s."campaignId",
-               (s."dueAt" <= ${now} AND (SELECT c.status FROM campaigns c WHERE c.id = s."campaignId") = 'active'
-                AND (SELECT a."suspendedAt" FROM accounts a WHERE a.id = s."accountId") IS NULL) AS due
-        FROM step_sends s
-        WHERE s.state = 'scheduled' AND (s."accountId", s."campaignId") > (p."accountId", p."campaignId")
-        ORDER BY s."accountId", s."campaignId", s."dueAt" LIMIT 1) nxt
-      WHERE p.n < ${scanLimit}::int AND p.found < ${maxAccounts}::int)
-    SELECT "accountId", "campaignId", due FROM pairs`;
+  const rows = await scanDueCampaignPairs(tx, now, after, scanLimit, maxAccounts);
   const accountIds = [...new Set(rows.filter((r) => r.due).map((r) => r.accountId))];
   const last = rows[rows.length - 1];
   const stoppedEarly = rows.length >= scanLimit || rows.filter((r) => r.due).length >= maxAccounts;

@@ -1,3 +1,4 @@
+import { queuedSendsReleasedBefore, requeueLostReleases } from "@outreach/db";
 import { cancelPendingSends } from "./cancel-pending-sends.js";
 import type { Tx } from "./tx.js";
 
@@ -20,10 +21,7 @@ export interface LostRelease {
 
 /** Sends released (queued) before `releasedBefore` and still queued: candidates for a lost job. */
 export async function staleQueuedSends(tx: Tx, releasedBefore: Date, limit = 500): Promise<Array<{ id: string; accountId: string; releasedAt: Date }>> {
-  return tx.$queryRaw`
-    SELECT id, "accountId", "updatedAt" AS "releasedAt" FROM step_sends
-    WHERE state = 'queued' AND "updatedAt" < ${releasedBefore}
-    ORDER BY "updatedAt" LIMIT ${limit}`;
+  return queuedSendsReleasedBefore(tx, releasedBefore, limit);
 }
 
 /**
@@ -36,17 +34,8 @@ export async function staleQueuedSends(tx: Tx, releasedBefore: Date, limit = 500
  */
 export async function requeueSends(tx: Tx, sends: LostRelease[], now = new Date(), countFailure = true): Promise<number> {
   if (sends.length === 0) return 0;
-  const rows = await tx.$queryRaw<Array<{ enrollmentId: string; failed: boolean }>>`
-    UPDATE step_sends AS s SET
-      "releaseFailures" = s."releaseFailures" + ${countFailure ? 1 : 0}::int,
-      state = CASE WHEN ${countFailure} AND s."releaseFailures" + 1 >= ${MAX_RELEASE_FAILURES} THEN 'failed'::"StepSendState" ELSE 'scheduled'::"StepSendState" END,
-      "lastError" = left(CASE WHEN ${countFailure} AND s."releaseFailures" + 1 >= ${MAX_RELEASE_FAILURES}
-        THEN 'its job ended ' || (s."releaseFailures" + 1) || ' times without sending; last: ' || lost.reason
-        ELSE lost.reason END, 1000),
-      "updatedAt" = ${now}
-    FROM unnest(${sends.map((r) => r.id)}::uuid[], ${sends.map((r) => r.releasedAt.toISOString())}::timestamptz[], ${sends.map((r) => r.reason)}::text[]) AS lost(id, "releasedAt", reason)
-    WHERE s.id = lost.id AND s.state = 'queued' AND s."updatedAt" = lost."releasedAt"
-    RETURNING s."enrollmentId", s.state = 'failed' AS failed`;
+  const lost = { ids: sends.map((r) => r.id), releasedAts: sends.map((r) => r.releasedAt.toISOString()), reasons: sends.map((r) => r.reason) };
+  const rows = await requeueLostReleases(tx, lost, countFailure, MAX_RELEASE_FAILURES, now);
   const failed = rows.filter((r) => r.failed).map((r) => r.enrollmentId);
   if (failed.length) await cancelPendingSends(tx, failed, "an earlier step failed");
   return rows.length;

@@ -1,4 +1,18 @@
-import { queryRows } from "@outreach/db";
+import {
+  cancelStepSend,
+  claimStepSend,
+  deferSendToOpening,
+  enrollmentOfSend,
+  failSendingSend,
+  failSendingSendsOf,
+  markSendBounced,
+  recordSentSends,
+  rescheduleCancelledSteps,
+  rescheduleClaimedSend,
+  rescheduleQueuedSend,
+  reviveInterruptedSend,
+  sendingSendClaimers,
+} from "@outreach/db";
 import { cancelPendingSends } from "./cancel-pending-sends.js";
 import { checkCredentialHealth, type HealthResult } from "./credential-health.js";
 import { currentBillingPeriod } from "@outreach/core";
@@ -15,25 +29,18 @@ import type { Tx } from "./tx.js";
  * never retried (see failInterruptedSends).
  */
 export async function claimSend(tx: Tx, stepSendId: string, claimedBy: string | null = null, now = new Date()): Promise<boolean> {
-  const claimed = await tx.$executeRaw`
-    UPDATE step_sends SET state = 'sending', "claimedAt" = ${now}, "claimedBy" = ${claimedBy}, attempts = attempts + 1, "updatedAt" = ${now}
-    WHERE id = ${stepSendId}::uuid AND state = 'queued'`;
+  const claimed = await claimStepSend(tx, stepSendId, claimedBy, now);
   return claimed === 1;
 }
 
 /** Gives a claimed send back to the schedule (campaign paused meanwhile, no inbox available, ...). */
 export async function returnSendToSchedule(tx: Tx, stepSendId: string, dueAt: Date, reason: string, countAttempt = false): Promise<void> {
-  await tx.$executeRaw`
-    UPDATE step_sends SET state = 'scheduled', "dueAt" = ${dueAt}, "lastError" = ${reason}, "claimedAt" = NULL, "claimedBy" = NULL,
-      attempts = attempts - ${countAttempt ? 0 : 1}, "updatedAt" = now()
-    WHERE id = ${stepSendId}::uuid AND state = 'sending'`;
+  await rescheduleClaimedSend(tx, stepSendId, dueAt, reason, countAttempt ? 0 : 1);
 }
 
 /** Gives a released but unclaimed send back to the schedule (no SMTP session was free for it). */
 export async function returnQueuedSend(tx: Tx, stepSendId: string, dueAt: Date, reason: string): Promise<void> {
-  await tx.$executeRaw`
-    UPDATE step_sends SET state = 'scheduled', "dueAt" = ${dueAt}, "lastError" = ${reason}, "updatedAt" = now()
-    WHERE id = ${stepSendId}::uuid AND state = 'queued'`;
+  await rescheduleQueuedSend(tx, stepSendId, dueAt, reason);
 }
 
 /**
@@ -44,16 +51,11 @@ export async function returnQueuedSend(tx: Tx, stepSendId: string, dueAt: Date, 
  * this process (its claim and attempt are undone).
  */
 export async function deferSendToWindow(tx: Tx, stepSendId: string, opening: Date, limitDay: string | null, claimed = false): Promise<void> {
-  await tx.$executeRaw`
-    UPDATE step_sends SET state = 'scheduled', "dueAt" = ${opening}, "lastError" = 'outside the sending window',
-      "limitDay" = COALESCE(${limitDay}::date, "limitDay"), "updatedAt" = now(),
-      "claimedAt" = CASE WHEN ${claimed} THEN NULL ELSE "claimedAt" END, "claimedBy" = CASE WHEN ${claimed} THEN NULL ELSE "claimedBy" END,
-      attempts = attempts - ${claimed ? 1 : 0}::int
-    WHERE id = ${stepSendId}::uuid AND state = ${claimed ? "sending" : "queued"}::"StepSendState"`;
+  await deferSendToOpening(tx, stepSendId, opening, limitDay, claimed);
 }
 
 export async function cancelSend(tx: Tx, stepSendId: string, reason: string): Promise<void> {
-  await tx.$executeRaw`UPDATE step_sends SET state = 'cancelled', "lastError" = ${reason}, "updatedAt" = now() WHERE id = ${stepSendId}::uuid AND state IN ('sending', 'queued', 'scheduled')`;
+  await cancelStepSend(tx, stepSendId, reason);
 }
 
 export interface SentInput {
@@ -72,8 +74,6 @@ export interface SentInput {
   /** the A/B variant of the step that went out (null or absent for a step without variants) */
   variantId?: string | null;
 }
-
-const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
 /**
  * Records a step delivered to SMTP in one statement (atomic on its own): the
@@ -118,58 +118,18 @@ async function applySent(tx: Tx, inputs: SentInput[]): Promise<Map<string, { ste
     const now = input.now ?? fallback;
     return { input, now, period: currentBillingPeriod(input.accountPeriod, now) };
   });
-  const result = await queryRows<{ stepSendId: string; eventId: string; movedLaterSteps: boolean }>(
-    tx,
-    `WITH i AS (
-       SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::uuid[], $5::uuid[], $6::timestamptz[], $7::timestamptz[], $8::text[], $9::"DeliveryOutcome"[], $10::uuid[])
-         AS t(id, "sentAt", "messageId", "credentialId", "accountId", "periodStart", "periodEnd", note, outcome, "variantId")),
-     s AS (
-       UPDATE step_sends AS u SET state = 'sent', "sentAt" = i."sentAt", "messageId" = i."messageId", "credentialId" = i."credentialId",
-         "lastError" = i.note, outcome = i.outcome, "variantId" = i."variantId", "updatedAt" = i."sentAt"
-       FROM i WHERE u.id = i.id AND u.state = 'sending'
-       RETURNING u.id, u."enrollmentId", u."stepPosition", u."dueAt", u."campaignId", i."sentAt", i."credentialId", i."accountId", i."periodStart", i."periodEnd", i."variantId"),
-     e AS (
-       UPDATE enrollments AS n SET status = CASE WHEN n.status = 'pending' THEN 'sent'::"EnrollmentStatus" ELSE n.status END,
-         "sentAt" = COALESCE(n."sentAt", s."sentAt"), "credentialId" = s."credentialId", "updatedAt" = s."sentAt"
-       FROM s WHERE n.id = s."enrollmentId"
-       RETURNING n.id, n."contactId", n."campaignId", n.status, n."sentAt", n."repliedAt", n."bounceReason", n."accountId", s.id AS "stepSendId", s."variantId"),
-     later AS (
-       UPDATE step_sends AS l SET "dueAt" = s."sentAt" + (l."dueAt" - s."dueAt"), "updatedAt" = s."sentAt"
-       FROM s WHERE l."enrollmentId" = s."enrollmentId" AND l."stepPosition" > s."stepPosition" AND l.state = 'scheduled' AND s."dueAt" < s."sentAt"
-       RETURNING s.id AS "stepSendId"),
-     usage AS (
-       INSERT INTO usage_periods ("accountId", "periodStart", "periodEnd", sends)
-       SELECT "accountId", "periodStart", max("periodEnd"), count(*) FROM s GROUP BY "accountId", "periodStart"
-       ON CONFLICT ("accountId", "periodStart") DO UPDATE SET sends = usage_periods.sends + EXCLUDED.sends
-       RETURNING 1),
-     ev AS (
-       INSERT INTO events ("accountId", type, data)
-       SELECT e."accountId", 'enrollment.sent', jsonb_build_object(
-         'enrollment_id', e.id, 'contact_id', e."contactId", 'contact_email', c.email, 'campaign_id', e."campaignId",
-         'status', e.status, 'sent_at', to_char(e."sentAt" AT TIME ZONE 'UTC', ${ISO}),
-         'replied_at', to_char(e."repliedAt" AT TIME ZONE 'UTC', ${ISO}), 'bounce_reason', e."bounceReason",
-         'variant_id', e."variantId")
-       FROM e JOIN contacts c ON c.id = e."contactId"
-       ORDER BY e."stepSendId"
-       RETURNING id, (data->>'enrollment_id')::uuid AS "enrollmentId")
-     SELECT e."stepSendId", ev.id AS "eventId",
-       EXISTS (SELECT 1 FROM later WHERE later."stepSendId" = e."stepSendId") AND EXISTS (
-         SELECT 1 FROM campaigns k WHERE k.id = e."campaignId" AND k.schedule IS NOT NULL AND k.schedule <> 'null'::jsonb) AS "movedLaterSteps"
-     FROM e JOIN ev ON ev."enrollmentId" = e.id`,
-    [
-    rows.map((r) => r.input.stepSendId),
-    rows.map((r) => r.now),
-    rows.map((r) => r.input.messageId),
-    rows.map((r) => r.input.credentialId),
-    rows.map((r) => r.input.accountId),
-    rows.map((r) => r.period.start),
-    rows.map((r) => r.period.end),
-    rows.map((r) => r.input.note?.slice(0, 1000) ?? null),
-    rows.map((r) => r.input.outcome ?? "accepted"),
-    rows.map((r) => r.input.variantId ?? null),
-    ],
-    "record_sent_batch",
-  );
+  const result = await recordSentSends(tx, {
+    stepSendIds: rows.map((r) => r.input.stepSendId),
+    sentAts: rows.map((r) => r.now),
+    messageIds: rows.map((r) => r.input.messageId),
+    credentialIds: rows.map((r) => r.input.credentialId),
+    accountIds: rows.map((r) => r.input.accountId),
+    periodStarts: rows.map((r) => r.period.start),
+    periodEnds: rows.map((r) => r.period.end),
+    notes: rows.map((r) => r.input.note?.slice(0, 1000) ?? null),
+    outcomes: rows.map((r) => r.input.outcome ?? "accepted"),
+    variantIds: rows.map((r) => r.input.variantId ?? null),
+  });
   return new Map(result.map((r) => [r.stepSendId, r]));
 }
 
@@ -188,15 +148,8 @@ export const INTERRUPTED_LATER_STEPS = "an earlier step was interrupted";
  */
 export async function recordJournaledSend(db: Db, input: SentInput): Promise<boolean> {
   return db.$transaction(async (tx) => {
-    const revived = await tx.$queryRaw<Array<{ enrollmentId: string }>>`
-      UPDATE step_sends SET state = 'sending', "updatedAt" = now()
-      WHERE id = ${input.stepSendId}::uuid AND state = 'failed' AND "lastError" = ${INTERRUPTED_SEND_ERROR}
-      RETURNING "enrollmentId"`;
-    if (revived[0]) {
-      await tx.$executeRaw`
-        UPDATE step_sends SET state = 'scheduled', "lastError" = NULL, "updatedAt" = now()
-        WHERE "enrollmentId" = ${revived[0].enrollmentId}::uuid AND state = 'cancelled' AND "lastError" = ${INTERRUPTED_LATER_STEPS}`;
-    }
+    const revived = await reviveInterruptedSend(tx, input.stepSendId, INTERRUPTED_SEND_ERROR);
+    if (revived) await rescheduleCancelledSteps(tx, revived, INTERRUPTED_LATER_STEPS);
     const [recorded] = await recordSentBatch(tx, [input]);
     return Boolean(recorded?.eventId);
   });
@@ -236,10 +189,7 @@ export async function recordBounce(tx: Tx, input: BouncedInput): Promise<{ event
   const verified = input.verified !== false;
   const reason = (verified ? input.reason : UNVERIFIED_BOUNCE_PREFIX + input.reason).slice(0, 1000);
   if (input.stepSendId) {
-    await tx.$executeRaw`
-      UPDATE step_sends SET state = 'bounced', "sentAt" = COALESCE("sentAt", ${now}), "lastError" = ${reason}, "updatedAt" = ${now},
-        "credentialId" = COALESCE(${input.credentialId ?? null}::uuid, "credentialId"), "bounceUnverified" = ${!verified}
-      WHERE id = ${input.stepSendId}::uuid AND (state IN ('sending', 'sent') OR (${verified} AND state = 'bounced' AND "bounceUnverified"))`;
+    await markSendBounced(tx, { stepSendId: input.stepSendId, reason, credentialId: input.credentialId ?? null, verified, now });
   }
   const enrollment = await tx.enrollment.findUniqueOrThrow({ where: { id: input.enrollmentId }, include: { contact: { select: { id: true, email: true } } } });
   const eventIds: string[] = [];
@@ -271,9 +221,9 @@ export async function recordTemporaryFailure(tx: Tx, stepSendId: string, attempt
     await fitRetryToWindow(tx, stepSendId);
     return "retry";
   }
-  await tx.$executeRaw`UPDATE step_sends SET state = 'failed', "lastError" = ${error.slice(0, 1000)}, "updatedAt" = ${now} WHERE id = ${stepSendId}::uuid AND state = 'sending'`;
-  const [row] = await tx.$queryRaw<Array<{ enrollmentId: string }>>`SELECT "enrollmentId" FROM step_sends WHERE id = ${stepSendId}::uuid`;
-  if (row) await cancelPendingSends(tx, [row.enrollmentId], "an earlier step failed");
+  await failSendingSend(tx, stepSendId, error.slice(0, 1000), now);
+  const enrollmentId = await enrollmentOfSend(tx, stepSendId);
+  if (enrollmentId) await cancelPendingSends(tx, [enrollmentId], "an earlier step failed");
   return "failed";
 }
 
@@ -286,17 +236,12 @@ export async function recordTemporaryFailure(tx: Tx, stepSendId: string, attempt
  * drained (recordJournaledSend).
  */
 export async function failInterruptedSends(tx: Tx, olderThanMs: number, now = new Date(), deadClaimers: string[] = []): Promise<number> {
-  const rows = await tx.$queryRaw<Array<{ enrollmentId: string }>>`
-    UPDATE step_sends SET state = 'failed', "lastError" = ${INTERRUPTED_SEND_ERROR}, "updatedAt" = ${now}
-    WHERE state = 'sending' AND ("claimedAt" < ${new Date(now.getTime() - olderThanMs)} OR "claimedBy" = ANY(${deadClaimers}::text[]))
-    RETURNING "enrollmentId"`;
-  if (rows.length) await cancelPendingSends(tx, rows.map((r) => r.enrollmentId), INTERRUPTED_LATER_STEPS);
-  return rows.length;
+  const enrollmentIds = await failSendingSendsOf(tx, INTERRUPTED_SEND_ERROR, now, new Date(now.getTime() - olderThanMs), deadClaimers);
+  if (enrollmentIds.length) await cancelPendingSends(tx, enrollmentIds, INTERRUPTED_LATER_STEPS);
+  return enrollmentIds.length;
 }
 
 /** The processes holding sends in "sending" that they claimed before `claimedBefore`. */
 export async function claimersOfSendingSends(tx: Tx, claimedBefore: Date): Promise<string[]> {
-  const rows = await tx.$queryRaw<Array<{ claimedBy: string }>>`
-    SELECT DISTINCT "claimedBy" FROM step_sends WHERE state = 'sending' AND "claimedBy" IS NOT NULL AND "claimedAt" < ${claimedBefore}`;
-  return rows.map((r) => r.claimedBy);
+  return sendingSendClaimers(tx, claimedBefore);
 }

@@ -1,3 +1,4 @@
+import { markEnrollmentsStopped } from "@outreach/db";
 import { cancelPendingSends } from "./cancel-pending-sends.js";
 import type { Tx } from "./tx.js";
 
@@ -14,11 +15,7 @@ export type StopReason = "blocklisted" | "company_replied";
  */
 export async function stopEnrollments(tx: Tx, enrollmentIds: string[], reason: StopReason, now = new Date()): Promise<string[]> {
   if (enrollmentIds.length === 0) return [];
-  const stopped = await tx.$queryRaw<Array<{ id: string }>>`
-    UPDATE enrollments SET "stoppedAt" = ${now}, "stoppedReason" = ${reason}, "updatedAt" = ${now}
-    WHERE id = ANY(${enrollmentIds}::uuid[]) AND "stoppedAt" IS NULL AND status IN ('pending', 'sent', 'opened')
-    RETURNING id`;
-  const ids = stopped.map((row) => row.id);
+  const ids = await markEnrollmentsStopped(tx, enrollmentIds, reason, now);
   await cancelPendingSends(tx, ids, reason === "blocklisted" ? "the address is on the account's blocklist" : "someone at the contact's company replied");
   return ids;
 }

@@ -1,3 +1,4 @@
+import { contactIdsByEmail, lockContactEnrollmentsIn, lockContactForUnsubscribe, lockPendingSendsOfContact } from "@outreach/db";
 import { blockAddress, type BlocklistSource } from "./blocklist.js";
 import { cancelPendingSends } from "./cancel-pending-sends.js";
 import { findDeliveredLink } from "./delivered-links.js";
@@ -67,13 +68,10 @@ export async function unsubscribeContactByEmail(db: Tx, accountId: string | null
   const normalized = email.trim().toLowerCase();
   if (!normalized) return [];
   return inTransaction(db, async (tx) => {
-    const contacts = await tx.$queryRaw<Array<{ id: string }>>`
-      SELECT id FROM contacts
-      WHERE email = ${normalized} AND (${accountId ?? null}::uuid IS NULL OR "accountId" = ${accountId ?? null}::uuid)
-      ORDER BY id`;
+    const contactIds = await contactIdsByEmail(tx, normalized, accountId ?? null);
     const results: UnsubscribeResult[] = [];
-    for (const contact of contacts) {
-      const result = await unsubscribeLockedContact(tx, contact.id, now, "complaint");
+    for (const contactId of contactIds) {
+      const result = await unsubscribeLockedContact(tx, contactId, now, "complaint");
       if (result) results.push(result);
     }
     return results;
@@ -81,9 +79,7 @@ export async function unsubscribeContactByEmail(db: Tx, accountId: string | null
 }
 
 async function unsubscribeLockedContact(tx: Tx, contactId: string, now: Date, source: UnsubscribeSource): Promise<UnsubscribeResult | null> {
-  const contacts = await tx.$queryRaw<Array<{ id: string; accountId: string; email: string; unsubscribedAt: Date | null }>>`
-    SELECT id, "accountId", email, "unsubscribedAt" FROM contacts WHERE id = ${contactId}::uuid FOR UPDATE`;
-  const contact = contacts[0];
+  const contact = await lockContactForUnsubscribe(tx, contactId);
   if (!contact) return null;
 
   const contactUnsubscribed = contact.unsubscribedAt === null;
@@ -91,16 +87,8 @@ async function unsubscribeLockedContact(tx: Tx, contactId: string, now: Date, so
   await blockAddress(tx, contact.accountId, contact.email, source, source === "complaint" ? "spam complaint" : "unsubscribed");
 
   // Step rows before enrollment rows: the order dispatch and sending lock them in, so no deadlock.
-  await tx.$queryRaw`
-    SELECT s.id FROM step_sends s JOIN enrollments e ON e.id = s."enrollmentId"
-    WHERE e."contactId" = ${contact.id}::uuid AND e.status::text = ANY(${ACTIVE_STATUSES}::text[]) AND s.state IN ('scheduled', 'queued')
-    ORDER BY s.id
-    FOR UPDATE OF s`;
-  const enrollments = await tx.$queryRaw<Array<{ id: string; campaignId: string }>>`
-    SELECT id, "campaignId" FROM enrollments
-    WHERE "contactId" = ${contact.id}::uuid AND "accountId" = ${contact.accountId}::uuid AND status::text = ANY(${ACTIVE_STATUSES}::text[])
-    ORDER BY id
-    FOR UPDATE`;
+  await lockPendingSendsOfContact(tx, contact.id, ACTIVE_STATUSES);
+  const enrollments = await lockContactEnrollmentsIn(tx, contact.id, contact.accountId, ACTIVE_STATUSES);
   const enrollmentIds = enrollments.map((e) => e.id);
   if (enrollmentIds.length > 0) {
     await tx.enrollment.updateMany({ where: { id: { in: enrollmentIds } }, data: { status: "unsubscribed", unsubscribedAt: now } });

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import type { Db, StepSendState } from "@outreach/db";
+import { blockedAddressCondition, blockingKindSql, executor, type Db, type StepSendState } from "@outreach/db";
 import { createTestDatabase, type TestDatabase } from "@outreach/testing";
-import { blockedAddressCondition, blockingKindSql, findBlockingEntry, recordBlockedSend } from "../src/blocklist.js";
+import { findBlockingEntry, recordBlockedSend } from "../src/blocklist.js";
 import { unsubscribeByEnrollment, unsubscribeContact, unsubscribeContactByEmail } from "../src/unsubscribe-contact.js";
 
 const isBlocked = async (db: Db, accountId: string, email: string) => (await findBlockingEntry(db, accountId, email)) !== null;
@@ -59,11 +59,10 @@ test("an address is blocked by its own entry or its exact domain's, in its accou
   assert.equal((await findBlockingEntry(db, a, "cat@two.example"))?.kind, "email");
 
   // the SQL forms give the same answers inside a raw query
-  const rows = await db.$queryRawUnsafe<Array<{ email: string; blocked: boolean; kind: string | null }>>(
+  const rows = await executor(db).rows<{ email: string; blocked: boolean; kind: string | null }>(
     `SELECT t.email, ${blockedAddressCondition("$1::uuid", "t.email")} AS blocked, ${blockingKindSql("$1::uuid", "t.email")} AS kind
      FROM unnest($2::text[]) AS t(email) ORDER BY t.email`,
-    a,
-    ["ANN@one.example", "bob@one.example", "cat@two.example", "dan@two.example", "eve@sub.two.example"],
+    [a, ["ANN@one.example", "bob@one.example", "cat@two.example", "dan@two.example", "eve@sub.two.example"]],
   );
   assert.deepEqual(
     rows.map((r) => [r.email, r.blocked, r.kind]),

@@ -20,6 +20,9 @@ interface TsTypes {
   bool: boolean;
   timestamptz: Date;
   jsonb: unknown;
+  json: unknown;
+  /** text[] */
+  _text: string[];
 }
 
 export type PgType = keyof TsTypes;
