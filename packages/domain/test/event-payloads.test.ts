@@ -19,7 +19,8 @@ import { buildEnvelope, WEBHOOK_TEST_EVENT } from "../src/webhooks/webhook-envel
 // each event type is written by the code that writes it in production, on a
 // real database, and every stored payload is held to its definition: every
 // key, types and nulls exact, nothing more. enrollment.sent is built twice,
-// in SQL by the sender's record of a send (recordSentBatch) and in TypeScript
+// in SQL by the sender's record of a send (recordSentBatch, whose statement is
+// recordSentSends in packages/db/src/queries/step-sends.ts) and in TypeScript
 // (enrollmentSentData): both must give the same payload for the same send.
 
 let database: TestDatabase;
