@@ -1,8 +1,8 @@
-import { Prisma, type Db } from "@outreach/db";
+import { listInboxReplyPage, type Db } from "@outreach/db";
 import { resolveCursor, rowsForPage, type PageInput } from "../pagination.js";
 import type { ReplyRow } from "../serializers/reply.js";
 import { findCampaign } from "./find-campaign.js";
-import { REPLY_KINDS, replyColumns, type ReplyKind } from "./get-reply.js";
+import { REPLY_KINDS, type ReplyKind } from "./get-reply.js";
 
 export interface ListInboxRepliesInput extends PageInput {
   /** only this campaign's (404 campaign_not_found when it is not one of the account's) */
@@ -26,12 +26,12 @@ export async function listInboxReplies(db: Db, accountId: string, input: ListInb
     return row && { id: row.id, createdAt: row.receivedAt };
   });
   const kinds = input.kind ? [input.kind] : [...REPLY_KINDS];
-  return db.$queryRaw<ReplyRow[]>`
-    SELECT ${replyColumns(Prisma.sql`left(m."bodyText", ${LIST_TEXT_CHARS}::int)`)}
-    FROM inbound_messages m JOIN enrollments e ON e.id = m."enrollmentId"
-    WHERE m."accountId" = ${accountId}::uuid AND e."accountId" = ${accountId}::uuid AND m.kind = ANY(${kinds}::text[])
-      ${campaign ? Prisma.sql`AND m."campaignId" = ${campaign.id}::uuid` : Prisma.empty}
-      ${cursor ? Prisma.sql`AND (m."receivedAt", m.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : Prisma.empty}
-    ORDER BY m."receivedAt" DESC, m.id DESC
-    LIMIT ${rowsForPage(input.limit)}`;
+  return listInboxReplyPage(db, {
+    accountId,
+    kinds,
+    campaignId: campaign ? campaign.id : null,
+    cursor: cursor ? { createdAt: cursor.createdAt, id: cursor.id } : null,
+    textChars: LIST_TEXT_CHARS,
+    limit: rowsForPage(input.limit),
+  });
 }
