@@ -1,34 +1,22 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { Keyring, type Config } from "@outreach/core";
+import type { Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { startWorker } from "@outreach/runtime";
-import { createTestDatabase, REPO_ROOT, startImapServer, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
-import { imapPollerWorker } from "../src/worker.js";
-import { enrollmentStatus, eventsOf, mail, seedInbox, type SeededEnrollment, type SeededInbox, inProcessPollerConfig } from "./helpers.js";
+import { REPO_ROOT, waitFor, type ImapTestServer } from "@outreach/testing";
+import { enrollmentStatus, eventsOf, mail, seedInbox, startPollerFixture, type PollerFixture, type SeededEnrollment, type SeededInbox } from "./helpers.js";
 
 // DSNs and mailto unsubscribes found in a watched inbox, through the real poller and a real IMAP server.
+let pollerFixture: PollerFixture | undefined;
 let imap: ImapTestServer;
-let database: TestDatabase;
 let db: Db;
-let config: Config;
 let keyring: Keyring;
-let poller: Awaited<ReturnType<typeof startWorker>> | undefined;
 
 before(async () => {
-  imap = await startImapServer();
-  database = await createTestDatabase();
-  db = database.db;
-  config = await inProcessPollerConfig(database);
-  keyring = Keyring.fromConfig(config);
-  poller = await startWorker(imapPollerWorker, config);
+  pollerFixture = await startPollerFixture({ startPoller: true });
+  ({ imap, db, keyring } = pollerFixture);
 });
-after(async () => {
-  await poller?.close();
-  await imap?.close();
-  await database?.drop();
-});
+after(() => pollerFixture?.stop());
 
 const fixture = (name: string) => readFileSync(`${REPO_ROOT}/packages/domain/test/fixtures/inbound/${name}`, "utf8");
 

@@ -1,47 +1,32 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { Keyring, loadConfig, type Config } from "@outreach/core";
+import type { Config, Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { startWorker } from "@outreach/runtime";
-import { createTestDatabase, findFreePort, startDnsServer, startImapServer, uniqueQueuePrefix, waitFor, type DnsTestServer, type ImapTestServer, type TestDatabase } from "@outreach/testing";
-import { imapPollerWorker } from "../src/worker.js";
-import { seedInbox, startConnectionMeter, type ConnectionMeter } from "./helpers.js";
+import { startDnsServer, waitFor, type DnsTestServer, type ImapTestServer } from "@outreach/testing";
+import { seedInbox, startConnectionMeter, startPollerFixture, type ConnectionMeter, type PollerFixture } from "./helpers.js";
 
 // The egress guard applies to IMAP: without MAIL_ALLOW_PRIVATE_HOSTS, an inbox on an internal
 // address is refused when connecting (also when a public-looking name resolves to one).
+let pollerFixture: PollerFixture | undefined;
 let imap: ImapTestServer;
 let dns: DnsTestServer;
-let database: TestDatabase;
 let db: Db;
 let config: Config;
 let keyring: Keyring;
 let meter: ConnectionMeter;
-let poller: Awaited<ReturnType<typeof startWorker>> | undefined;
 
 before(async () => {
-  imap = await startImapServer();
   dns = await startDnsServer();
-  database = await createTestDatabase();
-  db = database.db;
+  pollerFixture = await startPollerFixture({ env: { DNS_SERVERS: dns.address, MAIL_ALLOW_PRIVATE_HOSTS: "false", MAIL_REQUIRE_TLS: "false" }, startPoller: true });
+  ({ imap, db, config, keyring } = pollerFixture);
   meter = await startConnectionMeter(imap);
-  config = loadConfig("imap-poller", {
-    DATABASE_URL: database.url,
-    QUEUE_PREFIX: uniqueQueuePrefix(),
-    LOG_LEVEL: "error",
-    HEALTH_PORT: String(await findFreePort()),
-    DNS_SERVERS: dns.address,
-    MAIL_ALLOW_PRIVATE_HOSTS: "false",
-    MAIL_REQUIRE_TLS: "false",
-  });
-  keyring = Keyring.fromConfig(config);
-  poller = await startWorker(imapPollerWorker, config);
 });
 after(async () => {
-  await poller?.close();
-  await meter?.close();
-  await dns?.close();
-  await imap?.close();
-  await database?.drop();
+  const teardown = async () => {
+    await meter?.close();
+    await dns?.close();
+  };
+  await (pollerFixture ? pollerFixture.stop(teardown) : teardown());
 });
 
 async function reportedError(credentialId: string): Promise<string> {

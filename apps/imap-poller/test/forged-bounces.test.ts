@@ -1,37 +1,25 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { Keyring, type Config } from "@outreach/core";
+import type { Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { UNVERIFIED_BOUNCE_PREFIX } from "@outreach/domain";
-import { startWorker } from "@outreach/runtime";
-import { createTestDatabase, REPO_ROOT, startImapServer, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
-import { imapPollerWorker } from "../src/worker.js";
-import { enrollmentStatus, eventsOf, mail, seedInbox, type SeededEnrollment, type SeededInbox, inProcessPollerConfig } from "./helpers.js";
+import { REPO_ROOT, waitFor, type ImapTestServer } from "@outreach/testing";
+import { enrollmentStatus, eventsOf, mail, seedInbox, startPollerFixture, type PollerFixture, type SeededEnrollment, type SeededInbox } from "./helpers.js";
 
 // Forged delivery notices in a watched inbox, through the real poller and a real IMAP server:
 // a notice that cites no Message-ID of ours stops the enrollment it names but never moves the
 // credential's bounce rate; one citing our Message-ID still counts.
+let pollerFixture: PollerFixture | undefined;
 let imap: ImapTestServer;
-let database: TestDatabase;
 let db: Db;
-let config: Config;
 let keyring: Keyring;
-let poller: Awaited<ReturnType<typeof startWorker>> | undefined;
 
 before(async () => {
-  imap = await startImapServer();
-  database = await createTestDatabase();
-  db = database.db;
-  config = await inProcessPollerConfig(database);
-  keyring = Keyring.fromConfig(config);
-  poller = await startWorker(imapPollerWorker, config);
+  pollerFixture = await startPollerFixture({ startPoller: true });
+  ({ imap, db, keyring } = pollerFixture);
 });
-after(async () => {
-  await poller?.close();
-  await imap?.close();
-  await database?.drop();
-});
+after(() => pollerFixture?.stop());
 
 /** What anyone can mail the inbox: a notice from "the mailer daemon" naming a colleague, with no copy of our message. */
 function forgedBounce(s: SeededInbox, e: SeededEnrollment, n: number): string {

@@ -7,9 +7,11 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { ImapFlow } from "imapflow";
 import type { Redis } from "ioredis";
-import { encryptSecret, loadConfig, secretAad, type Config, type Keyring } from "@outreach/core";
+import { createRedis, encryptSecret, Keyring, loadConfig, secretAad, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { findFreePort, LOOPBACK_MAIL_ENV, uniqueQueuePrefix, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { startWorker } from "@outreach/runtime";
+import { createTestDatabase, findFreePort, LOOPBACK_MAIL_ENV, startImapServer, uniqueQueuePrefix, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { imapPollerWorker } from "../src/worker.js";
 
 export const IMAP_PASSWORD = "imap-secret";
 
@@ -56,6 +58,98 @@ export function pollerEnv(database: Pick<TestDatabase, "url">, overrides: Record
 /** The configuration of a poller run inside the test's process (startWorker) on this database, with `overrides` on top. */
 export async function inProcessPollerConfig(database: Pick<TestDatabase, "url">, overrides: Record<string, string> = {}): Promise<Config> {
   return loadConfig("imap-poller", pollerEnv(database, { LOG_LEVEL: "error", HEALTH_PORT: String(await findFreePort()), ...overrides }));
+}
+
+/** A poller run inside the test's process (startWorker). */
+export type InProcessPoller = Awaited<ReturnType<typeof startWorker>>;
+
+export interface PollerFixtureOptions<S extends ImapTestServer> {
+  /** The IMAP server the inboxes are on: startImapServer() (Dovecot where installed) unless given. */
+  imap?: () => Promise<S>;
+  /** On top of pollerEnv's: the environment of a poller process (fixture.env) and of the configuration. */
+  env?: Record<string, string>;
+  /** A Redis client ("producer") on the configuration: fixture.redis. */
+  redis?: boolean;
+  /** A poller started in-process on fixture.config (fixture.poller). */
+  startPoller?: boolean;
+}
+
+/** What an imap-poller test runs against: an IMAP server, a test database, the poller's configuration, and what it started. */
+export interface PollerFixture<S extends ImapTestServer = ImapTestServer> {
+  readonly imap: S;
+  readonly database: TestDatabase;
+  readonly db: Db;
+  /** A poller process's environment (pollerEnv with the options' env). */
+  readonly env: Record<string, string>;
+  /** The same database, queue prefix and key, for a poller in this process: logging errors only, health on a free port. */
+  readonly config: Config;
+  readonly keyring: Keyring;
+  /** Only with the option redis. */
+  readonly redis: Redis;
+  /** The poller the option startPoller started. */
+  readonly poller: InProcessPoller | undefined;
+  /** Starts a poller in this process (on fixture.config unless given); stopped by stop(). */
+  startPoller(config?: Config): Promise<InProcessPoller>;
+  /** An active campaign whose one inbox is on fixture.imap (seedInbox). */
+  seed(options?: SeedOptions): Promise<SeededInbox>;
+  /**
+   * Stops the in-process pollers, then runs `teardown` (what the test started
+   * itself), then closes Redis, the IMAP server and drops the database.
+   */
+  stop(teardown?: () => Promise<unknown>): Promise<void>;
+}
+
+/** The set-up of an imap-poller test: the IMAP server, the test database, configuration and keyring, and what the options ask for. */
+export async function startPollerFixture<S extends ImapTestServer = ImapTestServer>(options: PollerFixtureOptions<S> = {}): Promise<PollerFixture<S>> {
+  let imap: S | undefined;
+  let database: TestDatabase | undefined;
+  let redis: Redis | undefined;
+  const pollers: InProcessPoller[] = [];
+  const stop = async (teardown?: () => Promise<unknown>) => {
+    try {
+      for (const poller of pollers) await poller.close().catch(() => undefined);
+      await teardown?.();
+    } finally {
+      await redis?.quit();
+      await imap?.close();
+      await database?.drop();
+    }
+  };
+  try {
+    imap = await (options.imap ?? (startImapServer as () => Promise<S>))();
+    database = await createTestDatabase();
+    const env = pollerEnv(database, options.env);
+    const config = loadConfig("imap-poller", { ...env, LOG_LEVEL: "error", HEALTH_PORT: String(await findFreePort()), ...options.env });
+    const keyring = Keyring.fromConfig(config);
+    if (options.redis) redis = createRedis(config, "producer");
+    const startPoller = async (on: Config = config) => {
+      const poller = await startWorker(imapPollerWorker, on);
+      pollers.push(poller);
+      return poller;
+    };
+    const poller = options.startPoller ? await startPoller() : undefined;
+    const server = imap;
+    const db = database.db;
+    return {
+      imap: server,
+      database,
+      db,
+      env,
+      config,
+      keyring,
+      get redis(): Redis {
+        if (!redis) throw new Error("startPollerFixture: ask for redis");
+        return redis;
+      },
+      poller,
+      startPoller,
+      seed: (seedOptions) => seedInbox(db, keyring, server, seedOptions),
+      stop,
+    };
+  } catch (err) {
+    await stop().catch(() => undefined);
+    throw err;
+  }
 }
 
 export async function seedInbox(db: Db, keyring: Keyring, imap: ImapTestServer, options: SeedOptions = {}): Promise<SeededInbox> {

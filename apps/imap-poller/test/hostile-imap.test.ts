@@ -4,8 +4,8 @@ import { after, before, test } from "node:test";
 import type { Redis } from "ioredis";
 import { createRedis, Keyring, loadConfig, redisKeys, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { createTestDatabase, startAppProcess, startImapServer, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
-import { enrollmentStatus, replyTo, seedInbox, type SeededInbox, pollerEnv } from "./helpers.js";
+import { startAppProcess, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { enrollmentStatus, replyTo, seedInbox, startPollerFixture, type PollerFixture, type SeededInbox, pollerEnv } from "./helpers.js";
 import { ScriptedImapServer } from "./scripted-imap-server.js";
 
 // A tenant's IMAP server that lies: it announces a message of 2 KB and then streams a literal of
@@ -18,6 +18,7 @@ import { ScriptedImapServer } from "./scripted-imap-server.js";
 const RSS_GROWTH_MB = 100;
 const RSS_LIMIT_MB = 400;
 
+let pollerFixture: PollerFixture | undefined;
 let imap: ImapTestServer;
 let database: TestDatabase;
 let db: Db;
@@ -27,17 +28,16 @@ const servers: ScriptedImapServer[] = [];
 const redises: Redis[] = [];
 
 before(async () => {
-  imap = await startImapServer();
-  database = await createTestDatabase();
-  db = database.db;
+  pollerFixture = await startPollerFixture();
+  ({ imap, database, db } = pollerFixture);
 });
-after(async () => {
-  for (const p of processes) await p.stop("SIGKILL", 5_000).catch(() => undefined);
-  for (const server of servers) await server.close();
-  for (const redis of redises) await redis.quit();
-  await imap?.close();
-  await database?.drop();
-});
+after(() =>
+  pollerFixture?.stop(async () => {
+    for (const p of processes) await p.stop("SIGKILL", 5_000).catch(() => undefined);
+    for (const server of servers) await server.close();
+    for (const redis of redises) await redis.quit();
+  }),
+);
 
 function pollerSetup(pollSeconds = 60): { env: Record<string, string>; config: Config } {
   const env = pollerEnv(database, { IMAP_POLL_INTERVAL_SECONDS: String(pollSeconds) });

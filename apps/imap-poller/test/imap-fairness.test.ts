@@ -1,37 +1,35 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { encryptSecret, Keyring, loadConfig, secretAad } from "@outreach/core";
+import { encryptSecret, secretAad } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { createTestDatabase, startAppProcess, startImapServer, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
-import { enrollmentStatus, replyTo, seedInbox, pollerEnv } from "./helpers.js";
+import { startAppProcess, waitFor, type AppProcess, type ImapTestServer } from "@outreach/testing";
+import { enrollmentStatus, replyTo, seedInbox, startPollerFixture, type PollerFixture } from "./helpers.js";
 import { ScriptedImapServer } from "./scripted-imap-server.js";
 
 // One account with 30 inboxes on a server that never answers, another with one inbox, a poller
 // with room for 5 connections: the second account's inbox is watched and its reply detected.
 // The big account's credentials sort first (the order inboxes used to be taken in).
 const BIG_ACCOUNT_INBOXES = 30;
+let pollerFixture: PollerFixture | undefined;
 let imap: ImapTestServer;
 let silent: ScriptedImapServer;
-let database: TestDatabase;
 let db: Db;
 let poller: AppProcess | undefined;
 
 before(async () => {
-  imap = await startImapServer();
+  pollerFixture = await startPollerFixture({ env: { IMAP_MAX_CONNECTIONS: "5" } });
+  ({ imap, db } = pollerFixture);
   silent = await ScriptedImapServer.start({ silent: true });
-  database = await createTestDatabase();
-  db = database.db;
 });
-after(async () => {
-  await poller?.stop("SIGTERM", 10_000);
-  await silent?.close();
-  await imap?.close();
-  await database?.drop();
-});
+after(() =>
+  pollerFixture?.stop(async () => {
+    await poller?.stop("SIGTERM", 10_000);
+    await silent?.close();
+  }),
+);
 
 test("an account with 30 inboxes on a silent server does not keep another account's inbox from being watched", async () => {
-  const env = pollerEnv(database, { IMAP_MAX_CONNECTIONS: "5" });
-  const keyring = Keyring.fromConfig(loadConfig("imap-poller", env));
+  const { env, keyring } = pollerFixture!;
   const small = await seedInbox(db, keyring, imap);
   const big = await seedInbox(db, keyring, imap, { imapHost: silent.host, imapPort: silent.port });
   for (let i = 0; i < BIG_ACCOUNT_INBOXES; i++) {

@@ -1,34 +1,27 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { Keyring, loadConfig } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { createTestDatabase, startAppProcess, startImapServer, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
-import { enrollmentStatus, mail, replyTo, seedInbox, pollerEnv } from "./helpers.js";
+import { startAppProcess, waitFor, type AppProcess, type ImapTestServer } from "@outreach/testing";
+import { enrollmentStatus, mail, replyTo, seedInbox, startPollerFixture, type PollerFixture } from "./helpers.js";
 
 // Anyone can mail a watched inbox. A To: of 50,000 addresses and a From: of 20,000 nested groups
 // (quadratic and recursive in the address parser of nodemailer 7) must neither stop the poller
 // nor stall its event loop: /healthz, asked every 100 ms, answers within 1 s each time, and the
 // normal reply that follows in the same inbox is detected.
+let pollerFixture: PollerFixture | undefined;
 let imap: ImapTestServer;
-let database: TestDatabase;
 let db: Db;
 let poller: AppProcess | undefined;
 
 before(async () => {
-  imap = await startImapServer();
-  database = await createTestDatabase();
-  db = database.db;
+  pollerFixture = await startPollerFixture();
+  ({ imap, db } = pollerFixture);
 });
-after(async () => {
-  await poller?.stop("SIGTERM", 10_000);
-  await imap?.close();
-  await database?.drop();
-});
+after(() => pollerFixture?.stop(async () => await poller?.stop("SIGTERM", 10_000)));
 
 test("a To: of 50,000 addresses and a From: of 20,000 nested groups: /healthz answers within 1 s throughout, and the next reply is detected", async () => {
-  const env = pollerEnv(database);
-  const config = loadConfig("imap-poller", env);
-  const s = await seedInbox(db, Keyring.fromConfig(config), imap);
+  const { env, keyring } = pollerFixture!;
+  const s = await seedInbox(db, keyring, imap);
   poller = await startAppProcess("imap-poller", { env });
   await waitFor(async () => (await db.smtpCredential.findUniqueOrThrow({ where: { id: s.credentialId } })).imapUidValidity !== null, { what: "the first check", timeoutMs: 20_000 });
 

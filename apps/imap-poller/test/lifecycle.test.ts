@@ -1,40 +1,30 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Redis } from "ioredis";
-import { createRedis, Keyring, redisKeys, type Config } from "@outreach/core";
+import { redisKeys, type Config, type Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { startWorker } from "@outreach/runtime";
-import { createTestDatabase, startImapServer, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
-import { imapPollerWorker } from "../src/worker.js";
-import { enrollmentStatus, eventsOf, replyTo, seedInbox, startConnectionMeter, waitForLeaseRenewals, type ConnectionMeter, type SeededInbox, inProcessPollerConfig } from "./helpers.js";
+import { waitFor, type ImapTestServer } from "@outreach/testing";
+import { enrollmentStatus, eventsOf, replyTo, seedInbox, startConnectionMeter, startPollerFixture, waitForLeaseRenewals, type ConnectionMeter, type PollerFixture, type SeededInbox } from "./helpers.js";
 
 // Which inboxes are watched follows the database while the poller runs: campaigns paused,
 // resumed or deleted, credentials added or changed.
+let pollerFixture: PollerFixture | undefined;
 let imap: ImapTestServer;
-let database: TestDatabase;
 let db: Db;
 let redis: Redis;
 let config: Config;
 let keyring: Keyring;
-let poller: Awaited<ReturnType<typeof startWorker>> | undefined;
 const meters: ConnectionMeter[] = [];
 
 before(async () => {
-  imap = await startImapServer();
-  database = await createTestDatabase();
-  db = database.db;
-  config = await inProcessPollerConfig(database);
-  keyring = Keyring.fromConfig(config);
-  redis = createRedis(config, "producer");
-  poller = await startWorker(imapPollerWorker, config);
+  pollerFixture = await startPollerFixture({ redis: true, startPoller: true });
+  ({ imap, db, redis, config, keyring } = pollerFixture);
 });
-after(async () => {
-  await poller?.close();
-  for (const meter of meters) await meter.close();
-  await redis?.quit();
-  await imap?.close();
-  await database?.drop();
-});
+after(() =>
+  pollerFixture?.stop(async () => {
+    for (const meter of meters) await meter.close();
+  }),
+);
 
 /** An inbox behind its own connection meter, watched by the running poller. */
 async function watchedInbox(): Promise<{ s: SeededInbox; meter: ConnectionMeter; watchedAfterMs: number }> {

@@ -1,42 +1,38 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Redis } from "ioredis";
-import { createRedis, Keyring, loadConfig, redisKeys } from "@outreach/core";
+import { redisKeys } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { createTestDatabase, startAppProcess, startImapServer, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { startAppProcess, waitFor, type AppProcess, type ImapTestServer } from "@outreach/testing";
 import { reenableCredential } from "../../api/src/services/reenable-credential.js";
-import { seedInbox, pollerEnv } from "./helpers.js";
+import { seedInbox, startPollerFixture, type PollerFixture } from "./helpers.js";
 import { ScriptedImapServer } from "./scripted-imap-server.js";
 
 // An inbox whose server refuses every login: the poller waits longer after each refusal (the
 // wait is in the database, so any replica or a restart keeps it), stops after five in a row
 // with an error saying how to try again, and tries again once the credential is re-enabled.
+let pollerFixture: PollerFixture | undefined;
 let imap: ImapTestServer;
 let refusing: ScriptedImapServer;
-let database: TestDatabase;
 let db: Db;
 let redis: Redis;
 let poller: AppProcess | undefined;
 
 before(async () => {
-  imap = await startImapServer();
+  pollerFixture = await startPollerFixture({ env: { IMAP_LOGIN_RETRY_SECONDS: "1" }, redis: true });
+  ({ imap, db, redis } = pollerFixture);
   refusing = await ScriptedImapServer.start({ refuseLogins: true });
-  database = await createTestDatabase();
-  db = database.db;
 });
-after(async () => {
-  await poller?.stop("SIGTERM", 10_000);
-  await redis?.quit();
-  await refusing?.close();
-  await imap?.close();
-  await database?.drop();
-});
+after(() =>
+  pollerFixture?.stop(async () => {
+    await poller?.stop("SIGTERM", 10_000);
+    await refusing?.close();
+  }),
+);
 
 test("refused logins back off (1 s, 2 s, 4 s, 8 s), stop after 5 in a row, and re-enabling tries again", async () => {
-  const env = pollerEnv(database, { IMAP_LOGIN_RETRY_SECONDS: "1" });
-  const config = loadConfig("imap-poller", env);
-  redis = createRedis(config, "producer");
-  const s = await seedInbox(db, Keyring.fromConfig(config), imap, { imapHost: refusing.host, imapPort: refusing.port });
+  const { env, config, keyring } = pollerFixture!;
+  const s = await seedInbox(db, keyring, imap, { imapHost: refusing.host, imapPort: refusing.port });
   poller = await startAppProcess("imap-poller", { env });
 
   const seen: Array<{ failures: number; retryAt: Date | null; login: number; at: number }> = [];

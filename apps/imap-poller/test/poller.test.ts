@@ -1,31 +1,22 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { Keyring, type Config } from "@outreach/core";
+import type { Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { startWorker } from "@outreach/runtime";
-import { createTestDatabase, startImapServer, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
-import { imapPollerWorker } from "../src/worker.js";
-import { mail, seedInbox, inProcessPollerConfig } from "./helpers.js";
+import { waitFor, type ImapTestServer } from "@outreach/testing";
+import { mail, startPollerFixture, type PollerFixture } from "./helpers.js";
 
 // A real IMAP server (Dovecot where installed, as in CI) and the real poller in-process.
+let pollerFixture: PollerFixture | undefined;
 let imap: ImapTestServer;
-let database: TestDatabase;
 let db: Db;
 let config: Config;
-let poller: Awaited<ReturnType<typeof startWorker>>;
 
 before(async () => {
-  imap = await startImapServer();
-  database = await createTestDatabase();
-  db = database.db;
   // a long poll interval: replies must be seen through IDLE, not the periodic check
-  config = await inProcessPollerConfig(database, { IMAP_POLL_INTERVAL_SECONDS: "60" });
+  pollerFixture = await startPollerFixture({ env: { IMAP_POLL_INTERVAL_SECONDS: "60" } });
+  ({ imap, db, config } = pollerFixture);
 });
-after(async () => {
-  await poller?.close();
-  await imap?.close();
-  await database?.drop();
-});
+after(() => pollerFixture?.stop());
 
 interface Seeded {
   accountId: string;
@@ -38,7 +29,7 @@ interface Seeded {
 
 /** An active campaign whose inbox is on the IMAP server, with one contact who got step 1 (step 2 scheduled). */
 async function seed(options: { password?: string } = {}): Promise<Seeded> {
-  const seeded = await seedInbox(db, Keyring.fromConfig(config), imap, options);
+  const seeded = await pollerFixture!.seed(options);
   const [enrollment] = seeded.enrollments;
   return { ...seeded, enrollmentId: enrollment!.enrollmentId, contactEmail: enrollment!.contactEmail, messageId: enrollment!.messageId };
 }
@@ -49,7 +40,7 @@ const replyTo = (s: Seeded, extra: Record<string, string> = {}) =>
 const repliedEvents = (accountId: string) => db.event.findMany({ where: { accountId, type: "enrollment.replied" } });
 
 test("the poller starts and watches the inboxes of active campaigns", async () => {
-  poller = await startWorker(imapPollerWorker, config);
+  await pollerFixture!.startPoller();
 });
 
 test("a reply is detected: the enrollment is replied, the follow-up cancelled, enrollment.replied written once", async () => {

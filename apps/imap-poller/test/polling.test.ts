@@ -1,36 +1,34 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, test } from "node:test";
-import { createLogger, EgressGuard, Keyring, loadConfig, type Config } from "@outreach/core";
+import { createLogger, EgressGuard, type Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { createTestDatabase, LOOPBACK_MAIL_ENV, startImapServer, uniqueQueuePrefix, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { waitFor, type ImapTestServer } from "@outreach/testing";
 import { handleInboxMessage, inboxStoreDeps } from "../src/inbox-store.js";
 import { InboxWatcher } from "../src/inbox-watcher.js";
-import { appendAndExpunge, enrollmentStatus, eventsOf, IMAP_PASSWORD, replyTo, seedInbox, startConnectionMeter, type ConnectionMeter, type SeededInbox } from "./helpers.js";
+import { appendAndExpunge, enrollmentStatus, eventsOf, IMAP_PASSWORD, replyTo, seedInbox, startConnectionMeter, startPollerFixture, type ConnectionMeter, type PollerFixture, type SeededInbox } from "./helpers.js";
 
 // The polling path alone: a watcher that never IDLEs finds new mail by its periodic check.
+let pollerFixture: PollerFixture | undefined;
 let imap: ImapTestServer;
-let database: TestDatabase;
 let db: Db;
-let config: Config;
+let keyring: Keyring;
 let meter: ConnectionMeter;
 const watchers: InboxWatcher[] = [];
 
 const POLL_INTERVAL_MS = 1_000;
 
 before(async () => {
-  imap = await startImapServer();
-  database = await createTestDatabase();
-  db = database.db;
-  config = loadConfig("imap-poller", { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), ...LOOPBACK_MAIL_ENV });
+  pollerFixture = await startPollerFixture();
+  ({ imap, db, keyring } = pollerFixture);
   meter = await startConnectionMeter(imap);
 });
-after(async () => {
-  for (const watcher of watchers) await watcher.stop();
-  await meter?.close();
-  await imap?.close();
-  await database?.drop();
-});
+after(() =>
+  pollerFixture?.stop(async () => {
+    for (const watcher of watchers) await watcher.stop();
+    await meter?.close();
+  }),
+);
 
 /** A watcher of this inbox that never IDLEs, on the poller's real store functions. */
 function startWatcher(s: SeededInbox, pollIntervalMs: number, handleMessage = async (id: string, uidValidity: bigint, uid: bigint, raw: Buffer) => void (await handleInboxMessage(db, id, uidValidity, uid, raw))): InboxWatcher {
@@ -54,7 +52,7 @@ function startWatcher(s: SeededInbox, pollIntervalMs: number, handleMessage = as
 const cursorOf = (s: SeededInbox) => db.smtpCredential.findUniqueOrThrow({ where: { id: s.credentialId }, select: { imapUidValidity: true, imapLastUid: true } });
 
 test("without IDLE, a reply APPENDed is found by the periodic check, within about the interval", async () => {
-  const s = await seedInbox(db, Keyring.fromConfig(config), imap, { imapPort: meter.port, contacts: 2 });
+  const s = await seedInbox(db, keyring, imap, { imapPort: meter.port, contacts: 2 });
   startWatcher(s, POLL_INTERVAL_MS);
   await waitFor(async () => (await db.smtpCredential.findUniqueOrThrow({ where: { id: s.credentialId } })).imapUidValidity !== null, { what: "the first check", timeoutMs: 20_000 });
 
@@ -80,7 +78,7 @@ test("without IDLE, a reply APPENDed is found by the periodic check, within abou
 });
 
 test("a new message beyond a gap of more than a batch of expunged UIDs is not missed", async () => {
-  const s = await seedInbox(db, Keyring.fromConfig(config), imap, { imapPort: meter.port });
+  const s = await seedInbox(db, keyring, imap, { imapPort: meter.port });
   // checks only when told to (and on the server's EXISTS during a check)
   const watcher = startWatcher(s, 3_600_000);
   await waitFor(async () => (await cursorOf(s)).imapUidValidity !== null, { what: "the first check", timeoutMs: 20_000 });
@@ -99,7 +97,7 @@ test("a new message beyond a gap of more than a batch of expunged UIDs is not mi
 });
 
 test("a reply with a large attachment is recognised from its first megabyte", async () => {
-  const s = await seedInbox(db, Keyring.fromConfig(config), imap, { imapPort: meter.port });
+  const s = await seedInbox(db, keyring, imap, { imapPort: meter.port });
   const watcher = startWatcher(s, 3_600_000);
   await waitFor(async () => (await cursorOf(s)).imapUidValidity !== null, { what: "the first check", timeoutMs: 20_000 });
   const e = s.enrollments[0]!;
@@ -132,7 +130,7 @@ test("a reply with a large attachment is recognised from its first megabyte", as
 });
 
 test("a message that fails on every try is passed over after 3 tries, and the inbox's later mail is still handled", async () => {
-  const s = await seedInbox(db, Keyring.fromConfig(config), imap, { imapPort: meter.port, contacts: 1 });
+  const s = await seedInbox(db, keyring, imap, { imapPort: meter.port, contacts: 1 });
   const tries = new Map<string, number>();
   startWatcher(s, POLL_INTERVAL_MS, async (id, uidValidity, uid, raw) => {
     if (raw.includes("X-Unreadable: yes")) {

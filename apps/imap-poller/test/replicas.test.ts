@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import { after, before, test } from "node:test";
 import type { Redis } from "ioredis";
-import { createRedis, Keyring, loadConfig, redisKeys, type Config } from "@outreach/core";
+import { redisKeys, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { createTestDatabase, dovecotUnavailableReason, imapServerKind, skipWithoutSystemServer, startAppProcess, startImapServer, uniqueQueuePrefix, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { dovecotUnavailableReason, imapServerKind, skipWithoutSystemServer, startAppProcess, waitFor, type AppProcess, type ImapTestServer } from "@outreach/testing";
 import { preferredReplica } from "../src/replica-ring.js";
-import { dovecotSessions, eventsOf, processOfConnection, replyTo, seedInbox, startConnectionMeter, type ConnectionMeter, type SeededInbox } from "./helpers.js";
+import { dovecotSessions, eventsOf, processOfConnection, replyTo, startConnectionMeter, startPollerFixture, type ConnectionMeter, type PollerFixture, type SeededInbox } from "./helpers.js";
 
 // Two real poller processes against one Dovecot: every inbox has exactly one connection, the
 // replicas share them, and when one is killed the other takes its inboxes over.
@@ -20,8 +19,8 @@ const INBOXES = 12;
 // ended, which would keep this file from exiting; Dovecot is what this test is about anyway.
 const skip = skipWithoutSystemServer("Dovecot", imapServerKind() === "dovecot" ? undefined : (dovecotUnavailableReason() ?? "IMAP_TEST_SERVER is not dovecot"));
 
+let pollerFixture: PollerFixture | undefined;
 let imap: ImapTestServer;
-let database: TestDatabase;
 let db: Db;
 let redis: Redis;
 let config: Config;
@@ -31,34 +30,20 @@ const inboxes: Array<{ s: SeededInbox; meter: ConnectionMeter }> = [];
 
 before(async () => {
   if (skip) return;
-  imap = await startImapServer();
-  database = await createTestDatabase();
-  db = database.db;
-  env = {
-    DATABASE_URL: database.url,
-    QUEUE_PREFIX: uniqueQueuePrefix(),
-    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-    MAIL_ALLOW_PRIVATE_HOSTS: "true",
-    MAIL_REQUIRE_TLS: "false",
-    // long: replies must be found through IDLE and the takeover, not the periodic check
-    IMAP_POLL_INTERVAL_SECONDS: "60",
-    LOG_LEVEL: "warn",
-  };
-  config = loadConfig("imap-poller", env);
-  redis = createRedis(config, "producer");
-  const keyring = Keyring.fromConfig(config);
+  // a long poll interval: replies must be found through IDLE and the takeover, not the periodic check
+  pollerFixture = await startPollerFixture({ env: { IMAP_POLL_INTERVAL_SECONDS: "60" }, redis: true });
+  ({ imap, db, redis, config, env } = pollerFixture);
   for (let i = 0; i < INBOXES; i++) {
     const meter = await startConnectionMeter(imap);
-    inboxes.push({ s: await seedInbox(db, keyring, imap, { imapPort: meter.port }), meter });
+    inboxes.push({ s: await pollerFixture.seed({ imapPort: meter.port }), meter });
   }
 });
-after(async () => {
-  for (const p of processes) await p.stop("SIGTERM", 10_000).catch(() => undefined);
-  for (const { meter } of inboxes) await meter.close();
-  await redis?.quit();
-  await imap?.close();
-  await database?.drop();
-});
+after(() =>
+  pollerFixture?.stop(async () => {
+    for (const p of processes) await p.stop("SIGTERM", 10_000).catch(() => undefined);
+    for (const { meter } of inboxes) await meter.close();
+  }),
+);
 
 const leaseKey = (s: SeededInbox) => redisKeys.inboxLease(config, s.credentialId);
 

@@ -1,40 +1,31 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { Keyring, type Config } from "@outreach/core";
+import type { Config, Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { startWorker } from "@outreach/runtime";
-import { createTestDatabase, findFreePort, startImapServer, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
-import { imapPollerWorker } from "../src/worker.js";
-import { enrollmentStatus, eventsOf, inboxFlags, replyTo, seedInbox, startConnectionMeter, type ConnectionMeter, type SeededEnrollment, inProcessPollerConfig } from "./helpers.js";
+import { findFreePort, waitFor, type ImapTestServer } from "@outreach/testing";
+import { enrollmentStatus, eventsOf, inboxFlags, replyTo, seedInbox, startConnectionMeter, startPollerFixture, type ConnectionMeter, type InProcessPoller, type PollerFixture, type SeededEnrollment } from "./helpers.js";
 
 // The cursor (UIDVALIDITY + last UID) in the database: a restart neither misses nor reprocesses a message.
+let pollerFixture: PollerFixture | undefined;
 let imap: ImapTestServer;
-let database: TestDatabase;
 let db: Db;
 let config: Config;
 let keyring: Keyring;
 const meters: ConnectionMeter[] = [];
-const pollers: Array<Awaited<ReturnType<typeof startWorker>>> = [];
-let running: Awaited<ReturnType<typeof startWorker>> | undefined;
+let running: InProcessPoller | undefined;
 
 before(async () => {
-  imap = await startImapServer();
-  database = await createTestDatabase();
-  db = database.db;
-  config = await inProcessPollerConfig(database, { HEALTH_PORT: "0" });
-  keyring = Keyring.fromConfig(config);
+  pollerFixture = await startPollerFixture({ env: { HEALTH_PORT: "0" } });
+  ({ imap, db, config, keyring } = pollerFixture);
 });
-after(async () => {
-  for (const poller of pollers) await poller.close().catch(() => undefined);
-  for (const meter of meters) await meter.close();
-  await imap?.close();
-  await database?.drop();
-});
+after(() =>
+  pollerFixture?.stop(async () => {
+    for (const meter of meters) await meter.close();
+  }),
+);
 
-async function startPoller(): Promise<Awaited<ReturnType<typeof startWorker>>> {
-  const poller = await startWorker(imapPollerWorker, { ...config, healthPort: await findFreePort() });
-  pollers.push(poller);
-  return poller;
+async function startPoller(): Promise<InProcessPoller> {
+  return pollerFixture!.startPoller({ ...config, healthPort: await findFreePort() });
 }
 
 async function meter(): Promise<ConnectionMeter> {

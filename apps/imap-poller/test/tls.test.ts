@@ -1,41 +1,39 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createLogger, EgressGuard, Keyring, loadConfig, type Config } from "@outreach/core";
+import { createLogger, EgressGuard, type Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { createTestDatabase, dovecotUnavailableReason, skipWithoutSystemServer, LOOPBACK_MAIL_ENV, startDovecot, TEST_TLS_CA, uniqueQueuePrefix, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { dovecotUnavailableReason, skipWithoutSystemServer, startDovecot, TEST_TLS_CA, waitFor, type ImapTestServer } from "@outreach/testing";
 import { inboxStoreDeps } from "../src/inbox-store.js";
 import { InboxWatcher, type InboxEndpoint } from "../src/inbox-watcher.js";
-import { enrollmentStatus, IMAP_PASSWORD, replyTo, seedInbox, startConnectionMeter, type ConnectionMeter, type SeededInbox } from "./helpers.js";
+import { enrollmentStatus, IMAP_PASSWORD, replyTo, seedInbox, startConnectionMeter, startPollerFixture, type ConnectionMeter, type PollerFixture, type SeededInbox } from "./helpers.js";
 
 // MAIL_REQUIRE_TLS for IMAP, against Dovecot with the test certificate: STARTTLS and
 // implicit TLS both work and keep the password off the wire; an untrusted certificate and a
 // server without STARTTLS are the credential's error. Dovecot only (the in-process IMAP
 // server has no TLS); .ci/run installs it.
 const unavailable = skipWithoutSystemServer("Dovecot", dovecotUnavailableReason());
+let pollerFixture: PollerFixture<ImapTestServer & { tlsPort: number | null }> | undefined;
 let tlsServer: ImapTestServer & { tlsPort: number | null };
 let plainServer: ImapTestServer & { tlsPort: number | null };
-let database: TestDatabase;
 let db: Db;
-let config: Config;
+let keyring: Keyring;
 let meter: ConnectionMeter;
 const watchers: InboxWatcher[] = [];
 
 before(async () => {
   if (unavailable) return;
-  tlsServer = await startDovecot({ tls: true });
+  pollerFixture = await startPollerFixture({ imap: () => startDovecot({ tls: true }), env: { MAIL_REQUIRE_TLS: "true" } });
+  ({ imap: tlsServer, db, keyring } = pollerFixture);
   plainServer = await startDovecot();
-  database = await createTestDatabase();
-  db = database.db;
-  config = loadConfig("imap-poller", { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), ...LOOPBACK_MAIL_ENV, MAIL_REQUIRE_TLS: "true" });
   meter = await startConnectionMeter(tlsServer);
 });
-after(async () => {
-  for (const watcher of watchers) await watcher.stop();
-  await meter?.close();
-  await tlsServer?.close();
-  await plainServer?.close();
-  await database?.drop();
-});
+after(() =>
+  pollerFixture?.stop(async () => {
+    for (const watcher of watchers) await watcher.stop();
+    await meter?.close();
+    await plainServer?.close();
+  }),
+);
 
 /** A watcher requiring TLS, on the poller's real store functions. */
 function startWatcher(s: SeededInbox, endpoint: Partial<InboxEndpoint>, trustTestCa = true): InboxWatcher {
@@ -60,7 +58,7 @@ const watched = (s: SeededInbox) =>
 const lastError = async (s: SeededInbox) => (await db.smtpCredential.findUniqueOrThrow({ where: { id: s.credentialId } })).imapLastError;
 
 test("STARTTLS: the watcher upgrades before it logs in, and finds the reply", { skip: unavailable }, async () => {
-  const s = await seedInbox(db, Keyring.fromConfig(config), tlsServer);
+  const s = await seedInbox(db, keyring, tlsServer);
   startWatcher(s, { port: meter.port });
   await watched(s);
   await tlsServer.appendMessage(s.inbox, replyTo(s));
@@ -74,7 +72,7 @@ test("STARTTLS: the watcher upgrades before it logs in, and finds the reply", { 
 });
 
 test("implicit TLS: the watcher verifies the certificate and finds the reply", { skip: unavailable }, async () => {
-  const s = await seedInbox(db, Keyring.fromConfig(config), tlsServer);
+  const s = await seedInbox(db, keyring, tlsServer);
   startWatcher(s, { port: tlsServer.tlsPort!, secure: true });
   await watched(s);
   await tlsServer.appendMessage(s.inbox, replyTo(s));
@@ -83,7 +81,7 @@ test("implicit TLS: the watcher verifies the certificate and finds the reply", {
 });
 
 test("a certificate from an untrusted issuer is the credential's error, and nothing is read", { skip: unavailable }, async () => {
-  const s = await seedInbox(db, Keyring.fromConfig(config), tlsServer);
+  const s = await seedInbox(db, keyring, tlsServer);
   startWatcher(s, { port: tlsServer.tlsPort!, secure: true }, false);
   await waitFor(async () => (await lastError(s)) !== null, { what: "the credential's error", timeoutMs: 20_000 });
   assert.match((await lastError(s))!, /certificate was not accepted/);
@@ -91,7 +89,7 @@ test("a certificate from an untrusted issuer is the credential's error, and noth
 });
 
 test("a server that does not offer STARTTLS is refused before the login, as the credential's error", { skip: unavailable }, async () => {
-  const s = await seedInbox(db, Keyring.fromConfig(config), plainServer);
+  const s = await seedInbox(db, keyring, plainServer);
   const plainMeter = await startConnectionMeter(plainServer);
   try {
     startWatcher(s, { port: plainMeter.port });
