@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import pg from "pg";
+import { openPgConnection, type PgConnection } from "@outreach/db/testing";
 import { request, signUp, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
 import { credential, step } from "./workflow-fixtures.js";
 
@@ -8,13 +8,12 @@ import { credential, step } from "./workflow-fixtures.js";
 // and answers 503 service_busy with Retry-After, instead of holding its connection.
 let api: TestApi;
 let token: string;
-let holder: pg.Client;
+let holder: PgConnection;
 
 before(async () => {
   api = await startTestApi({ DATABASE_LOCK_TIMEOUT_MS: "200", SIGNUP_LIMIT_PER_HOUR: "1000", RATE_LIMIT_PER_MINUTE: "100000" });
   ({ token } = await signUp(api));
-  holder = new pg.Client({ connectionString: api.database.url });
-  await holder.connect();
+  holder = await openPgConnection(api.database.url);
 });
 
 after(async () => {

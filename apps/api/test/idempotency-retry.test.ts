@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { request as httpRequest } from "node:http";
 import { after, before, test } from "node:test";
 import { sha256Hex } from "@outreach/core";
+import { executor } from "@outreach/db";
 import { purgeOldRows } from "@outreach/domain";
 import { waitFor } from "@outreach/testing";
 import { assertError, request, signUp } from "./helpers.js";
@@ -60,8 +61,11 @@ test("a claim whose handler is still running (fresh heartbeat) is not taken over
   const body = { label: "claimed" };
   const longAgo = new Date(Date.now() - 10 * 60_000);
   const claim = (key: string, heartbeatAt: Date) =>
-    db.$executeRaw`INSERT INTO idempotency_records ("accountId", key, method, path, "requestHash", "createdAt", "expiresAt", "heartbeatAt")
-      VALUES (${accountId}::uuid, ${key}, 'POST', '/api_keys', ${apiKeyHash(body)}, ${longAgo}, ${new Date(Date.now() + 3_600_000)}, ${heartbeatAt})`;
+    executor(db).execute(
+      `INSERT INTO idempotency_records ("accountId", key, method, path, "requestHash", "createdAt", "expiresAt", "heartbeatAt")
+      VALUES ($1::uuid, $2, 'POST', '/api_keys', $3, $4, $5, $6)`,
+      [accountId, key, apiKeyHash(body), longAgo, new Date(Date.now() + 3_600_000), heartbeatAt],
+    );
 
   await claim("still-running", new Date());
   const running = await request(env.api.baseUrl, "POST", "/api_keys", { token, body, headers: { "idempotency-key": "still-running" } });

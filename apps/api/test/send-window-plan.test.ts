@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { executor } from "@outreach/db";
 import { createTestDatabase, waitFor, type TestDatabase } from "@outreach/testing";
 import { allCredentialsAtDailyLimit, claimSend, localDay, nextOpening, parseSchedule, recordSent, recordTemporaryFailure, scheduleEnrollments, scheduleZone } from "@outreach/domain";
 import { forecastSends } from "../src/services/forecast-sends.js";
@@ -148,7 +149,7 @@ test("two campaigns sharing a mailbox never book more than its daily limit toget
   const now = new Date("2026-11-24T10:00:00Z");
   const planLocked = (c: { campaign: { id: string }; enrollmentIds: string[] }, planned = () => {}, gate: Promise<void> = Promise.resolve()) =>
     db().$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM campaigns WHERE id = ${c.campaign.id}::uuid FOR UPDATE`;
+      await executor(tx).rows(`SELECT id FROM campaigns WHERE id = $1::uuid FOR UPDATE`, [c.campaign.id]);
       const result = await scheduleEnrollments(tx, c.campaign.id, c.enrollmentIds, now);
       planned();
       await gate;
@@ -165,7 +166,7 @@ test("two campaigns sharing a mailbox never book more than its daily limit toget
   const second = planLocked(b).finally(() => (bDone = true));
   await waitFor(async () => {
     if (bDone) return true;
-    const [row] = await db().$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+    const [row] = await executor(db()).rows<{ n: bigint }>(`SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
     return Number(row!.n) > 0 || null;
   }, { what: "campaign B planned or waiting for the mailbox" });
   release();

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import pg from "pg";
+import { openPgConnection, type PgConnection } from "@outreach/db/testing";
 import { trackingLinks } from "@outreach/domain";
 import { waitFor } from "@outreach/testing";
 import { signUp, startTestApi, type TestApi } from "./helpers.js";
@@ -15,9 +15,9 @@ const ipOf = (net: string, i: number) => `${net}.${i % 100}`;
 let api: TestApi;
 let accountId: string;
 let campaignId: string;
-let holder: pg.Client;
+let holder: PgConnection;
 /** a connection of its own: inside the holder's transaction pg_stat_activity would be one frozen snapshot */
-let observer: pg.Client;
+let observer: PgConnection;
 let counter = 0;
 
 before(async () => {
@@ -26,10 +26,8 @@ before(async () => {
   api = await startTestApi({ TRACKING_RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUST_PROXY: "1", DATABASE_LOCK_TIMEOUT_MS: "60000", DATABASE_POOL_SIZE: "20" });
   ({ accountId } = await signUp(api));
   campaignId = (await api.ctx.db.campaign.create({ data: { accountId, name: "Pixels" } })).id;
-  holder = new pg.Client({ connectionString: api.database.url });
-  await holder.connect();
-  observer = new pg.Client({ connectionString: api.database.url });
-  await observer.connect();
+  holder = await openPgConnection(api.database.url);
+  observer = await openPgConnection(api.database.url);
 });
 
 after(async () => {

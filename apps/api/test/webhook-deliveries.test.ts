@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
-import pg from "pg";
+import { openPgConnection, type PgConnection } from "@outreach/db/testing";
 import type { DeliveryState } from "@outreach/db";
 import { waitFor } from "@outreach/testing";
 import { liftQuotas, request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
@@ -13,7 +13,7 @@ const ENV = { SIGNUP_LIMIT_PER_HOUR: "1000", RATE_LIMIT_PER_MINUTE: "100000", DO
 
 let api: TestApi;
 /** LISTENs on the channel that wakes the deliverers */
-let listener: pg.Client;
+let listener: PgConnection;
 let notifications = 0;
 let tokenA: string;
 let accountA: string;
@@ -30,8 +30,7 @@ async function signUp(email: string): Promise<{ token: string; accountId: string
 
 before(async () => {
   api = await startTestApi({ ...ENV, WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
-  listener = new pg.Client({ connectionString: api.database.url });
-  await listener.connect();
+  listener = await openPgConnection(api.database.url);
   listener.on("notification", () => (notifications += 1));
   await listener.query("LISTEN webhook_deliveries");
   ({ token: tokenA, accountId: accountA } = await signUp("a@deliveries.test"));

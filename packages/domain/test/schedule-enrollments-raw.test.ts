@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createRawPool, inRawTransaction, type RawPool } from "@outreach/db";
+import { createRawPool, executor, inRawTransaction, type RawPool } from "@outreach/db";
 import { createBulkCampaign, createTestDatabase, type TestDatabase } from "@outreach/testing";
 import { rescheduleHeldSends, scheduleEnrollments, type HeldSendsOptions, type PlanCarry } from "../src/schedule-enrollments.js";
 
@@ -27,34 +27,32 @@ const ZONES = ["Europe/Berlin", "America/New_York", "Asia/Tokyo", null, "Not/AZo
 async function campaignWithWindow(label: string, contactZones = true): Promise<{ campaignId: string; credentialIds: string[]; enrollmentIds: string[] }> {
   const { campaignId, credentialIds } = await createBulkCampaign(database.db, { enrollments: ENROLLMENTS, steps: 3, credentials: 2, dailyLimit: 9, label });
   const db = database.db;
-  await db.$executeRawUnsafe(
-    `UPDATE campaigns SET schedule = $2::jsonb WHERE id = $1::uuid`,
+  await executor(db).execute(`UPDATE campaigns SET schedule = $2::jsonb WHERE id = $1::uuid`, [
     campaignId,
     JSON.stringify({ timezone: "Europe/Paris", days: ["mon", "tue", "wed", "thu", "fri"], start_time: "09:00", end_time: "17:30", use_contact_timezone: contactZones }),
-  );
+  ]);
   // the first inbox ramps up: 2 on the ramp's first day, 3 more each day after
-  await db.$executeRawUnsafe(
-    `UPDATE smtp_credentials SET "rampStartPerDay" = 2, "rampIncreasePerDay" = 3, "rampStartedAt" = $2::timestamptz WHERE id = $1::uuid`,
+  await executor(db).execute(`UPDATE smtp_credentials SET "rampStartPerDay" = 2, "rampIncreasePerDay" = 3, "rampStartedAt" = $2::timestamptz WHERE id = $1::uuid`, [
     credentialIds[0],
     "2026-03-26T08:00:00Z",
-  );
-  const enrollments = await db.$queryRawUnsafe<Array<{ id: string; contactId: string }>>(
+  ]);
+  const enrollments = await executor(db).rows<{ id: string; contactId: string }>(
     `SELECT id::text AS id, "contactId"::text AS "contactId" FROM enrollments WHERE "campaignId" = $1::uuid ORDER BY "createdAt", id`,
-    campaignId,
+    [campaignId],
   );
   for (const [i, e] of enrollments.entries()) {
-    await db.$executeRawUnsafe(`UPDATE contacts SET timezone = $2 WHERE id = $1::uuid`, e.contactId, ZONES[i % ZONES.length]);
+    await executor(db).execute(`UPDATE contacts SET timezone = $2 WHERE id = $1::uuid`, [e.contactId, ZONES[i % ZONES.length]]);
   }
-  await db.$executeRawUnsafe(`UPDATE campaigns SET "minWaitSeconds" = 0, "maxWaitSeconds" = 0 WHERE id = $1::uuid`, campaignId);
+  await executor(db).execute(`UPDATE campaigns SET "minWaitSeconds" = 0, "maxWaitSeconds" = 0 WHERE id = $1::uuid`, [campaignId]);
   return { campaignId, credentialIds, enrollmentIds: enrollments.map((e) => e.id) };
 }
 
 /** The plan as comparable rows: enrollment and credential by their index, not their id. */
 async function planOf(campaignId: string, credentialIds: string[], enrollmentIds: string[] | null): Promise<string[]> {
-  const rows = await database.db.$queryRawUnsafe<Array<{ enrollmentId: string; credentialId: string; stepPosition: number; dueAt: Date; limitDay: string | null }>>(
+  const rows = await executor(database.db).rows<{ enrollmentId: string; credentialId: string; stepPosition: number; dueAt: Date; limitDay: string | null }>(
     `SELECT "enrollmentId"::text AS "enrollmentId", "credentialId"::text AS "credentialId", "stepPosition", "dueAt", "limitDay"::text AS "limitDay"
      FROM step_sends WHERE "campaignId" = $1::uuid`,
-    campaignId,
+    [campaignId],
   );
   return rows
     .map((r) => `${enrollmentIds ? enrollmentIds.indexOf(r.enrollmentId) : "-"} ${r.stepPosition} ${credentialIds.indexOf(r.credentialId)} ${r.dueAt.toISOString()} ${r.limitDay}`)
@@ -85,9 +83,9 @@ test("a plan made through a pg connection equals the one made through a Prisma t
   assert.deepEqual(await planOf(viaPg.campaignId, viaPg.credentialIds, viaPg.enrollmentIds), expected);
 
   // both plans kept the ramp: 2 step-1 sends on the first inbox on its ramp's first working day in Paris time at most
-  const [dispatched] = await database.db.$queryRawUnsafe<Array<{ n: number }>>(
+  const [dispatched] = await executor(database.db).rows<{ n: number }>(
     `SELECT count(*)::int AS n FROM enrollments WHERE "campaignId" = $1::uuid AND "dispatchedAt" IS NOT NULL AND "credentialId" IS NOT NULL`,
-    viaPg.campaignId,
+    [viaPg.campaignId],
   );
   assert.equal(dispatched!.n, ENROLLMENTS);
 });
@@ -97,10 +95,10 @@ test("bookings read back through a pg connection count the days the Prisma path 
   await inRawTransaction(pool, (client) => scheduleEnrollments(client, viaPg.campaignId, viaPg.enrollmentIds.slice(0, 40), NOW, null));
   // a second chunk without a carry must not book a mailbox day over its limit (the bookings read back as days)
   await inRawTransaction(pool, (client) => scheduleEnrollments(client, viaPg.campaignId, viaPg.enrollmentIds.slice(40), NOW, null));
-  const over = await database.db.$queryRawUnsafe<Array<{ credentialId: string; day: string; n: number }>>(
+  const over = await executor(database.db).rows<{ credentialId: string; day: string; n: number }>(
     `SELECT "credentialId"::text AS "credentialId", "limitDay"::text AS day, count(*)::int AS n FROM step_sends
      WHERE "campaignId" = $1::uuid AND "stepPosition" = 1 GROUP BY 1, 2 HAVING count(*) > 9`,
-    viaPg.campaignId,
+    [viaPg.campaignId],
   );
   assert.deepEqual(over, []);
 });

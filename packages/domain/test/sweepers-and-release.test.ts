@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { executor } from "@outreach/db";
 import { createTestDatabase, type TestDatabase } from "@outreach/testing";
 import { SEND_CONCURRENCY_PER_ACCOUNT } from "@outreach/core";
 import { claimersOfSendingSends, failInterruptedSends, releaseDueSends, requeueLostSends } from "../src/index.js";
@@ -64,7 +65,7 @@ test("a send interrupted mid-SMTP is failed, not retried, and its later steps ar
 test("a recent send in flight is left alone; a queued send whose job was lost goes back to the schedule", async () => {
   const { ids } = await seed(2);
   await database.db.stepSend.update({ where: { id: ids[0] }, data: { state: "sending", claimedAt: new Date() } });
-  await database.db.$executeRaw`UPDATE step_sends SET state = 'queued', "updatedAt" = now() - interval '20 minutes' WHERE id = ${ids[1]}::uuid`;
+  await executor(database.db).execute(`UPDATE step_sends SET state = 'queued', "updatedAt" = now() - interval '20 minutes' WHERE id = $1::uuid`, [ids[1]]);
   assert.equal(await failInterruptedSends(database.db, 5 * 60_000), 0);
   assert.equal(await requeueLostSends(database.db, 10 * 60_000), 1);
   assert.equal((await database.db.stepSend.findUniqueOrThrow({ where: { id: ids[1] } })).state, "scheduled");
