@@ -13,7 +13,11 @@ import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import { executor } from "@outreach/db";
 import { createBulkCampaign, createTestDatabase, findFreePort, uniqueQueuePrefix, waitFor, type AppProcess } from "@outreach/testing";
-import { appEnv, dispatchClient, dropQueuePrefix, log, machineInfo, procStatusMb, round, startApp, stopApp, writeResult } from "./lib/engine-bench.js";
+import { appEnv, startApp, stopApp } from "./lib/apps.js";
+import { procStatusMb } from "./lib/cpu.js";
+import { round } from "./lib/numbers.js";
+import { dispatchClient, dropQueuePrefix } from "./lib/queues.js";
+import { log, machineInfo, writeResult } from "./lib/results.js";
 
 // one case may also be given as two numbers: <enrollments> <steps>
 const spec = process.argv[2] && !process.argv[2].includes("x") ? `${process.argv[2]}x${process.argv[3] ?? 1}` : process.argv[2];

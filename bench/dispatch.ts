@@ -13,25 +13,14 @@ import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { executor } from "@outreach/db";
 import { createTestDatabase, uniqueQueuePrefix } from "@outreach/testing";
-import {
-  analyze,
-  appEnv,
-  argNumber,
-  CpuMeter,
-  dispatchClient,
-  dropQueuePrefix,
-  log,
-  machineInfo,
-  procStatusMb,
-  REDIS_URL,
-  round,
-  seedAccount,
-  slowLogStart,
-  slowLogSummary,
-  startApp,
-  stopApp,
-  writeResult,
-} from "./lib/engine-bench.js";
+import { appEnv, startApp, stopApp } from "./lib/apps.js";
+import { CpuMeter, procStatusMb } from "./lib/cpu.js";
+import { round } from "./lib/numbers.js";
+import { dispatchClient, dropQueuePrefix } from "./lib/queues.js";
+import { log, machineInfo, writeResult } from "./lib/results.js";
+import { analyze, seedAccount } from "./lib/seeding.js";
+import { argNumber, REDIS_URL } from "./lib/settings.js";
+import { slowLogStart, slowLogSummary } from "./lib/slow-log.js";
 
 const enrollments = argNumber(0, 100_000);
 const credentials = argNumber(1, 5);

@@ -11,25 +11,15 @@
 // Writes bench/results/fairness.json.
 import { executor } from "@outreach/db";
 import { createTestDatabase, uniqueQueuePrefix } from "@outreach/testing";
-import {
-  analyze,
-  candidateIndex,
-  argNumber,
-  CpuMeter,
-  dispatchClient,
-  EngineApps,
-  dropQueuePrefix,
-  log,
-  machineInfo,
-  maxOf,
-  minOf,
-  round,
-  seedAccount,
-  slowLogStart,
-  slowLogSummary,
-  startLeanSink,
-  writeResult,
-} from "./lib/engine-bench.js";
+import { EngineApps } from "./lib/apps.js";
+import { CpuMeter } from "./lib/cpu.js";
+import { maxOf, minOf, round } from "./lib/numbers.js";
+import { dispatchClient, dropQueuePrefix } from "./lib/queues.js";
+import { log, machineInfo, writeResult } from "./lib/results.js";
+import { analyze, candidateIndex, seedAccount } from "./lib/seeding.js";
+import { argNumber } from "./lib/settings.js";
+import { slowLogStart, slowLogSummary } from "./lib/slow-log.js";
+import { startLeanSink } from "./lib/smtp-sinks.js";
 
 const aEnrollments = argNumber(0, 50_000);
 const probes = argNumber(1, 5);

@@ -18,7 +18,7 @@ import http from "node:http";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { createTestDatabase, findFreePort, REPO_ROOT, uniqueQueuePrefix, waitFor } from "@outreach/testing";
-import { procStatusMb } from "./lib/engine-bench.js";
+import { procStatusMb } from "./lib/cpu.js";
 
 const label = process.argv[2] ?? "after";
 const scenarios = (process.argv[3] ?? "max-rows,max-body").split(",").filter(Boolean);

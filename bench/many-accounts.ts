@@ -19,22 +19,14 @@
 import { createTestDatabase, uniqueQueuePrefix, sealCredentialPasswordsInPlace } from "@outreach/testing";
 import { Keyring } from "@outreach/core";
 import { executor, type Db } from "@outreach/db";
-import {
-  analyze,
-  argNumber,
-  CpuMeter,
-  dispatchClient,
-  EngineApps,
-  dropQueuePrefix,
-  ENCRYPTION_KEY,
-  log,
-  machineInfo,
-  maxOf,
-  round,
-  startInstantSink,
-  writeResult,
-  type Sink,
-} from "./lib/engine-bench.js";
+import { EngineApps } from "./lib/apps.js";
+import { CpuMeter } from "./lib/cpu.js";
+import { maxOf, round } from "./lib/numbers.js";
+import { dispatchClient, dropQueuePrefix } from "./lib/queues.js";
+import { log, machineInfo, writeResult } from "./lib/results.js";
+import { analyze } from "./lib/seeding.js";
+import { argNumber, ENCRYPTION_KEY } from "./lib/settings.js";
+import { startInstantSink, type Sink } from "./lib/smtp-sinks.js";
 import { BENCH_TAG, startSendCost, trackStatements } from "./lib/send-cost.js";
 
 const accounts = argNumber(0, 2_000);

@@ -32,7 +32,12 @@ import { createTestDatabase, REPO_ROOT, startAppProcess, uniqueQueuePrefix, type
 import { inboxStoreDeps, listWatchedInboxes } from "../apps/imap-poller/src/inbox-store.js";
 import { InboxWatcher } from "../apps/imap-poller/src/inbox-watcher.js";
 import { startBenchDovecot, type BenchDovecot } from "./lib/bench-dovecot.js";
-import { appEnv, argNumber, CpuMeter, cpuSeconds, dropQueuePrefix, ENCRYPTION_KEY, log, machineInfo, procStatusMb, REDIS_URL, round, stopApp, writeResult } from "./lib/engine-bench.js";
+import { appEnv, stopApp } from "./lib/apps.js";
+import { CpuMeter, cpuSeconds, procStatusMb } from "./lib/cpu.js";
+import { round } from "./lib/numbers.js";
+import { dropQueuePrefix } from "./lib/queues.js";
+import { log, machineInfo, writeResult } from "./lib/results.js";
+import { argNumber, ENCRYPTION_KEY, REDIS_URL } from "./lib/settings.js";
 import { connectTimeline, measureReplies, rawConnectBurst, rawIdleBaseline, seededRandom, seedInboxes } from "./lib/reply-bench.js";
 
 const replies = argNumber(0, 100);

@@ -22,28 +22,15 @@
 // Writes bench/results/sending.json.
 import { executor } from "@outreach/db";
 import { createTestDatabase, uniqueQueuePrefix } from "@outreach/testing";
-import {
-  analyze,
-  argNumber,
-  candidateIndex,
-  CpuMeter,
-  dispatchClient,
-  EngineApps,
-  dropQueuePrefix,
-  log,
-  machineInfo,
-  maxOf,
-  minOf,
-  round,
-  runChild,
-  seedAccount,
-  slowLogStart,
-  slowLogSummary,
-  startInstantSink,
-  startLeanSink,
-  writeResult,
-  type Sink,
-} from "./lib/engine-bench.js";
+import { EngineApps, runChild } from "./lib/apps.js";
+import { CpuMeter } from "./lib/cpu.js";
+import { maxOf, minOf, round } from "./lib/numbers.js";
+import { dispatchClient, dropQueuePrefix } from "./lib/queues.js";
+import { log, machineInfo, writeResult } from "./lib/results.js";
+import { analyze, candidateIndex, seedAccount } from "./lib/seeding.js";
+import { argNumber } from "./lib/settings.js";
+import { slowLogStart, slowLogSummary } from "./lib/slow-log.js";
+import { startInstantSink, startLeanSink, type Sink } from "./lib/smtp-sinks.js";
 import { BENCH_TAG, startSendCost, trackStatements } from "./lib/send-cost.js";
 
 const sends = argNumber(0, 5_000);

@@ -24,7 +24,12 @@ import { randomUUID } from "node:crypto";
 import { executor, type Db } from "@outreach/db";
 import { recordEvent } from "@outreach/domain";
 import { createTestDatabase, startAppProcess, uniqueQueuePrefix, waitFor, type AppProcess } from "@outreach/testing";
-import { argNumber, CpuMeter, dropQueuePrefix, ENCRYPTION_KEY, log, machineInfo, maxOf, minOf, REDIS_URL, round, runChild, stopApp, writeResult } from "./lib/engine-bench.js";
+import { runChild, stopApp } from "./lib/apps.js";
+import { CpuMeter } from "./lib/cpu.js";
+import { maxOf, minOf, round } from "./lib/numbers.js";
+import { dropQueuePrefix } from "./lib/queues.js";
+import { log, machineInfo, writeResult } from "./lib/results.js";
+import { argNumber, ENCRYPTION_KEY, REDIS_URL } from "./lib/settings.js";
 import { benchEventData, insertEvents, percentile, seedWebhookAccounts, startBenchReceiver, type BenchReceiver } from "./lib/webhook-bench.js";
 
 const events = argNumber(0, 5_000);

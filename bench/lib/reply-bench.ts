@@ -7,7 +7,8 @@ import { Keyring } from "@outreach/core";
 import { executor, type Db } from "@outreach/db";
 import { waitFor, sealCredentialPasswordsInPlace } from "@outreach/testing";
 import type { BenchDovecot, ImapAppender } from "./bench-dovecot.js";
-import { ENCRYPTION_KEY, round } from "./engine-bench.js";
+import { round } from "./numbers.js";
+import { ENCRYPTION_KEY } from "./settings.js";
 import { percentile } from "./webhook-bench.js";
 
 export const INBOX_PASSWORD = "imap-secret";

@@ -17,7 +17,9 @@ import { join } from "node:path";
 import { Redis } from "ioredis";
 import { executor, type Db } from "@outreach/db";
 import type { AppProcess } from "@outreach/testing";
-import { backendCpu, cpuSeconds, cpuSecondsOfCommand, REDIS_URL, REPO_ROOT, round } from "./engine-bench.js";
+import { backendCpu, cpuSeconds, cpuSecondsOfCommand } from "./cpu.js";
+import { round } from "./numbers.js";
+import { REDIS_URL, REPO_ROOT } from "./settings.js";
 
 interface PgClient {
   connect(): Promise<void>;

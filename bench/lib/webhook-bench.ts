@@ -7,7 +7,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { Keyring, type EventData } from "@outreach/core";
 import { sealedWebhookSecret } from "@outreach/testing";
 import { executor, type Db } from "@outreach/db";
-import { ENCRYPTION_KEY } from "./engine-bench.js";
+import { ENCRYPTION_KEY } from "./settings.js";
 
 /** data of an enrollment.sent event, the shape the engine emits (the raw loop sends the same). */
 export function benchEventData(i: number, campaignId: string = randomUUID()): EventData<"enrollment.sent"> {
