@@ -4,14 +4,13 @@ import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import { loadConfig, startMetricsServer } from "@outreach/core";
 import { startWorker } from "@outreach/runtime";
-import { findFreePort, LOOPBACK_MAIL_ENV, waitFor } from "@outreach/testing";
+import { findFreePort, LOOPBACK_MAIL_ENV, startWebhookReceiver, waitFor, type WebhookReceiver } from "@outreach/testing";
 import { dispatcherWorker } from "../apps/dispatcher/src/worker.js";
-import { startReceiver, type Receiver } from "../apps/webhook-deliverer/test/harness.js";
-import { startRealService, type RealService } from "../packages/sdk/test/real-service.js";
+import { startRealService, type RealService } from "./kit/real-service.js";
 
 // Prometheus series of each app after a real flow: a send, a bounce, a webhook delivery.
 let service: RealService;
-let receiver: Receiver;
+let receiver: WebhookReceiver;
 let apiMetrics: Server;
 
 async function scrape(port: number): Promise<string> {
@@ -38,7 +37,7 @@ async function rest(method: string, path: string, token: string | undefined, bod
 
 before(async () => {
   service = await startRealService();
-  receiver = await startReceiver("/metrics-hook");
+  receiver = await startWebhookReceiver({ path: "/metrics-hook" });
   apiMetrics = await startMetricsServer(0, service.api.metrics, undefined, "127.0.0.1");
 });
 after(async () => {

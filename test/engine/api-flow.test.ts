@@ -1,52 +1,25 @@
 import assert from "node:assert/strict";
-import type { Server } from "node:http";
 import { after, before, test } from "node:test";
-import { createLogger, loadConfig } from "@outreach/core";
-import { createApp } from "../../apps/api/src/app.js";
-import { applyServerTimeouts } from "../../apps/api/src/server-timeouts.js";
-import { closeApiContext, createApiContext, type ApiContext } from "../../apps/api/src/context.js";
-import { LOOPBACK_MAIL_ENV } from "@outreach/testing";
+import { apiRequest, LOOPBACK_MAIL_ENV } from "@outreach/testing";
+import { startApiServer, type ApiServer } from "../kit/api.js";
 import { eventsOf, startEngine, waitFor, type Engine } from "./harness.js";
 
 // The whole product path: the API (in-process, HTTP) with the dispatcher and
 // sender apps on the same database and queues, mail to a loopback SMTP server.
 let engine: Engine;
-let ctx: ApiContext;
-let server: Server;
-let base: string;
+let api: ApiServer;
 
 before(async () => {
   engine = await startEngine();
-  const config = loadConfig("api", { DATABASE_URL: engine.config.databaseUrl, QUEUE_PREFIX: engine.config.queuePrefix, PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error", ...LOOPBACK_MAIL_ENV });
-  ctx = createApiContext(config, createLogger({ service: "api", level: "error" }));
-  await waitFor(() => ctx.redis.status === "ready", { what: "redis" });
-  server = await new Promise((resolve) => {
-    const s = applyServerTimeouts(createApp(ctx).listen(0, "127.0.0.1", () => resolve(s)));
-  });
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  api = await startApiServer({ DATABASE_URL: engine.config.databaseUrl, QUEUE_PREFIX: engine.config.queuePrefix, PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error", ...LOOPBACK_MAIL_ENV });
 });
 after(async () => {
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  if (ctx) await closeApiContext(ctx);
+  await api?.close();
   await engine?.stop();
 });
 
-async function call(method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, body: json, text, headers: res.headers };
+function call(method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
+  return apiRequest(api.baseUrl, method, path, { token, headers, ...(typeof body === "string" ? { rawBody: body } : { body }) });
 }
 
 test("signup to delivered, opened and unsubscribed emails through the API", async () => {

@@ -1,9 +1,5 @@
-import type { Server } from "node:http";
-import { createLogger, loadConfig } from "@outreach/core";
-import { LOOPBACK_MAIL_ENV, waitFor } from "@outreach/testing";
-import { createApp } from "../../apps/api/src/app.js";
-import { applyServerTimeouts } from "../../apps/api/src/server-timeouts.js";
-import { closeApiContext, createApiContext } from "../../apps/api/src/context.js";
+import { apiRequest, LOOPBACK_MAIL_ENV } from "@outreach/testing";
+import { startApiServer } from "../kit/api.js";
 import type { Engine } from "./harness.js";
 
 export interface ApiResponse {
@@ -23,41 +19,16 @@ export interface EngineApi {
 
 /** The real API app in-process over HTTP, on the engine's database and queues. */
 export async function startEngineApi(engine: Engine): Promise<EngineApi> {
-  const config = loadConfig("api", { DATABASE_URL: engine.config.databaseUrl, QUEUE_PREFIX: engine.config.queuePrefix, PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error", ...LOOPBACK_MAIL_ENV });
-  const ctx = createApiContext(config, createLogger({ service: "api", level: "error" }));
-  await waitFor(() => ctx.redis.status === "ready", { what: "the API's Redis connection" });
-  const server: Server = await new Promise((resolve) => {
-    const s = applyServerTimeouts(createApp(ctx).listen(0, "127.0.0.1", () => resolve(s)));
-  });
-  const address = server.address();
-  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-  const call = async (method: string, path: string, token?: string, body?: unknown): Promise<ApiResponse> => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, body: json, text };
-  };
+  const api = await startApiServer({ DATABASE_URL: engine.config.databaseUrl, QUEUE_PREFIX: engine.config.queuePrefix, PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error", ...LOOPBACK_MAIL_ENV });
+  const call = (method: string, path: string, token?: string, body?: unknown): Promise<ApiResponse> => apiRequest(api.baseUrl, method, path, { token, body });
   return {
-    baseUrl: base,
+    baseUrl: api.baseUrl,
     call,
     async signUp(email) {
       const res = await call("POST", "/signup", undefined, { email });
       if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${res.text}`);
       return { accountId: res.body.account_id as string, token: res.body.api_key.plaintext as string };
     },
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await closeApiContext(ctx);
-    },
+    close: () => api.close(),
   };
 }

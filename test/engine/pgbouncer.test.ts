@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createLogger, loadConfig } from "@outreach/core";
-import { createDbClient, dbClientOptions, isDatabaseBusyError, type Db } from "@outreach/db";
-import { createTestDatabase, pgbouncerUnavailableReason, skipWithoutSystemServer, startPgBouncer, waitFor, type PgBouncerTestServer, type TestDatabase } from "@outreach/testing";
+import { createDbClient, dbClientOptions, executor, isDatabaseBusyError, type Db, type PrismaQueryable } from "@outreach/db";
+import { createTestDatabase, pgbouncerUnavailableReason, skipWithoutSystemServer, startPgBouncer, startWebhookReceiver, waitFor, type PgBouncerTestServer, type TestDatabase } from "@outreach/testing";
 import { OutboxRelay } from "../../apps/webhook-deliverer/src/outbox-relay.js";
 import { PgListener } from "../../apps/webhook-deliverer/src/pg-listener.js";
-import { createAccount, createWebhook, emitEvent, sentData, startDeliverer, startReceiver } from "../../apps/webhook-deliverer/test/harness.js";
+import { createAccount, createWebhook, emitEvent, sentData, startDeliverer } from "../kit/webhook-deliverer.js";
 import { eventsOf, seedCampaign, startEngine, type Engine } from "./harness.js";
 
 // The apps through a real PgBouncer in transaction pooling mode (Debian's 1.18,
@@ -70,8 +70,8 @@ test("the timeouts hold through PgBouncer: in transactions and alone, a busy loc
   const { db, config } = pooledClient(engine.database, SHORT_TIMEOUTS);
   try {
     const expected = [`${config.database.statementTimeoutMs}ms`, `${config.database.lockTimeoutMs}ms`, `${config.database.idleInTransactionTimeoutMs}ms`];
-    const settings = (q: Pick<Db, "$queryRaw">) =>
-      q.$queryRaw<Array<{ s: string; l: string; i: string }>>`SELECT current_setting('statement_timeout') s, current_setting('lock_timeout') l, current_setting('idle_in_transaction_session_timeout') i`;
+    const settings = (q: PrismaQueryable) =>
+      executor(q).rows<{ s: string; l: string; i: string }>(`SELECT current_setting('statement_timeout') s, current_setting('lock_timeout') l, current_setting('idle_in_transaction_session_timeout') i`);
     // several rounds, so that they run on different server connections of PgBouncer's pool
     for (let round = 0; round < 6; round++) {
       const [alone] = await settings(db);
@@ -80,7 +80,7 @@ test("the timeouts hold through PgBouncer: in transactions and alone, a busy loc
       assert.deepEqual([inside!.s, inside!.l, inside!.i], expected, "inside a transaction");
     }
     // an isolation level can still be chosen after the settings
-    const [isolation] = await db.$transaction((tx) => tx.$queryRaw<Array<{ level: string }>>`SELECT current_setting('transaction_isolation') AS level`, { isolationLevel: "RepeatableRead" });
+    const [isolation] = await db.$transaction((tx) => executor(tx).rows<{ level: string }>(`SELECT current_setting('transaction_isolation') AS level`), { isolationLevel: "RepeatableRead" });
     assert.equal(isolation!.level, "repeatable read");
     // nothing is left on PgBouncer's server connections for another client: a plain client sees the server's defaults
     const plain = createDbClient(bouncer.urlFor(engine.database.url), { poolMax: 1 });
@@ -98,7 +98,7 @@ test("the timeouts hold through PgBouncer: in transactions and alone, a busy loc
     const released = new Promise<void>((resolve) => (release = resolve));
     const holder = engine.db.$transaction(
       async (tx) => {
-        await tx.$queryRaw`SELECT id FROM campaigns WHERE id = ${campaign.id}::uuid FOR UPDATE`;
+        await executor(tx).rows(`SELECT id FROM campaigns WHERE id = $1::uuid FOR UPDATE`, [campaign.id]);
         locked();
         await released;
       },
@@ -108,7 +108,7 @@ test("the timeouts hold through PgBouncer: in transactions and alone, a busy loc
       await isLocked;
       await assert.rejects(db.campaign.update({ where: { id: campaign.id }, data: { name: "alone" } }), (err) => isDatabaseBusyError(err), "a statement alone meets lock_timeout");
       await assert.rejects(
-        db.$transaction((tx) => tx.$queryRaw`SELECT id FROM campaigns WHERE id = ${campaign.id}::uuid AND "accountId" = ${account.id}::uuid FOR UPDATE`),
+        db.$transaction((tx) => executor(tx).rows(`SELECT id FROM campaigns WHERE id = $1::uuid AND "accountId" = $2::uuid FOR UPDATE`, [campaign.id, account.id])),
         (err) => isDatabaseBusyError(err),
         "a transaction meets lock_timeout",
       );
@@ -116,7 +116,7 @@ test("the timeouts hold through PgBouncer: in transactions and alone, a busy loc
       release();
       await holder;
     }
-    await assert.rejects(db.$queryRaw`SELECT pg_sleep(30)`, (err) => isDatabaseBusyError(err), "statement_timeout");
+    await assert.rejects(executor(db).rows(`SELECT pg_sleep(30)`), (err) => isDatabaseBusyError(err), "statement_timeout");
     // and the connections are fine afterwards
     assert.equal((await db.campaign.update({ where: { id: campaign.id }, data: { name: "after" } })).name, "after");
   } finally {
@@ -125,7 +125,7 @@ test("the timeouts hold through PgBouncer: in transactions and alone, a busy loc
 });
 
 test("the webhook-deliverer through PgBouncer delivers events written through PgBouncer", { skip }, async () => {
-  const receiver = await startReceiver();
+  const receiver = await startWebhookReceiver();
   const deliverer = await startDeliverer(pooledEnv(engine.database), engine.database);
   const { db } = pooledClient(engine.database);
   try {

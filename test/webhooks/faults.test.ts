@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { test } from "node:test";
 import { loadConfig } from "@outreach/core";
 import { startTcpProxy, uniqueQueuePrefix, waitFor, type TcpProxy } from "@outreach/testing";
-import { createAccount, createWebhook, emitEvent, sentData, type Deliverer } from "../../apps/webhook-deliverer/test/harness.js";
+import { createAccount, createWebhook, emitEvent, sentData, type Deliverer } from "../kit/webhook-deliverer.js";
 import { deliveryStates, delivererEnv, emitEvents, idsPerEvent, webhookFixtures } from "./helpers.js";
 
 // Faults around outbound webhooks: the deliverer killed mid-retry, Redis away

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { after } from "node:test";
-import type { Db } from "@outreach/db";
+import { executor, type Db } from "@outreach/db";
 import { createTestDatabase, startAppProcess, uniqueQueuePrefix, type AppProcess, type TestDatabase } from "@outreach/testing";
-import { emitEvent, sentData, startDeliverer, type Deliverer } from "../../apps/webhook-deliverer/test/harness.js";
+import { emitEvent, sentData, startDeliverer, type Deliverer } from "../kit/webhook-deliverer.js";
 import { startRecordingReceiver, type RecordingReceiver } from "./recording-receiver.js";
 
 /**
@@ -57,11 +57,14 @@ export async function emitEvents(db: Db, accountId: string, count: number): Prom
 
 /** `count` enrollment.sent events of one account written in one statement, as a big batch's sends would leave them. */
 export async function emitManyEvents(db: Db, accountId: string, count: number): Promise<void> {
-  await db.$executeRaw`
+  await executor(db).execute(
+    `
     INSERT INTO events (id, "accountId", type, data, "createdAt")
-    SELECT gen_random_uuid(), ${accountId}::uuid, 'enrollment.sent',
-      ${JSON.stringify(sentData())}::jsonb || jsonb_build_object('campaign_id', gen_random_uuid()::text), clock_timestamp()
-    FROM generate_series(1, ${count}::int)`;
+    SELECT gen_random_uuid(), $1::uuid, 'enrollment.sent',
+      $2::jsonb || jsonb_build_object('campaign_id', gen_random_uuid()::text), clock_timestamp()
+    FROM generate_series(1, $3::int)`,
+    [accountId, JSON.stringify(sentData()), count],
+  );
 }
 
 /** The delivery ids the receiver saw, per event (its campaign id). */

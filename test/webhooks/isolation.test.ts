@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { test } from "node:test";
 import { uniqueQueuePrefix, waitFor } from "@outreach/testing";
-import { createAccount, createWebhook, emitEvent, sentData, type Deliverer } from "../../apps/webhook-deliverer/test/harness.js";
+import { createAccount, createWebhook, emitEvent, sentData, type Deliverer } from "../kit/webhook-deliverer.js";
 import type { RecordingReceiver } from "./recording-receiver.js";
 import { emitEvents, emitManyEvents, webhookFixtures } from "./helpers.js";
 

@@ -3,7 +3,7 @@ import { after, before, test } from "node:test";
 import { classifyInbound, readInbound, recordInboundMessage } from "@outreach/domain";
 import { waitFor } from "@outreach/testing";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { startRealService, type RealService } from "../../sdk/test/real-service.js";
+import { startRealService, type RealService } from "../../../test/kit/real-service.js";
 import { buildTools } from "../src/index.js";
 import { callTool, connectHttpClient, CONTRACT_TOOL_NAMES } from "./mcp-client.js";
 

@@ -4,7 +4,8 @@ import { fileURLToPath } from "node:url";
 import { after, before, test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { flushUsage, request, signUp, startTestApi, type TestApi } from "../../../apps/api/test/helpers.js";
+import { apiRequest as request } from "@outreach/testing";
+import { flushUsage, signUp, startTestApi, type TestApi } from "../../../test/kit/api.js";
 import { callTool, connectHttpClient, CONTRACT_TOOL_NAMES } from "./mcp-client.js";
 
 // `npx outreach-mcp` as a local agent starts it: the SDK's StdioClientTransport

@@ -1,17 +1,16 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { waitFor } from "@outreach/testing";
-import { startReceiver, type Receiver } from "../../../apps/webhook-deliverer/test/harness.js";
+import { startWebhookReceiver, waitFor, type WebhookReceiver } from "@outreach/testing";
 import { createClient, isApiError, SIGNATURE_HEADER, verifyWebhookSignature, type WebhookEvent } from "../src/index.js";
-import { startRealService, type RealService } from "./real-service.js";
+import { startRealService, type RealService } from "../../../test/kit/real-service.js";
 
 // The SDK against the real service: API, dispatcher, sender and webhook
 // deliverer in-process, mail to a loopback SMTP server, events to a loopback receiver.
 let service: RealService;
-let receiver: Receiver;
+let receiver: WebhookReceiver;
 before(async () => {
   service = await startRealService();
-  receiver = await startReceiver("/outreach-events");
+  receiver = await startWebhookReceiver({ path: "/outreach-events" });
 });
 after(async () => {
   await receiver?.close();

@@ -12,3 +12,6 @@ export * from "./pgbouncer.js";
 export * from "./system-servers.js";
 export * from "./sealed-secrets.js";
 export * from "./capture-logs.js";
+export * from "./webhook-receiver.js";
+export * from "./api-client.js";
+export * from "./error-envelope.js";
