@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, test } from "node:test";
+import { executor } from "@outreach/db";
 import { waitFor } from "@outreach/testing";
 import { assertError, request, signUp, startTestApi, type TestApi } from "./helpers.js";
 
@@ -18,7 +19,7 @@ function postRaw(token: string, rawBody: string, headers: Record<string, string>
 }
 
 async function stagedRows(): Promise<number> {
-  const [row] = await api.database.db.$queryRawUnsafe<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM contact_import_staged_rows`);
+  const [row] = await executor(api.database.db).rows<{ n: number }>(`SELECT count(*)::int AS n FROM contact_import_staged_rows`);
   return row!.n;
 }
 

@@ -9,6 +9,7 @@ import http from "node:http";
 import { after, before, describe, test } from "node:test";
 import fc from "fast-check";
 import { ERROR_CODES } from "@outreach/core";
+import { executor } from "@outreach/db";
 import { request, signUp, startTestApi, type TestApi } from "./helpers.js";
 
 // ------------------------------------------------------------------ setup --
@@ -90,7 +91,7 @@ type Snapshot = Record<string, { n: number; h: string }>;
 let lastSnapshot: Snapshot | undefined;
 
 async function snapshot(): Promise<Snapshot> {
-  const rows = await api.database.db.$queryRawUnsafe<Array<{ t: string; n: number; h: string }>>(SNAPSHOT_SQL);
+  const rows = await executor(api.database.db).rows<{ t: string; n: number; h: string }>(SNAPSHOT_SQL);
   return Object.fromEntries(rows.map((r) => [r.t, { n: r.n, h: r.h }]));
 }
 

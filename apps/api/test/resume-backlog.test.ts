@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { loadConfig } from "@outreach/core";
+import { executor } from "@outreach/db";
 import { startWorker } from "@outreach/runtime";
 import { createBulkCampaign, findFreePort, holdBulkSends, LOOPBACK_MAIL_ENV, waitFor } from "@outreach/testing";
 import { releaseDueSends } from "@outreach/domain";
@@ -28,7 +29,7 @@ test("resume of a paused campaign with a big backlog answers at once, active; a 
   const longAgo = new Date(Date.now() - 3 * 86_400_000);
   await holdBulkSends(db, campaignId, credentialIds[0]!, longAgo);
 
-  const [{ now: resumedAt }] = await db.$queryRaw<[{ now: Date }]>`SELECT now()`;
+  const [{ now: resumedAt }] = (await executor(db).rows<{ now: Date }>(`SELECT now()`)) as [{ now: Date }];
   const res = await call(env, "POST", `/campaigns/${campaignId}/resume`);
   assert.equal(res.status, 200, res.text);
   assert.deepEqual(res.body, { id: campaignId, status: "active", paused_reason: null, rescheduled: HELD });
@@ -50,17 +51,23 @@ test("resume of a paused campaign with a big backlog answers at once, active; a 
   assert.equal(shown.body.status, "active");
   assert.equal(shown.body.paused_reason, null);
 
-  const [counts] = await db.$queryRaw<[{ rows: number; pairs: number; step1: number; replanned: number; stale: number; enrollments: number }]>`
+  const [counts] = await executor(db).rows<{ rows: number; pairs: number; step1: number; replanned: number; stale: number; enrollments: number }>(
+    `
     SELECT count(*)::int AS rows,
            count(DISTINCT ("enrollmentId", "stepPosition"))::int AS pairs,
            count(*) FILTER (WHERE "stepPosition" = 1)::int AS step1,
-           count(*) FILTER (WHERE "stepPosition" = 1 AND "createdAt" >= ${resumedAt} AND "dueAt" >= ${resumedAt} AND state IN ('scheduled', 'queued'))::int AS replanned,
-           count(*) FILTER (WHERE "dueAt" < ${resumedAt})::int AS stale,
+           count(*) FILTER (WHERE "stepPosition" = 1 AND "createdAt" >= $1 AND "dueAt" >= $2 AND state IN ('scheduled', 'queued'))::int AS replanned,
+           count(*) FILTER (WHERE "dueAt" < $3)::int AS stale,
            count(DISTINCT "enrollmentId")::int AS enrollments
-    FROM step_sends WHERE "campaignId" = ${campaignId}::uuid`;
+    FROM step_sends WHERE "campaignId" = $4::uuid`,
+    [resumedAt, resumedAt, resumedAt, campaignId],
+  );
   assert.deepEqual(counts, { rows: HELD * STEPS, pairs: HELD * STEPS, step1: HELD, replanned: HELD, stale: 0, enrollments: HELD });
   // planned again onto both inboxes, spaced by the campaign's wait
-  const perInbox = await db.$queryRaw<Array<{ n: number }>>`
-    SELECT count(*)::int AS n FROM step_sends WHERE "campaignId" = ${campaignId}::uuid AND "stepPosition" = 1 GROUP BY "credentialId"`;
+  const perInbox = await executor(db).rows<{ n: number }>(
+    `
+    SELECT count(*)::int AS n FROM step_sends WHERE "campaignId" = $1::uuid AND "stepPosition" = 1 GROUP BY "credentialId"`,
+    [campaignId],
+  );
   assert.equal(perInbox.length, 2);
 });

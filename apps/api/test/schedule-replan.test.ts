@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { loadConfig } from "@outreach/core";
+import { executor } from "@outreach/db";
 import { releaseDueSends } from "@outreach/domain";
 import { startWorker } from "@outreach/runtime";
 import { createBulkCampaign, findFreePort, holdBulkSends, LOOPBACK_MAIL_ENV, waitFor } from "@outreach/testing";
@@ -46,7 +47,7 @@ function assertSpacedFrom(dues: Array<{ dueAt: Date; createdAt: Date }>, patched
 }
 
 async function dbNow(): Promise<Date> {
-  const [{ now }] = await db().$queryRaw<[{ now: Date }]>`SELECT now()`;
+  const [{ now }] = (await executor(db()).rows<{ now: Date }>(`SELECT now()`)) as [{ now: Date }];
   return now;
 }
 
