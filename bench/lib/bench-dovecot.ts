@@ -1,20 +1,15 @@
-// A private Dovecot for the reply benchmark (bench/replies.ts): the same config as
-// the test server of @outreach/testing (packages/testing/src/dovecot.ts), plus
-// extra lines (limits) the benchmark chooses, users written in one go, a held
-// APPEND connection per inbox, and Dovecot-side readings (doveadm who, its
-// processes, warnings in its log). Needs root and dovecot-imapd, like the test server.
-import { execFile, spawn } from "node:child_process";
-import { once } from "node:events";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
-import { chmod, chown, mkdir, mkdtemp, open, readFile, rename, rm, writeFile } from "node:fs/promises";
+// A private Dovecot for the reply benchmark (bench/replies.ts): the test server of
+// @outreach/testing (startDovecot) with extra lines (limits) the benchmark chooses
+// and Dovecot's auth penalty as by default, plus a held APPEND connection per inbox
+// and Dovecot-side readings (doveadm who, its processes, warnings in its log). Needs
+// root and dovecot-imapd, like the test server.
+import { execFile } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as delay } from "node:timers/promises";
 import { promisify } from "node:util";
-import { DOVECOT_BINARY, dovecotUnavailableReason, dovecotVersion, findFreePort, REPO_ROOT, waitForPort } from "@outreach/testing";
+import { REPO_ROOT, startDovecot } from "@outreach/testing";
 
-const HOST = "127.0.0.1";
 const DOVEADM = "/usr/bin/doveadm";
 const run = promisify(execFile);
 
@@ -53,82 +48,6 @@ export interface BenchDovecot {
   close(): Promise<void>;
 }
 
-function baseConfig(version: string, root: string, port: number): string {
-  const [major = 0, minor = 0] = version.split(/[.\s]/).map(Number);
-  if (major > 2 || (major === 2 && minor >= 4)) {
-    return `dovecot_config_version = 2.4.0
-dovecot_storage_version = 2.4.0
-protocols = imap
-listen = ${HOST}
-base_dir = ${root}/run
-state_dir = ${root}/state
-log_path = ${root}/dovecot.log
-ssl = no
-auth_allow_cleartext = yes
-auth_mechanisms = plain login
-auth_failure_delay = 0
-first_valid_uid = 1
-mail_driver = maildir
-mail_path = ${root}/mail/%{user}
-passdb passwd-file {
-  passwd_file_path = ${root}/users
-}
-userdb static {
-  fields {
-    uid = dovecot
-    gid = dovecot
-  }
-}
-service imap-login {
-  inet_listener imap {
-    port = ${port}
-  }
-  inet_listener imaps {
-    port = 0
-  }
-}
-`;
-  }
-  return `protocols = imap
-listen = ${HOST}
-base_dir = ${root}/run
-state_dir = ${root}/state
-log_path = ${root}/dovecot.log
-ssl = no
-disable_plaintext_auth = no
-auth_mechanisms = plain login
-auth_failure_delay = 0
-first_valid_uid = 1
-mail_location = maildir:${root}/mail/%u
-passdb {
-  driver = passwd-file
-  args = ${root}/users
-}
-userdb {
-  driver = static
-  args = uid=dovecot gid=dovecot
-}
-service imap-login {
-  inet_listener imap {
-    address = ${HOST}
-    port = ${port}
-  }
-  inet_listener imaps {
-    port = 0
-  }
-}
-`;
-}
-
-function dovecotIds(): { uid: number; gid: number } {
-  const line = readFileSync("/etc/passwd", "utf8")
-    .split("\n")
-    .find((entry) => entry.startsWith("dovecot:"));
-  const [, , uid, gid] = line?.split(":") ?? [];
-  if (uid === undefined || gid === undefined) throw new Error("System user dovecot does not exist");
-  return { uid: Number(uid), gid: Number(gid) };
-}
-
 /** pgid, comm, RSS (kB) and CPU ticks of every process, read-only from /proc */
 function processTable(): Array<{ pid: number; pgid: number; comm: string; rssKb: number; ticks: number }> {
   const rows = [];
@@ -147,83 +66,28 @@ function processTable(): Array<{ pid: number; pgid: number; comm: string; rssKb:
   return rows;
 }
 
-function alive(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return false;
-  }
-}
-
-function killGroup(pid: number, signal: NodeJS.Signals): void {
-  for (const target of [-pid, pid]) {
-    try {
-      process.kill(target, signal);
-    } catch {
-      // gone
-    }
-  }
-}
-
 export async function startBenchDovecot(extraConfig = ""): Promise<BenchDovecot> {
-  const unavailable = dovecotUnavailableReason();
-  if (unavailable) throw new Error(`Cannot start Dovecot: ${unavailable}`);
-  const version = await dovecotVersion();
-  const root = await mkdtemp(join(tmpdir(), "outreach-bench-dovecot-"));
-  await chmod(root, 0o755);
-  await mkdir(join(root, "mail"));
-  const ids = dovecotIds();
-  await chown(join(root, "mail"), ids.uid, ids.gid);
-  await writeFile(join(root, "users"), "", { mode: 0o644 });
-  const configFile = join(root, "dovecot.conf");
-  const port = await findFreePort(HOST);
-  await writeFile(configFile, baseConfig(version, root, port) + extraConfig);
-
-  const output = await open(join(root, "startup.out"), "w");
-  try {
-    const child = spawn(DOVECOT_BINARY, ["-c", configFile], { stdio: ["ignore", output.fd, output.fd] });
-    const [code] = (await once(child, "exit")) as [number | null];
-    if (code !== 0) throw new Error(`dovecot exited with ${code}: ${await readFile(join(root, "startup.out"), "utf8")}`);
-  } finally {
-    await output.close();
-  }
-  let masterPid = 0;
-  for (let i = 0; i < 500 && !masterPid; i++) {
-    masterPid = Number((await readFile(join(root, "run/master.pid"), "utf8").catch(() => "")).trim()) || 0;
-    if (!masterPid) await delay(20);
-  }
-  if (!masterPid) throw new Error(`no Dovecot master.pid in ${root}/run`);
-  const killOnExit = () => {
-    if (alive(masterPid)) killGroup(masterPid, "SIGKILL");
-    rmSync(root, { recursive: true, force: true });
-  };
-  process.once("exit", killOnExit);
-  await waitForPort(port, HOST);
+  const server = await startDovecot({ extraConfig, authPenalty: true });
+  const { host, port, version, configFile, pid: masterPid } = server;
 
   const appenders = new Set<ImapAppender>();
   const readLog = () => {
     try {
-      return readFileSync(join(root, "dovecot.log"), "utf8");
+      return readFileSync(server.logFile, "utf8");
     } catch {
       return "";
     }
   };
-  const users = new Map<string, string>();
   return {
-    host: HOST,
+    host,
     port,
     version,
     configFile,
     extraConfig,
     masterPid,
-    async addUsers(added) {
-      for (const { email, password } of added) users.set(email.toLowerCase(), password);
-      const lines = [...users].map(([email, password]) => `${email}:{PLAIN}${password}\n`).join("");
-      await writeFile(join(root, "users.next"), lines, { mode: 0o644 });
-      await rename(join(root, "users.next"), join(root, "users"));
-    },
+    addUsers: (added) => server.addUsers(added),
     async appender(email, password) {
-      const client = new ImapFlow({ host: HOST, port, secure: false, auth: { user: email, pass: password }, logger: false, disableAutoIdle: true });
+      const client = new ImapFlow({ host, port, secure: false, auth: { user: email, pass: password }, logger: false, disableAutoIdle: true });
       client.on("error", () => undefined);
       await client.connect();
       const handle: ImapAppender = {
@@ -240,7 +104,7 @@ export async function startBenchDovecot(extraConfig = ""): Promise<BenchDovecot>
       return handle;
     },
     async idleListener(email, password) {
-      const client = new ImapFlow({ host: HOST, port, secure: false, auth: { user: email, pass: password }, logger: false, disableAutoIdle: true });
+      const client = new ImapFlow({ host, port, secure: false, auth: { user: email, pass: password }, logger: false, disableAutoIdle: true });
       client.on("error", () => undefined);
       await client.connect();
       await client.mailboxOpen("INBOX", { readOnly: true });
@@ -296,11 +160,7 @@ export async function startBenchDovecot(extraConfig = ""): Promise<BenchDovecot>
     },
     async close() {
       await Promise.all([...appenders].map((a) => a.close()));
-      process.removeListener("exit", killOnExit);
-      killGroup(masterPid, "SIGTERM");
-      for (let i = 0; i < 50 && alive(masterPid); i++) await delay(20);
-      if (alive(masterPid)) killGroup(masterPid, "SIGKILL");
-      await rm(root, { recursive: true, force: true });
+      await server.close();
     },
   };
 }

@@ -107,7 +107,7 @@ service imap-login {
     port = ${tlsPort ?? 0}
   }
 }
-${NO_AUTH_PENALTY}`;
+`;
 }
 
 function config24(paths: DovecotPaths, port: number, tlsPort: number | null): string {
@@ -144,7 +144,7 @@ service imap-login {
     port = ${tlsPort ?? 0}
   }
 }
-${NO_AUTH_PENALTY}`;
+`;
 }
 
 function passwdLine(email: string, password: string): string {
@@ -265,11 +265,12 @@ async function runMaster(paths: DovecotPaths): Promise<void> {
   }
 }
 
-async function launch(paths: DovecotPaths, version: string, tls: boolean): Promise<{ port: number; tlsPort: number | null; pid: number }> {
+async function launch(paths: DovecotPaths, version: string, options: DovecotOptions): Promise<{ port: number; tlsPort: number | null; pid: number }> {
   for (let attempt = 1; ; attempt++) {
     const port = await findFreePort(HOST);
-    const tlsPort = tls ? await findFreePort(HOST) : null;
-    const config = isDovecot24(version) ? config24(paths, port, tlsPort) : config23(paths, port, tlsPort);
+    const tlsPort = options.tls ? await findFreePort(HOST) : null;
+    const base = isDovecot24(version) ? config24(paths, port, tlsPort) : config23(paths, port, tlsPort);
+    const config = base + (options.authPenalty ? "" : NO_AUTH_PENALTY) + (options.extraConfig ?? "");
     await writeFile(paths.configFile, config);
     try {
       await runMaster(paths);
@@ -295,13 +296,30 @@ export interface DovecotOptions {
    * TEST_TLS_CA): STARTTLS offered on `port`, implicit TLS on `tlsPort`.
    */
   tls?: boolean;
+  /** Lines added at the end of the configuration (e.g. a benchmark's limits). */
+  extraConfig?: string;
+  /** Keeps Dovecot's auth penalty after a failed login, which test instances turn off (NO_AUTH_PENALTY). */
+  authPenalty?: boolean;
+}
+
+/** A private Dovecot instance (startDovecot). */
+export interface DovecotTestServer extends ImapTestServer {
+  readonly tlsPort: number | null;
+  /** `dovecot --version` */
+  readonly version: string;
+  readonly configFile: string;
+  readonly logFile: string;
+  /** the master process, leader of the instance's process group */
+  readonly pid: number;
+  /** Adds (or changes) these users with one write of the passwd-file; resolves once a login sees them. */
+  addUsers(users: Array<{ email: string; password: string }>): Promise<void>;
 }
 
 /**
  * A private Dovecot instance on a free loopback port, with its own config, users and maildirs
  * in a temp directory. Requires root and `dovecot-imapd` installed.
  */
-export async function startDovecot(options: DovecotOptions = {}): Promise<ImapTestServer & { tlsPort: number | null }> {
+export async function startDovecot(options: DovecotOptions = {}): Promise<DovecotTestServer> {
   const unavailable = dovecotUnavailableReason();
   if (unavailable) throw new Error(`Cannot start Dovecot: ${unavailable}`);
 
@@ -314,7 +332,7 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<ImapTe
   let tlsPort: number | null;
   let pid: number;
   try {
-    ({ port, tlsPort, pid } = await launch(paths, version, options.tls ?? false));
+    ({ port, tlsPort, pid } = await launch(paths, version, options));
   } catch (error) {
     await rm(paths.root, { recursive: true, force: true });
     throw error;
@@ -333,11 +351,20 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<ImapTe
     port,
     tlsPort,
     secure: false,
+    version,
+    configFile: paths.configFile,
+    logFile: paths.logFile,
+    pid,
     async addUser(email, password) {
       users.set(email.toLowerCase(), password);
       await writePasswdFile(paths, users);
       // The passwd-file driver looks at the file at most once a second: a login in the second of
       // an earlier one would not see this user yet. From the next second on, every login does.
+      await delay(1000 - (Date.now() % 1000) + 5);
+    },
+    async addUsers(added) {
+      for (const { email, password } of added) users.set(email.toLowerCase(), password);
+      await writePasswdFile(paths, users);
       await delay(1000 - (Date.now() % 1000) + 5);
     },
     async appendMessage(email, raw, flags = []): Promise<AppendedMessage> {
