@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createRedis, loadConfig, TypedQueue } from "@outreach/core";
+import { executor } from "@outreach/db";
 import { createBulkCampaign, createTestDatabase, LOOPBACK_MAIL_ENV, startAppProcess, uniqueQueuePrefix, waitFor, type AppProcess, type TestDatabase } from "@outreach/testing";
 
 const ENROLLMENTS = 30_000;
@@ -18,8 +19,8 @@ after(async () => {
 });
 
 async function dispatched(campaignId: string): Promise<number> {
-  const [row] = await database.db.$queryRaw<[{ n: number }]>`SELECT count(*)::int AS n FROM enrollments WHERE "campaignId" = ${campaignId}::uuid AND "dispatchedAt" IS NOT NULL`;
-  return row.n;
+  const [row] = await executor(database.db).rows<{ n: number }>(`SELECT count(*)::int AS n FROM enrollments WHERE "campaignId" = $1::uuid AND "dispatchedAt" IS NOT NULL`, [campaignId]);
+  return row!.n;
 }
 
 test("a dispatcher SIGKILLed mid-batch and restarted plans every step of the batch exactly once", async () => {
@@ -56,25 +57,34 @@ test("a dispatcher SIGKILLed mid-batch and restarted plans every step of the bat
     }, { timeoutMs: 30_000, what: "the dispatch job to finish" });
     assert.equal(job.failedReason, undefined, `the job failed: ${job.failedReason}`);
 
-    const [counts] = await database.db.$queryRaw<[{ rows: number; pairs: number; enrollments: number; step1: number; complete: number }]>`
+    const [counts] = await executor(database.db).rows<{ rows: number; pairs: number; enrollments: number; step1: number; complete: number }>(
+      `
       SELECT count(*)::int AS rows,
              count(DISTINCT ("enrollmentId", "stepPosition"))::int AS pairs,
              count(DISTINCT "enrollmentId")::int AS enrollments,
              count(*) FILTER (WHERE "stepPosition" = 1)::int AS step1,
-             (SELECT count(*)::int FROM (SELECT 1 FROM step_sends WHERE "campaignId" = ${campaignId}::uuid GROUP BY "enrollmentId" HAVING count(*) = ${STEPS}) c) AS complete
-      FROM step_sends WHERE "campaignId" = ${campaignId}::uuid`;
+             (SELECT count(*)::int FROM (SELECT 1 FROM step_sends WHERE "campaignId" = $1::uuid GROUP BY "enrollmentId" HAVING count(*) = $2) c) AS complete
+      FROM step_sends WHERE "campaignId" = $3::uuid`,
+      [campaignId, STEPS, campaignId],
+    );
     assert.deepEqual(counts, { rows: ENROLLMENTS * STEPS, pairs: ENROLLMENTS * STEPS, enrollments: ENROLLMENTS, step1: ENROLLMENTS, complete: ENROLLMENTS });
 
     // the daily limit held across chunks and across the restart
-    const overbooked = await database.db.$queryRaw<Array<{ credentialId: string; day: Date; n: number }>>`
+    const overbooked = await executor(database.db).rows<{ credentialId: string; day: Date; n: number }>(
+      `
       SELECT "credentialId", "limitDay" AS day, count(*)::int AS n FROM step_sends
-      WHERE "campaignId" = ${campaignId}::uuid AND "stepPosition" = 1 GROUP BY 1, 2 HAVING count(*) > 4000`;
+      WHERE "campaignId" = $1::uuid AND "stepPosition" = 1 GROUP BY 1, 2 HAVING count(*) > 4000`,
+      [campaignId],
+    );
     assert.deepEqual(overbooked, []);
     // every enrollment's credential is the one of its step 1
-    const [mismatch] = await database.db.$queryRaw<[{ n: number }]>`
+    const [mismatch] = await executor(database.db).rows<{ n: number }>(
+      `
       SELECT count(*)::int AS n FROM enrollments e JOIN step_sends s ON s."enrollmentId" = e.id AND s."stepPosition" = 1
-      WHERE e."campaignId" = ${campaignId}::uuid AND e."credentialId" IS DISTINCT FROM s."credentialId"`;
-    assert.equal(mismatch.n, 0);
+      WHERE e."campaignId" = $1::uuid AND e."credentialId" IS DISTINCT FROM s."credentialId"`,
+      [campaignId],
+    );
+    assert.equal(mismatch!.n, 0);
   } finally {
     await queue.close();
     await producer.quit();

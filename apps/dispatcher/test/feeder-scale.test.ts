@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createLogger } from "@outreach/core";
+import { executor } from "@outreach/db";
 import { accountsWithDueSends, releaseDueSends, type ReleasedSend } from "@outreach/domain";
 import { createTestDatabase, type TestDatabase } from "@outreach/testing";
 import { DEFAULT_FEEDER_OPTIONS, Feeder, type FeederOptions } from "../src/feeder.js";
@@ -26,7 +27,7 @@ function feederOf(db: TestDatabase, options: Partial<FeederOptions> = {}) {
 
 /** Ends the sends of earlier tests. */
 async function clearSchedule() {
-  await database.db.$executeRaw`UPDATE step_sends SET state = 'cancelled' WHERE state IN ('scheduled', 'queued')`;
+  await executor(database.db).execute(`UPDATE step_sends SET state = 'cancelled' WHERE state IN ('scheduled', 'queued')`);
 }
 
 test("more accounts with a backlog than the feeder's default cap: every account gets sends released within a few ticks", async () => {
@@ -57,7 +58,7 @@ test("with a cap of 20 accounts per tick, 50 accounts are all served in turn, th
   assert.ok(perTick.every((n) => n <= 40), `a tick serves at most 20 accounts: ${perTick}`);
   assert.equal(new Set(released.map((r) => r.accountId)).size, 50, "every account was served after 3 ticks");
   // sends come back from the queue as sent; the accounts are served again on the next round
-  await database.db.$executeRaw`UPDATE step_sends SET state = 'sent' WHERE state = 'queued'`;
+  await executor(database.db).execute(`UPDATE step_sends SET state = 'sent' WHERE state = 'queued'`);
   for (let i = 0; i < 3; i++) await feeder.tick();
   const stillDue = await database.db.stepSend.count({ where: { campaignId: { in: campaigns.map((c) => c.campaignId) }, stepPosition: 1, state: "scheduled" } });
   assert.equal(stillDue, 0, "the second round served every account again");
@@ -86,8 +87,8 @@ async function pausedCampaignsCostNothing(database: TestDatabase) {
   const { listed, touched } = await database.db.$transaction(async (tx) => {
     const page = await accountsWithDueSends(tx, new Date());
     for (const accountId of [pausedOnly!.accountId, mixed!.accountId]) await releaseDueSends(tx, accountId);
-    const [stats] = await tx.$queryRaw<Array<{ rows: bigint }>>`
-      SELECT (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::bigint AS rows FROM pg_stat_xact_user_tables WHERE relname = 'step_sends'`;
+    const [stats] = await executor(tx).rows<{ rows: bigint }>(`
+      SELECT (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::bigint AS rows FROM pg_stat_xact_user_tables WHERE relname = 'step_sends'`);
     return { listed: page.accountIds, touched: Number(stats?.rows ?? 0) };
   });
   assert.ok(touched < 500, `6,000 due sends of paused campaigns are not read on a pass (read ${touched} rows)`);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createLogger, EgressGuard, Keyring } from "@outreach/core";
+import { executor } from "@outreach/db";
 import { relayOutboxBatch, SecretCache, WebhookHttpClient } from "@outreach/domain";
 import { createTestDatabase } from "@outreach/testing";
 import { AttemptRecorder } from "../src/attempt-recorder.js";
@@ -54,10 +55,13 @@ test("a backlog of 2,000 deliveries of one account all arrive, each once, and al
   const backlog = 2_000;
   // answers arrive in every order, and slots free up while the next batch is being claimed
   rx.answers = Array.from({ length: backlog }, (_, i) => ({ status: 200, delayMs: i % 7 }));
-  await deliverer.db.$executeRaw`
+  await executor(deliverer.db).execute(
+    `
     INSERT INTO events (id, "accountId", type, data, "createdAt")
-    SELECT gen_random_uuid(), ${accountId}::uuid, 'enrollment.sent', ${JSON.stringify(sentData())}::jsonb, clock_timestamp()
-    FROM generate_series(1, ${backlog}::int)`;
+    SELECT gen_random_uuid(), $1::uuid, 'enrollment.sent', $2::jsonb, clock_timestamp()
+    FROM generate_series(1, $3::int)`,
+    [accountId, JSON.stringify(sentData()), backlog],
+  );
   await waitFor(async () => (await deliverer.db.webhookDelivery.count({ where: { accountId, state: "succeeded" } })) === backlog, {
     timeoutMs: 120_000,
     what: "the whole backlog delivered",
