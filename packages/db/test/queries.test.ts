@@ -201,6 +201,58 @@ const cases: Record<string, Case> = {
   },
   deleteAbandonedIdempotencyClaim: { columns: null, runs: [(ex) => queries.deleteAbandonedIdempotencyClaim(ex, id(), "k", now, 30)] },
   refreshIdempotencyHeartbeat: { columns: null, runs: [(ex) => queries.refreshIdempotencyHeartbeat(ex, id(), "k")] },
+  // contact-imports.ts
+  mergeStagedContactRows: {
+    columns: queries.mergedChunkColumns,
+    runs: [
+      async (ex) => (
+        await withoutForeignKeys(),
+        queries.mergeStagedContactRows(ex, { accountId: id(), uploadId: id(), after: "", importId: id(), chunkSize: 10, limits: { maxKeys: 50, maxBytes: 8192 } })
+      ),
+    ],
+  },
+  findContactImportId: { columns: queries.contactImportIdColumns, runs: [(ex) => queries.findContactImportId(ex, id(), id())] },
+  importEnrollmentCounts: { columns: queries.importEnrollmentCountColumns, runs: [(ex) => queries.importEnrollmentCounts(ex, id(), id(), id())] },
+  importContactsInSiblingCampaigns: {
+    columns: queries.importSiblingColumns,
+    runs: [(ex) => queries.importContactsInSiblingCampaigns(ex, { accountId: id(), importId: id(), campaignId: id(), outreachId: id() })],
+  },
+  enrollImportContacts: {
+    columns: null,
+    runs: [
+      (ex) => queries.enrollImportContacts(ex, { accountId: id(), importId: id(), campaignId: id(), batchNumber: 1, priority: 0, uniqueOutreachId: null }),
+      (ex) => queries.enrollImportContacts(ex, { accountId: id(), importId: id(), campaignId: id(), batchNumber: 1, priority: 0, uniqueOutreachId: id() }),
+    ],
+  },
+  // contact-import-staged-rows.ts
+  insertStagedContactRows: {
+    columns: null,
+    runs: [
+      (ex) =>
+        queries.insertStagedContactRows(ex, id(), { emails: ["a@b.test"], ords: [0], firstNames: [null], lastNames: [null], companies: [null], timezones: [null], customFields: ['{"k":"v"}'] }),
+    ],
+  },
+  deleteStagedRowsOf: { columns: null, runs: [(ex) => queries.deleteStagedRowsOf(ex, [id()])] },
+  deleteStagedRowsBefore: { columns: null, runs: [(ex) => queries.deleteStagedRowsBefore(ex, id())] },
+  // enrollment-skips.ts (cross-campaign duplicates)
+  firstSiblingEnrollmentReason: {
+    columns: queries.siblingEnrollmentReasonColumns,
+    runs: [(ex) => queries.firstSiblingEnrollmentReason(ex, { accountId: id(), campaignId: id(), outreachId: id(), contactId: id() })],
+  },
+  crossCampaignDuplicateSkipContacts: { columns: queries.skippedContactColumns, runs: [(ex) => queries.crossCampaignDuplicateSkipContacts(ex, id())] },
+  insertCrossCampaignDuplicateSkips: {
+    columns: null,
+    runs: [async (ex) => (await withoutForeignKeys(), queries.insertCrossCampaignDuplicateSkips(ex, id(), id(), { contactIds: [id()], siblingIds: [id()], siblingNames: ["c"] }))],
+  },
+  // transaction-settings.ts (contact imports)
+  disableBitmapScans: { columns: null, runs: [(ex) => queries.disableBitmapScans(ex)] },
+  // campaign-stats.ts
+  enrollmentBatchStats: { columns: queries.batchStatsColumns, runs: [(ex) => queries.enrollmentBatchStats(ex, id())] },
+  stepSendCredentialStats: { columns: queries.sendStatsColumns, runs: [(ex) => queries.stepSendCredentialStats(ex, id(), now, new Date(now.getTime() + 86_400_000))] },
+  recentBouncedEnrollments: { columns: queries.recentBounceColumns, runs: [(ex) => queries.recentBouncedEnrollments(ex, id(), 20)] },
+  recentFailedSends: { columns: queries.recentFailureColumns, runs: [(ex) => queries.recentFailedSends(ex, id(), 20)] },
+  enrollmentSkipCounts: { columns: queries.skipCountColumns, runs: [(ex) => queries.enrollmentSkipCounts(ex, id())] },
+  variantSendStats: { columns: queries.variantStatsColumns, runs: [(ex) => queries.variantSendStats(ex, id())] },
   // inbound-messages.ts (the API's replies)
   findInboundReply: { columns: queries.inboundReplyDetailColumns, runs: [(ex) => queries.findInboundReply(ex, id(), id(), ["reply", "auto_reply"])] },
   listInboxReplyPage: {

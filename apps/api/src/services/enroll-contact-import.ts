@@ -1,7 +1,15 @@
 import { AppError } from "@outreach/core";
-import { Prisma, type Db } from "@outreach/db";
+import {
+  crossCampaignDuplicateSkipContacts,
+  enrollImportContacts,
+  findContactImportId,
+  importContactsInSiblingCampaigns,
+  importEnrollmentCounts,
+  insertCrossCampaignDuplicateSkips,
+  type Db,
+} from "@outreach/db";
 import { isUuid } from "../validation.js";
-import { duplicateReasonSql, enrolledInSibling, lockEnrollmentScope } from "./enrollment-scope.js";
+import { lockEnrollmentScope } from "./enrollment-scope.js";
 import { lockCampaign } from "./lock-campaign.js";
 
 /** Skip rows per bulk statement. */
@@ -45,65 +53,44 @@ export async function enrollContactImport(db: Db, accountId: string, campaignId:
   return db.$transaction(
     async (tx) => {
       const campaign = await lockCampaign(tx, accountId, campaignId, "no_key_update");
-      const [contactImport] = isUuid(input.contactImportId)
-        ? await tx.$queryRaw<Array<{ id: string }>>`
-            SELECT id FROM contact_imports WHERE id = ${input.contactImportId}::uuid AND "accountId" = ${accountId}::uuid`
-        : [];
-      if (!contactImport) throw new AppError("contact_import_not_found");
+      const contactImportId = isUuid(input.contactImportId) ? await findContactImportId(tx, accountId, input.contactImportId) : undefined;
+      if (contactImportId === undefined) throw new AppError("contact_import_not_found");
       const scope = await lockEnrollmentScope(tx, campaign);
 
-      // The import's contacts (always the account's own, as the import is).
-      const members = Prisma.sql`contact_import_items i JOIN contacts c ON c.id = i."contactId" AND c."accountId" = ${accountId}::uuid`;
-      const ofImport = Prisma.sql`i."importId" = ${contactImport.id}::uuid`;
-      const notHere = Prisma.sql`NOT EXISTS (SELECT 1 FROM enrollments e WHERE e."campaignId" = ${campaign.id}::uuid AND e."contactId" = c.id)`;
-
-      const [counts] = await tx.$queryRaw<Array<{ already: number; unsubscribed: number }>>`
-        SELECT count(e.id)::int AS already,
-               count(*) FILTER (WHERE e.id IS NULL AND c."unsubscribedAt" IS NOT NULL)::int AS unsubscribed
-        FROM ${members}
-        LEFT JOIN enrollments e ON e."campaignId" = ${campaign.id}::uuid AND e."contactId" = c.id
-        WHERE ${ofImport}`;
+      const counts = await importEnrollmentCounts(tx, accountId, contactImportId, campaign.id);
 
       let duplicates = 0;
       if (scope.uniqueOutreachId !== null) {
         // One row per duplicate contact, naming the sibling campaign it was enrolled in first.
-        const siblings = await tx.$queryRaw<Array<{ contactId: string; siblingId: string; siblingName: string }>>`
-          SELECT DISTINCT ON (c.id) c.id AS "contactId", s.id AS "siblingId", s.name AS "siblingName"
-          FROM ${members}
-          JOIN enrollments se ON se."contactId" = c.id
-          JOIN campaigns s ON s.id = se."campaignId" AND s."outreachId" = ${scope.uniqueOutreachId}::uuid
-            AND s.id <> ${campaign.id}::uuid AND s."accountId" = ${accountId}::uuid
-          WHERE ${ofImport} AND c."unsubscribedAt" IS NULL AND ${notHere}
-          ORDER BY c.id, se."createdAt", se.id`;
+        const siblings = await importContactsInSiblingCampaigns(tx, { accountId, importId: contactImportId, campaignId: campaign.id, outreachId: scope.uniqueOutreachId });
         duplicates = siblings.length;
         // Skips are recorded once per contact and campaign. The ones already there are read
         // first and left out here, rather than probed row by row from the INSERT: such a probe
         // would walk the index entries this same INSERT keeps adding (quadratic on 100k rows).
-        const recorded = await tx.$queryRaw<Array<{ contactId: string }>>`
-          SELECT "contactId" FROM enrollment_skips WHERE "campaignId" = ${campaign.id}::uuid AND kind = 'cross_campaign_duplicate'`;
-        const known = new Set(recorded.map((row) => row.contactId));
+        const known = new Set(await crossCampaignDuplicateSkipContacts(tx, campaign.id));
         const fresh = siblings.filter((row) => !known.has(row.contactId));
         for (let start = 0; start < fresh.length; start += CHUNK) {
           const chunk = fresh.slice(start, start + CHUNK);
-          await tx.$executeRaw`
-            INSERT INTO enrollment_skips ("accountId", "campaignId", "contactId", kind, reason)
-            SELECT ${accountId}::uuid, ${campaign.id}::uuid, t.contact, 'cross_campaign_duplicate'::"SkipKind", ${duplicateReasonSql(Prisma.sql`t.name`, Prisma.sql`t.sibling`)}
-            FROM unnest(${chunk.map((row) => row.contactId)}::uuid[], ${chunk.map((row) => row.siblingId)}::uuid[], ${chunk.map((row) => row.siblingName)}::text[])
-              AS t(contact, sibling, name)`;
+          await insertCrossCampaignDuplicateSkips(tx, accountId, campaign.id, {
+            contactIds: chunk.map((row) => row.contactId),
+            siblingIds: chunk.map((row) => row.siblingId),
+            siblingNames: chunk.map((row) => row.siblingName),
+          });
         }
       }
 
-      const notInSibling =
-        scope.uniqueOutreachId !== null ? Prisma.sql`AND NOT ${enrolledInSibling(Prisma.sql`c.id`, campaign, scope.uniqueOutreachId)}` : Prisma.empty;
-      const enrolled = await tx.$executeRaw`
-        INSERT INTO enrollments ("accountId", "campaignId", "contactId", "batchNumber", priority, "updatedAt")
-        SELECT ${accountId}::uuid, ${campaign.id}::uuid, c.id, ${input.batchNumber}::int, ${input.priority}::int, now()
-        FROM ${members} WHERE ${ofImport} AND c."unsubscribedAt" IS NULL ${notInSibling}
-        ON CONFLICT ("campaignId", "contactId") DO NOTHING`;
+      const enrolled = await enrollImportContacts(tx, {
+        accountId,
+        importId: contactImportId,
+        campaignId: campaign.id,
+        batchNumber: input.batchNumber,
+        priority: input.priority,
+        uniqueOutreachId: scope.uniqueOutreachId,
+      });
 
       return {
         campaignId: campaign.id,
-        contactImportId: contactImport.id,
+        contactImportId,
         batchNumber: input.batchNumber,
         enrolled,
         alreadyEnrolled: counts?.already ?? 0,

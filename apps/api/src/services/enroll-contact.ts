@@ -1,7 +1,7 @@
 import { AppError } from "@outreach/core";
-import { Prisma, type Contact, type Db, type Enrollment, type SkipKind } from "@outreach/db";
+import { firstSiblingEnrollmentReason, type Contact, type Db, type Enrollment, type SkipKind } from "@outreach/db";
 import { isUuid } from "../validation.js";
-import { duplicateReasonSql, lockEnrollmentScope } from "./enrollment-scope.js";
+import { lockEnrollmentScope } from "./enrollment-scope.js";
 import { lockCampaign } from "./lock-campaign.js";
 
 export interface EnrollContactInput {
@@ -38,13 +38,8 @@ export async function enrollContact(db: Db, accountId: string, campaignId: strin
     }
 
     if (scope.uniqueOutreachId !== null) {
-      const [sibling] = await tx.$queryRaw<Array<{ reason: string }>>`
-        SELECT ${duplicateReasonSql(Prisma.sql`s.name`, Prisma.sql`s.id`)} AS reason
-        FROM enrollments se JOIN campaigns s ON s.id = se."campaignId"
-        WHERE se."contactId" = ${contact.id}::uuid AND s."outreachId" = ${scope.uniqueOutreachId}::uuid
-          AND s.id <> ${campaign.id}::uuid AND s."accountId" = ${accountId}::uuid
-        ORDER BY se."createdAt", se.id LIMIT 1`;
-      if (sibling) {
+      const siblingReason = await firstSiblingEnrollmentReason(tx, { accountId, campaignId: campaign.id, outreachId: scope.uniqueOutreachId, contactId: contact.id });
+      if (siblingReason !== undefined) {
         const existing = await tx.enrollmentSkip.findFirst({
           where: { campaignId: campaign.id, contactId: contact.id, kind: "cross_campaign_duplicate" },
           orderBy: { createdAt: "asc" },
@@ -52,7 +47,7 @@ export async function enrollContact(db: Db, accountId: string, campaignId: strin
         const skip =
           existing ??
           (await tx.enrollmentSkip.create({
-            data: { accountId, campaignId: campaign.id, contactId: contact.id, kind: "cross_campaign_duplicate", reason: sibling.reason },
+            data: { accountId, campaignId: campaign.id, contactId: contact.id, kind: "cross_campaign_duplicate", reason: siblingReason },
           }));
         return { enrolled: false, enrollment: null, skip: { kind: skip.kind, reason: skip.reason } };
       }

@@ -1,5 +1,15 @@
 import { DateTime } from "luxon";
-import type { Db, SmtpCredential } from "@outreach/db";
+import {
+  enrollmentBatchStats,
+  enrollmentSkipCounts,
+  recentBouncedEnrollments,
+  recentFailedSends,
+  stepSendCredentialStats,
+  variantSendStats,
+  type Db,
+  type SmtpCredential,
+  type VariantStatsRow,
+} from "@outreach/db";
 import { credentialRamp, dailyLimitOn, parseSchedule, parseStepVariants, scheduleZone } from "@outreach/domain";
 
 /** Enrollment counts by current status: every enrollment is in exactly one. */
@@ -96,58 +106,6 @@ function today(schedule: unknown, now: Date): { day: string; start: Date; end: D
   return { day: local.toISODate()!, start: local.toJSDate(), end: local.plus({ days: 1 }).toJSDate() };
 }
 
-interface BatchRow extends StatusCounts {
-  batch_number: number;
-  delivered: number;
-  ever_opened: number;
-  ever_replied: number;
-  ever_clicked: number;
-  stopped: number;
-}
-
-interface VariantRow {
-  step_position: number;
-  variant_id: string;
-  sent: number;
-  opened: number;
-  replied: number;
-  clicked: number;
-  bounced: number;
-}
-
-interface SendRow {
-  credential_id: string | null;
-  sends: number;
-  unconfirmed: number;
-  bounces: number;
-  verified_bounces: number;
-  sends_today: number;
-  step1_sends_today: number;
-}
-
-interface BounceRow {
-  enrollment_id: string;
-  contact_id: string;
-  email: string;
-  bounce_reason: string | null;
-  bounced_at: Date | null;
-}
-
-interface FailureRow {
-  enrollment_id: string;
-  contact_id: string;
-  email: string;
-  step_position: number;
-  reason: string | null;
-  failed_at: Date;
-  failed_total: number;
-}
-
-interface SkipRow {
-  kind: string;
-  count: number;
-}
-
 /**
  * A campaign's statistics, from four aggregate queries read in one snapshot.
  *
@@ -191,86 +149,18 @@ export async function getCampaignStats(
   const day = today(campaign.schedule ?? null, now);
   const steps = (campaign.steps ?? []).map((step) => ({ position: step.position, variants: parseStepVariants(step.variants) }));
   const hasVariants = steps.some((step) => step.variants);
-  // only for a campaign with variants: a window over all its sends
-  const variantQuery = hasVariants
-    ? db.$queryRaw<VariantRow[]>`
-        WITH s AS (
-          SELECT "enrollmentId", "stepPosition", "variantId", state, "sentAt",
-            lead("sentAt") OVER (PARTITION BY "enrollmentId" ORDER BY "sentAt", "stepPosition") AS next_sent
-          FROM step_sends
-          WHERE "campaignId" = ${id}::uuid AND state IN ('sent', 'bounced') AND "sentAt" IS NOT NULL),
-        credited AS (
-          SELECT s."stepPosition", s."variantId", s.state, s."sentAt", s.next_sent,
-            least(e."openedAt", e."repliedAt") AS opened_at, e."repliedAt" AS replied_at, e."clickedAt" AS clicked_at
-          FROM s JOIN enrollments e ON e.id = s."enrollmentId"
-          WHERE s."variantId" IS NOT NULL)
-        SELECT "stepPosition" AS step_position, "variantId"::text AS variant_id,
-          count(*)::int AS sent,
-          count(*) FILTER (WHERE state = 'bounced')::int AS bounced,
-          count(*) FILTER (WHERE opened_at >= "sentAt" AND (next_sent IS NULL OR opened_at < next_sent))::int AS opened,
-          count(*) FILTER (WHERE replied_at >= "sentAt" AND (next_sent IS NULL OR replied_at < next_sent))::int AS replied,
-          count(*) FILTER (WHERE clicked_at >= "sentAt" AND (next_sent IS NULL OR clicked_at < next_sent))::int AS clicked
-        FROM credited
-        GROUP BY 1, 2`
-    : null;
-  const results = await db.$transaction(
-    [
-      db.$queryRaw<BatchRow[]>`
-        SELECT "batchNumber" AS batch_number,
-          count(*)::int AS total,
-          count(*) FILTER (WHERE status = 'pending' AND "stoppedAt" IS NULL)::int AS pending,
-          count(*) FILTER (WHERE status = 'sent')::int AS sent,
-          count(*) FILTER (WHERE status = 'opened')::int AS opened,
-          count(*) FILTER (WHERE status = 'replied')::int AS replied,
-          count(*) FILTER (WHERE status = 'bounced')::int AS bounced,
-          count(*) FILTER (WHERE status = 'unsubscribed')::int AS unsubscribed,
-          count(*) FILTER (WHERE "sentAt" IS NOT NULL)::int AS delivered,
-          count(*) FILTER (WHERE "sentAt" IS NOT NULL AND ("openedAt" IS NOT NULL OR "repliedAt" IS NOT NULL))::int AS ever_opened,
-          count(*) FILTER (WHERE "sentAt" IS NOT NULL AND "repliedAt" IS NOT NULL)::int AS ever_replied,
-          count(*) FILTER (WHERE "sentAt" IS NOT NULL AND "clickedAt" IS NOT NULL)::int AS ever_clicked,
-          count(*) FILTER (WHERE "stoppedAt" IS NOT NULL)::int AS stopped
-        FROM enrollments
-        WHERE "campaignId" = ${id}::uuid
-        GROUP BY "batchNumber"
-        ORDER BY "batchNumber"`,
-      db.$queryRaw<SendRow[]>`
-        SELECT "credentialId" AS credential_id,
-          count(*)::int AS sends,
-          count(*) FILTER (WHERE outcome = 'unknown')::int AS unconfirmed,
-          count(*) FILTER (WHERE state = 'bounced')::int AS bounces,
-          count(*) FILTER (WHERE state = 'bounced' AND NOT "bounceUnverified")::int AS verified_bounces,
-          count(*) FILTER (WHERE "sentAt" >= ${day.start}::timestamptz AND "sentAt" < ${day.end}::timestamptz)::int AS sends_today,
-          count(*) FILTER (WHERE "stepPosition" = 1 AND "sentAt" >= ${day.start}::timestamptz AND "sentAt" < ${day.end}::timestamptz)::int AS step1_sends_today
-        FROM step_sends
-        WHERE "campaignId" = ${id}::uuid AND state IN ('sent', 'bounced')
-        GROUP BY "credentialId"`,
-      db.$queryRaw<BounceRow[]>`
-        SELECT e.id AS enrollment_id, e."contactId" AS contact_id, c.email, e."bounceReason" AS bounce_reason, e."bouncedAt" AS bounced_at
-        FROM enrollments e
-        JOIN contacts c ON c.id = e."contactId"
-        WHERE e."campaignId" = ${id}::uuid AND (e.status = 'bounced' OR e."bouncedAt" IS NOT NULL)
-        ORDER BY e."bouncedAt" DESC NULLS LAST, e.id DESC
-        LIMIT ${RECENT_BOUNCES}`,
-      db.$queryRaw<FailureRow[]>`
-        SELECT s."enrollmentId" AS enrollment_id, e."contactId" AS contact_id, c.email, s."stepPosition" AS step_position,
-          s."lastError" AS reason, s."updatedAt" AS failed_at, (count(*) OVER ())::int AS failed_total
-        FROM step_sends s
-        JOIN enrollments e ON e.id = s."enrollmentId"
-        JOIN contacts c ON c.id = e."contactId"
-        WHERE s."campaignId" = ${id}::uuid AND s.state = 'failed'
-        ORDER BY s."updatedAt" DESC, s.id DESC
-        LIMIT ${RECENT_FAILURES}`,
-      db.$queryRaw<SkipRow[]>`
-        SELECT kind::text AS kind, count(*)::int AS count
-        FROM enrollment_skips
-        WHERE "campaignId" = ${id}::uuid
-        GROUP BY kind`,
-      ...(variantQuery ? [variantQuery] : []),
-    ],
+  // one snapshot; the variants (a window over all the campaign's sends) only for a campaign with variants
+  const [batchRows, sendRows, bounceRows, failureRows, skipRows, variantRows] = await db.$transaction(
+    async (tx) => [
+      await enrollmentBatchStats(tx, id),
+      await stepSendCredentialStats(tx, id, day.start, day.end),
+      await recentBouncedEnrollments(tx, id, RECENT_BOUNCES),
+      await recentFailedSends(tx, id, RECENT_FAILURES),
+      await enrollmentSkipCounts(tx, id),
+      hasVariants ? await variantSendStats(tx, id) : ([] as VariantStatsRow[]),
+    ] as const,
     { isolationLevel: "RepeatableRead" },
   );
-  const [batchRows, sendRows, bounceRows, failureRows, skipRows] = results as [BatchRow[], SendRow[], BounceRow[], FailureRow[], SkipRow[]];
-  const variantRows = (results[5] ?? []) as VariantRow[];
 
   const totals: StatusCounts = { total: 0, pending: 0, sent: 0, opened: 0, replied: 0, bounced: 0, unsubscribed: 0 };
   let delivered = 0;

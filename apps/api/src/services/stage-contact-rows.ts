@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "@outreach/db";
+import { deleteStagedRowsBefore, deleteStagedRowsOf, insertStagedContactRows, type Db } from "@outreach/db";
 import type { RowSink } from "../import-body-parser.js";
 import { ContactRowValidator } from "./parse-contact-rows.js";
 
@@ -13,12 +13,6 @@ export const CHUNK = 5000;
 const CHUNK_CHARS = 1024 * 1024;
 /** An upload whose staged rows are older than this was abandoned (its process died mid-request). */
 const ABANDONED_AFTER_MS = 3600_000;
-
-const STAGE_ROWS = `
-  INSERT INTO contact_import_staged_rows ("uploadId", email, ord, "firstName", "lastName", company, timezone, "customFields")
-  SELECT $1::uuid, r.email, r.ord, r.first_name, r.last_name, r.company, r.timezone, r.custom_fields::jsonb
-  FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-    AS r(email, ord, first_name, last_name, company, timezone, custom_fields)`;
 
 /** A UUIDv7: its first 48 bits are the time in ms, so uploads sort by when they began. */
 function uploadIdAt(ms: number, random = randomBytes(10)): string {
@@ -67,7 +61,15 @@ export class StagedContactRows implements RowSink {
   /** Writes the rows held so far, once a chunk is full (CHUNK rows or CHUNK_CHARS of text), or whatever is left with `all`. */
   async flush(db: Db, all = false): Promise<void> {
     if (this.emails.length === 0 || (!all && this.emails.length < CHUNK && this.chars < CHUNK_CHARS)) return;
-    const columns = [this.emails, this.ords, this.firstNames, this.lastNames, this.companies, this.timezones, this.customFields] as const;
+    const columns = {
+      emails: this.emails,
+      ords: this.ords,
+      firstNames: this.firstNames,
+      lastNames: this.lastNames,
+      companies: this.companies,
+      timezones: this.timezones,
+      customFields: this.customFields,
+    };
     this.emails = [];
     this.ords = [];
     this.firstNames = [];
@@ -76,18 +78,18 @@ export class StagedContactRows implements RowSink {
     this.timezones = [];
     this.customFields = [];
     this.chars = 0;
-    await db.$executeRawUnsafe(STAGE_ROWS, this.uploadId, ...columns);
+    await insertStagedContactRows(db, this.uploadId, columns);
   }
 }
 
 /** Deletes the staged rows of these uploads (done with, or refused). */
 export async function discardStagedRows(db: Db, uploads: readonly StagedContactRows[]): Promise<void> {
   if (uploads.length === 0) return;
-  await db.$executeRawUnsafe(`DELETE FROM contact_import_staged_rows WHERE "uploadId" = ANY($1::uuid[])`, uploads.map((u) => u.uploadId));
+  await deleteStagedRowsOf(db, uploads.map((u) => u.uploadId));
 }
 
 /** Deletes rows left by uploads that began over an hour ago (a range of the primary key: upload ids sort by time). */
 export async function purgeAbandonedStagedRows(db: Db): Promise<void> {
   const before = uploadIdAt(Date.now() - ABANDONED_AFTER_MS, Buffer.alloc(10));
-  await db.$executeRawUnsafe(`DELETE FROM contact_import_staged_rows WHERE "uploadId" < $1::uuid`, before);
+  await deleteStagedRowsBefore(db, before);
 }

@@ -27,3 +27,6 @@ export * from "./enrollment-skips.js";
 export * from "./reply-answers.js";
 export * from "./outreaches.js";
 export * from "./api-keys.js";
+export * from "./campaign-stats.js";
+export * from "./contact-imports.js";
+export * from "./contact-import-staged-rows.js";

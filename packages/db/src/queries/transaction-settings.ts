@@ -13,3 +13,12 @@ import { executor, type Queryable } from "./executor.js";
 export async function preferIndexScans(q: Queryable): Promise<void> {
   await executor(q).execute(`SET LOCAL random_page_cost = 1.1`);
 }
+
+/**
+ * For the rest of this transaction, no bitmap scans: rows freshly written
+ * (without statistics yet) are then read in key order through the primary key,
+ * a chunk at a time, instead of being sorted whole for each chunk.
+ */
+export async function disableBitmapScans(q: Queryable): Promise<void> {
+  await executor(q).execute(`SET LOCAL enable_bitmapscan = off`);
+}
