@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
+import { assertErrorEnvelope } from "@outreach/testing";
 import { request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
 
 const DOCS_URL = "https://docs.outreach.test";
@@ -21,11 +22,9 @@ function call(method: string, path: string, token = tokenA) {
   return request(api.baseUrl, method, path, { token });
 }
 
+/** The error envelope; `message` is a part the message must contain. */
 function assertError(res: JsonResponse, status: number, code: string, message: string) {
-  assert.equal(res.status, status, res.text);
-  assert.equal(res.body.code, code, res.text);
-  assert.equal(res.body.type, `${DOCS_URL}/errors/${code}`);
-  assert.ok(res.body.message.includes(message), `${JSON.stringify(res.body.message)} should contain ${JSON.stringify(message)}`);
+  assertErrorEnvelope(res, status, code, { includes: message }, { docsUrl: DOCS_URL });
 }
 
 before(async () => {

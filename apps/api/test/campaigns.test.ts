@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { decryptSecret, secretAad } from "@outreach/core";
+import { assertErrorEnvelope } from "@outreach/testing";
 import { liftQuotas, request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
 
 const DOCS_URL = "https://docs.outreach.test";
@@ -42,13 +43,9 @@ function call(method: string, path: string, options: { body?: unknown; token?: s
   return request(api.baseUrl, method, path, { token: tokenA, ...options });
 }
 
+/** The error envelope; a string message is a part the message must contain. */
 function assertError(res: JsonResponse, status: number, code: string, message?: string | RegExp) {
-  assert.equal(res.status, status, res.text);
-  assert.equal(res.body.code, code, res.text);
-  assert.equal(res.body.type, `${DOCS_URL}/errors/${code}`);
-  assert.equal(typeof res.body.message, "string");
-  if (typeof message === "string") assert.ok(res.body.message.includes(message), `${JSON.stringify(res.body.message)} should contain ${JSON.stringify(message)}`);
-  else if (message) assert.match(res.body.message, message);
+  assertErrorEnvelope(res, status, code, typeof message === "string" ? { includes: message } : message, { docsUrl: DOCS_URL });
 }
 
 function credential(overrides: Record<string, unknown> = {}) {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
 import { ALL_EVENT_TYPES, EVENT_TYPES, type EventDataByType, type EventType } from "@outreach/core";
+import { assertErrorEnvelope as assertError } from "@outreach/testing";
 import { request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
 
 // GET /events: the account's event log, newest first, filtered by type and paged with starting_after.
@@ -22,13 +23,6 @@ after(() => api?.close());
 
 function list(token: string, query = "") {
   return request(api.baseUrl, "GET", `/events${query}`, { token });
-}
-
-function assertError(res: JsonResponse, status: number, code: string, message: string) {
-  assert.equal(res.status, status, res.text);
-  assert.equal(res.body.code, code, res.text);
-  assert.equal(res.body.type, `https://docs.outreach.test/errors/${code}`);
-  assert.equal(res.body.message, message);
 }
 
 const BASE = Date.now() - 3_600_000;

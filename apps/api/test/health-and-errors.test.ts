@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { assertErrorEnvelope } from "@outreach/testing";
 import { request, signUp, startTestApi, type TestApi } from "./helpers.js";
 
 let api: TestApi;
@@ -9,14 +10,6 @@ before(async () => {
   token = (await signUp(api)).token;
 });
 after(() => api?.close());
-
-function assertEnvelope(body: any, code: string) {
-  assert.equal(body.code, code);
-  assert.equal(body.type, `https://docs.outreach.test/errors/${code}`);
-  assert.equal(typeof body.message, "string");
-  assert.ok(body.message.length > 0);
-  assert.ok(!JSON.stringify(body).includes("    at "), "no stack trace");
-}
 
 test("GET /healthz answers 200 and /readyz reports PostgreSQL and Redis ready", async () => {
   const health = await request(api.baseUrl, "GET", "/healthz");
@@ -31,7 +24,7 @@ test("an unknown route gives the 404 not_found envelope as JSON", async () => {
     const res = await request(api.baseUrl, method, path);
     assert.equal(res.status, 404);
     assert.match(res.headers.get("content-type") ?? "", /application\/json/);
-    assertEnvelope(res.body, "not_found");
+    assertErrorEnvelope(res, 404, "not_found");
   }
 });
 
@@ -39,14 +32,14 @@ test("a malformed JSON body gives 400 bad_request", async () => {
   for (const rawBody of ['{"name":', "{'single': 'quotes'}", "nul", '{"a":1}}']) {
     const res = await request(api.baseUrl, "POST", "/campaigns", { token, rawBody, headers: { "content-type": "application/json" } });
     assert.equal(res.status, 400, rawBody);
-    assertEnvelope(res.body, "bad_request");
+    assertErrorEnvelope(res, 400, "bad_request");
   }
 });
 
 test("a body that is not JSON gives 400 bad_request naming the content type", async () => {
   const res = await request(api.baseUrl, "POST", "/campaigns", { token, rawBody: "name=x", headers: { "content-type": "application/x-www-form-urlencoded" } });
   assert.equal(res.status, 400);
-  assertEnvelope(res.body, "bad_request");
+  assertErrorEnvelope(res, 400, "bad_request");
   assert.equal(res.body.details.content_type, "application/x-www-form-urlencoded");
 });
 
@@ -55,7 +48,7 @@ test("an oversized body gives 400 bad_request, not a crash", async () => {
   const rawBody = JSON.stringify({ name: "x".repeat(9 * 1024 * 1024) });
   const res = await request(api.baseUrl, "POST", "/campaigns", { token, rawBody, headers: { "content-type": "application/json" } });
   assert.equal(res.status, 400);
-  assertEnvelope(res.body, "bad_request");
+  assertErrorEnvelope(res, 400, "bad_request");
 });
 
 test("every response carries a request id, and a sane caller id is echoed", async () => {
@@ -74,5 +67,5 @@ test("bodies are parsed only after authentication: without a key even a malforme
 test("a malformed or non-JSON signup body is a 400 too", async () => {
   const res = await request(api.baseUrl, "POST", "/signup", { rawBody: "{", headers: { "content-type": "application/json" } });
   assert.equal(res.status, 400);
-  assertEnvelope(res.body, "bad_request");
+  assertErrorEnvelope(res, 400, "bad_request");
 });

@@ -2,14 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { sha256Hex } from "@outreach/core";
 import { startStripeStandIn, type StripeStandIn } from "@outreach/testing";
-import { request, startTestApi, type TestApi } from "./helpers.js";
-
-function assertError(res: { status: number; body: any }, api: TestApi, status: number, code: string, message?: RegExp) {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  assert.equal(res.body.code, code);
-  assert.equal(res.body.type, `${api.config.docsUrl}/errors/${code}`);
-  if (message) assert.match(res.body.message, message);
-}
+import { assertError, request, startTestApi, type TestApi } from "./helpers.js";
 
 describe("POST /signup without a payment provider", () => {
   let api: TestApi;

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
 import { openPgConnection, type PgConnection } from "@outreach/db/testing";
 import type { DeliveryState } from "@outreach/db";
-import { waitFor } from "@outreach/testing";
+import { waitFor, assertErrorEnvelope as assertError } from "@outreach/testing";
 import { liftQuotas, request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
 
 // GET /webhooks/:id/deliveries[/:delivery_id] and POST .../redeliver, on
@@ -43,14 +43,6 @@ after(async () => {
 
 function call(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
   return request(api.baseUrl, method, path, { token: tokenA, ...options });
-}
-
-function assertError(res: JsonResponse, status: number, code: string, message?: string | RegExp) {
-  assert.equal(res.status, status, res.text);
-  assert.equal(res.body.code, code, res.text);
-  assert.equal(res.body.type, `https://docs.outreach.test/errors/${code}`);
-  if (typeof message === "string") assert.equal(res.body.message, message);
-  else if (message) assert.match(res.body.message, message);
 }
 
 async function createHook(token = tokenA): Promise<string> {

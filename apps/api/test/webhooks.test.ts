@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
 import { decryptSecret, EVENT_TYPES, secretAad } from "@outreach/core";
+import { assertErrorEnvelope as assertError } from "@outreach/testing";
 import { liftQuotas, request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
 
 const LIMITS = { SIGNUP_LIMIT_PER_HOUR: "1000", RATE_LIMIT_PER_MINUTE: "100000", DOCS_URL: "https://docs.outreach.test" };
@@ -31,15 +32,6 @@ after(() => api?.close());
 
 function call(method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
   return request(api.baseUrl, method, path, { token: tokenA, ...options });
-}
-
-function assertError(res: JsonResponse, status: number, code: string, message?: string | RegExp) {
-  assert.equal(res.status, status, res.text);
-  assert.equal(res.body.code, code, res.text);
-  assert.equal(res.body.type, `https://docs.outreach.test/errors/${code}`);
-  assert.equal(typeof res.body.message, "string");
-  if (typeof message === "string") assert.equal(res.body.message, message);
-  else if (message) assert.match(res.body.message, message);
 }
 
 async function createHook(body: unknown = { webhook: { url: "https://hooks.example.com/in" } }, token = tokenA) {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { createRedis, TypedQueue, type QueueName, type QueuePayloads } from "@outreach/core";
+import { assertErrorEnvelope } from "@outreach/testing";
 import { request, signUp, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
 
 /** Shared set-up of the campaign workflow tests: an API with two accounts. */
@@ -23,12 +24,7 @@ export function call(env: WorkflowEnv, method: string, path: string, options: { 
 
 /** The error envelope: status, code, type and a message. */
 export function assertEnvelope(env: WorkflowEnv, res: JsonResponse, status: number, code: string, message?: RegExp): void {
-  assert.equal(res.status, status, res.text);
-  assert.equal(res.body?.code, code, res.text);
-  assert.equal(res.body.type, `${env.api.config.docsUrl}/errors/${code}`);
-  assert.equal(typeof res.body.message, "string");
-  assert.ok(res.body.message.length > 0);
-  if (message) assert.match(res.body.message, message);
+  assertErrorEnvelope(res, status, code, message, { docsUrl: env.api.config.docsUrl });
 }
 
 export function credential(overrides: Record<string, unknown> = {}) {
