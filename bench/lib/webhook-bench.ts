@@ -1,11 +1,9 @@
-// Pieces of bench/webhooks.ts: a loopback receiver that answers 200 at once, the
-// event data both the engine and the raw loop send, and bulk-SQL seeding of
-// accounts, webhooks and events. Nothing here is used by the test suite.
+// Pieces of bench/webhooks.ts: a loopback receiver that answers 200 at once (the
+// webhook receiver of @outreach/testing), the event data both the engine and the
+// raw loop send, and bulk-SQL seeding of accounts, webhooks and events.
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
 import { Keyring, type EventData } from "@outreach/core";
-import { sealedWebhookSecret } from "@outreach/testing";
+import { sealedWebhookSecret, startWebhookReceiver, type ReceivedRequest, type ReceiverAnswer, type WebhookReceiver } from "@outreach/testing";
 import { executor, type Db } from "@outreach/db";
 import { ENCRYPTION_KEY } from "./settings.js";
 
@@ -42,50 +40,49 @@ export interface BenchReceiver {
   close(): Promise<void>;
 }
 
-/** An HTTP receiver on `ports` loopback ports that parses every envelope and answers 200 at once (or after `delayMs`). */
+/**
+ * The webhook receiver of @outreach/testing on `ports` loopback ports, answering
+ * 200 at once (or after `delayMs`), keep-alive 60 s; counts what arrives, each
+ * envelope parsed, across all ports. Only the latest requests are kept.
+ */
 export async function startBenchReceiver(ports = 1, delayMs = 0): Promise<BenchReceiver> {
   let times: number[] = [];
   let seen = new Set<string>();
   let duplicates = 0;
   let bodyBytes: number[] = [];
-  let open = 0;
   let maxOpen = 0;
   let waiters: Array<{ count: number; resolve: () => void }> = [];
   const watched = new Map<string, (at: number) => void>();
-  const servers: Server[] = [];
-  const sockets = new Set<Socket>();
+  const receivers: WebhookReceiver[] = [];
+  const openNow = () => receivers.reduce((sum, r) => sum + r.open, 0);
+  const answer: ReceiverAnswer = { status: 200, headers: { "content-length": "2" }, body: "ok", ...(delayMs > 0 ? { delayMs } : {}) };
+  const record = (request: ReceivedRequest): ReceiverAnswer => {
+    const at = request.at;
+    const envelope = request.body as { id: string; data?: { campaign_id?: string } };
+    maxOpen = Math.max(maxOpen, openNow());
+    times.push(at);
+    if (bodyBytes.length < 100) bodyBytes.push(request.raw.length);
+    if (seen.has(envelope.id)) duplicates++;
+    else seen.add(envelope.id);
+    const watcher = envelope.data?.campaign_id ? watched.get(envelope.data.campaign_id) : undefined;
+    if (watcher) watcher(at);
+    if (waiters.length) waiters = waiters.filter((w) => (times.length >= w.count ? (w.resolve(), false) : true));
+    return answer;
+  };
   for (let p = 0; p < ports; p++) {
-    const server = createServer((req, res) => {
-      open++;
-      maxOpen = Math.max(maxOpen, open);
-      const chunks: Buffer[] = [];
-      req.on("data", (chunk: Buffer) => chunks.push(chunk));
-      req.on("end", () => {
-        const at = Date.now();
-        const raw = Buffer.concat(chunks);
-        const envelope = JSON.parse(raw.toString("utf8")) as { id: string; data?: { campaign_id?: string } };
-        times.push(at);
-        if (bodyBytes.length < 100) bodyBytes.push(raw.length);
-        if (seen.has(envelope.id)) duplicates++;
-        else seen.add(envelope.id);
-        const watcher = envelope.data?.campaign_id ? watched.get(envelope.data.campaign_id) : undefined;
-        if (watcher) watcher(at);
-        const answer = () => {
-          res.writeHead(200, { "content-type": "text/plain", "content-length": "2" });
-          res.end("ok", () => open--);
-        };
-        if (delayMs > 0) setTimeout(answer, delayMs);
-        else answer();
-        if (waiters.length) waiters = waiters.filter((w) => (times.length >= w.count ? (w.resolve(), false) : true));
-      });
+    const receiver: WebhookReceiver = await startWebhookReceiver({
+      keepAliveTimeoutMs: 60_000,
+      immediate: true,
+      answer: (request) => {
+        // the counts above are what the benchmark reads: the requests themselves are not kept
+        receiver.requests.length = 0;
+        return record(request);
+      },
     });
-    server.keepAliveTimeout = 60_000;
-    server.on("connection", (socket) => (sockets.add(socket), socket.once("close", () => sockets.delete(socket))));
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    servers.push(server);
+    receivers.push(receiver);
   }
   return {
-    urls: servers.map((s) => `http://127.0.0.1:${(s.address() as AddressInfo).port}/hook`),
+    urls: receivers.map((r) => r.url),
     get count() {
       return times.length;
     },
@@ -119,12 +116,11 @@ export async function startBenchReceiver(ports = 1, delayMs = 0): Promise<BenchR
       seen = new Set();
       duplicates = 0;
       bodyBytes = [];
-      maxOpen = open;
+      maxOpen = openNow();
       waiters = [];
     },
     async close() {
-      for (const socket of sockets) socket.destroy();
-      await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+      await Promise.all(receivers.map((r) => r.close()));
     },
   };
 }

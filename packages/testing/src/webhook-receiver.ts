@@ -30,6 +30,10 @@ export interface WebhookReceiverOptions {
   fallback?: ReceiverAnswer;
   /** answers each request (told the request and how many came before it) instead of `answers`/`fallback` */
   answer?: (request: ReceivedRequest, index: number) => ReceiverAnswer | Promise<ReceiverAnswer>;
+  /** how long an idle keep-alive connection is kept open (default Node's, 5 s) */
+  keepAliveTimeoutMs?: number;
+  /** an answer without delayMs is written at once rather than on a timer (a benchmark's receiver) */
+  immediate?: boolean;
 }
 
 /**
@@ -110,14 +114,17 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
       receiver.inFlight += 1;
       receiver.maxInFlight = Math.max(receiver.maxInFlight, receiver.inFlight);
       if (answer.delayMs) hanging.add(res);
-      setTimeout(() => {
+      const write = () => {
         receiver.inFlight -= 1;
         if (res.destroyed) return;
         res.writeHead(answer.status, { "content-type": "text/plain", ...answer.headers });
         res.end(answer.body ?? defaultBody);
-      }, answer.delayMs ?? 0).unref();
+      };
+      if (options.immediate && !answer.delayMs) write();
+      else setTimeout(write, answer.delayMs ?? 0).unref();
     });
   });
+  if (options.keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = options.keepAliveTimeoutMs;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", resolve);
