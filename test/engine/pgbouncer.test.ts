@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createLogger, loadConfig } from "@outreach/core";
-import { createDbClient, dbClientOptions, executor, isDatabaseBusyError, type Db, type PrismaQueryable } from "@outreach/db";
+import { createDbClient, dbClientOptions, executor, fromPg, isDatabaseBusyError, poolOf, type Db, type PrismaQueryable } from "@outreach/db";
 import { createTestDatabase, pgbouncerUnavailableReason, skipWithoutSystemServer, startPgBouncer, startWebhookReceiver, waitFor, type PgBouncerTestServer, type TestDatabase } from "@outreach/testing";
 import { OutboxRelay } from "../../apps/webhook-deliverer/src/outbox-relay.js";
 import { PgListener } from "../../apps/webhook-deliverer/src/pg-listener.js";
@@ -78,6 +78,9 @@ test("the timeouts hold through PgBouncer: in transactions and alone, a busy loc
       assert.deepEqual([alone!.s, alone!.l, alone!.i], expected, "a statement outside a transaction");
       const [inside] = await db.$transaction((tx) => settings(tx));
       assert.deepEqual([inside!.s, inside!.l, inside!.i], expected, "inside a transaction");
+      // the planning pool's reads before a lock: query(text, values) on the pool itself
+      const [onPool] = await fromPg(poolOf(db)!).rows<{ s: string; l: string; i: string }>(`SELECT current_setting('statement_timeout') s, current_setting('lock_timeout') l, current_setting('idle_in_transaction_session_timeout') i`);
+      assert.deepEqual([onPool!.s, onPool!.l, onPool!.i], expected, "query(text, values) on the pool");
     }
     // an isolation level can still be chosen after the settings
     const [isolation] = await db.$transaction((tx) => executor(tx).rows<{ level: string }>(`SELECT current_setting('transaction_isolation') AS level`), { isolationLevel: "RepeatableRead" });

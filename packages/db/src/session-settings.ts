@@ -54,11 +54,10 @@ export class TransactionPooledPool extends pg.Pool {
   }
 
   override query(...args: any[]): any {
-    // the driver adapter calls query(config) and awaits it; anything else goes as it is
-    const [config] = args;
-    if (args.length !== 1 || typeof config !== "object" || config === null || typeof config.submit === "function" || isBegin(config)) {
-      return (super.query as (...a: any[]) => any)(...args);
-    }
+    // query(config), as the driver adapter calls it, and query(text[, values]), as fromPg does, get
+    // the settings; a callback form, a submittable (a cursor) or a BEGIN goes as it is
+    const config = promisedStatement(args);
+    if (!config) return (super.query as (...a: any[]) => any)(...args);
     return this.queryInTransaction(config);
   }
 
@@ -66,4 +65,12 @@ export class TransactionPooledPool extends pg.Pool {
     return inRawTransaction(this, (client) => client.query(config));
   }
 
+}
+
+/** The statement of a promise-returning query(config) or query(text[, values]) call, or undefined for the other forms. */
+function promisedStatement(args: any[]): pg.QueryConfig | undefined {
+  const [first, second] = args;
+  if (args.length === 1 && typeof first === "object" && first !== null && typeof first.submit !== "function" && !isBegin(first)) return first as pg.QueryConfig;
+  if (typeof first === "string" && !isBegin(first) && (args.length === 1 || (args.length === 2 && Array.isArray(second)))) return { text: first, values: second };
+  return undefined;
 }

@@ -52,10 +52,11 @@ export function fromPrisma(tx: PrismaQueryable): Executor {
 }
 
 /**
- * query(text, values): unnamed, and on a pool outside a transaction of its own
- * (a TransactionPooledPool wraps only a query(config) in one). values() goes
- * as query({ text, values, rowMode: "array" }): meant for a connection (on
- * such a pool it would get a transaction of its own).
+ * query(text, values): unnamed. On a connection it runs in the caller's
+ * transaction; on a TransactionPooledPool (behind a transaction-pooling
+ * PgBouncer) each statement gets a transaction of its own with the session
+ * settings, as through fromDb. values() goes as query({ text, values,
+ * rowMode: "array" }).
  */
 export function fromPg(client: PgQueryable): Executor {
   const query = client.query.bind(client) as {
