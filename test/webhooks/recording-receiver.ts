@@ -1,5 +1,4 @@
-import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { startWebhookReceiver, type ReceiverAnswer } from "@outreach/testing";
 
 /** One POST a receiver got, with the envelope it carried. */
 export interface Arrival {
@@ -34,59 +33,30 @@ export interface RecordingReceiver {
 export async function startRecordingReceiver(answerFor: (id: string, previousArrivals: number, data: Record<string, unknown>) => Answer = () => 200): Promise<RecordingReceiver> {
   const arrivals: Arrival[] = [];
   const seen = new Map<string, number>();
-  const hanging = new Set<ServerResponse>();
-  let open = 0;
-  let maxOpen = 0;
-  const server = createServer((req, res) => {
-    open++;
-    maxOpen = Math.max(maxOpen, open);
-    res.once("close", () => {
-      open--;
-      hanging.delete(res);
-    });
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      let envelope: { id?: unknown; data?: unknown } = {};
-      try {
-        envelope = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-      } catch {
-        // recorded with an empty id: a test that checks ids sees it
-      }
+  const receiver = await startWebhookReceiver({
+    answer: (request): ReceiverAnswer => {
+      // a body that is not JSON is recorded with an empty id: a test that checks ids sees it
+      const envelope = (request.body ?? {}) as { id?: unknown; data?: unknown };
       const id = typeof envelope.id === "string" ? envelope.id : "";
       const previous = seen.get(id) ?? 0;
       seen.set(id, previous + 1);
       const data = (envelope.data ?? {}) as Record<string, unknown>;
       const answer = answerFor(id, previous, data);
-      arrivals.push({ id, data, at: Date.now(), answer });
-      if (answer === "hang") {
-        hanging.add(res);
-        return;
-      }
-      const respond = (status: number) => {
-        if (res.destroyed) return;
-        res.writeHead(status, { "content-type": "text/plain" });
-        res.end("ok");
-      };
-      if (typeof answer === "number") return respond(answer);
-      hanging.add(res);
-      setTimeout(() => respond(answer.status), answer.delayMs).unref();
-    });
+      arrivals.push({ id, data, at: request.at, answer });
+      if (answer === "hang") return "hang";
+      if (typeof answer === "number") return { status: answer };
+      return { status: answer.status, delayMs: answer.delayMs };
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    url: receiver.url,
     arrivals,
     get open() {
-      return open;
+      return receiver.open;
     },
     get maxOpen() {
-      return maxOpen;
+      return receiver.maxOpen;
     },
-    async close() {
-      for (const res of hanging) res.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => receiver.close(),
   };
 }

@@ -1,12 +1,10 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import Stripe from "stripe";
 import { Keyring } from "@outreach/core";
 import { liftQuotas, request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
 import { startReceiver, type Receiver, type ReceivedRequest } from "./webhook-receiver.js";
-import { sealedWebhookSecret } from "@outreach/testing";
+import { sealedWebhookSecret, startWebhookReceiver } from "@outreach/testing";
 
 // POST /webhooks/:id/test sends a signed webhook.test event to a real receiver
 // on loopback and answers with the attempt's outcome; receivers verify it
@@ -267,22 +265,19 @@ test("test pings to unknown, malformed or another account's webhooks are 404 web
 test("a webhook deleted while its test ping is in flight answers 404 webhook_not_found, not an error", async () => {
   let hookId = "";
   // a receiver that deletes the webhook through the API before it answers
-  const deleting = createServer((req, res) => {
-    req.resume();
-    req.on("end", async () => {
+  const deleting = await startWebhookReceiver({
+    answer: async () => {
       const deleted = await call("DELETE", `/webhooks/${hookId}`);
-      res.writeHead(200).end(String(deleted.status));
-    });
+      return { status: 200, body: String(deleted.status) };
+    },
   });
-  await new Promise<void>((resolve) => deleting.listen(0, "127.0.0.1", resolve));
   try {
-    hookId = (await createHook(`http://127.0.0.1:${(deleting.address() as AddressInfo).port}/hook`)).id;
+    hookId = (await createHook(deleting.url)).id;
     const res = await call("POST", `/webhooks/${hookId}/test`);
     assert.equal(res.status, 404, res.text);
     assert.equal(res.body.code, "webhook_not_found");
     assert.equal(await api.database.db.webhookDelivery.count({ where: { webhookId: hookId } }), 0);
   } finally {
-    deleting.closeAllConnections();
-    await new Promise<void>((resolve) => deleting.close(() => resolve()));
+    await deleting.close();
   }
 });
