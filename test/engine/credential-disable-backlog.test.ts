@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { executor } from "@outreach/db";
 import { recordBounce } from "@outreach/domain";
 import { holdBulkSends } from "@outreach/testing";
 import { enrollMany, eventsOf, seedCampaign, startEngine, waitFor, type Engine } from "./harness.js";
@@ -48,10 +49,13 @@ test("a bounce over the threshold disables the inbox at once, whatever its backl
     db.stepSend.count({ where: { campaignId: campaign.id, credentialId, stepPosition: 1, state: { in: ["scheduled", "queued", "sending", "sent"] } } });
   await waitFor(async () => (await heldOn(bad!.id)) === 0 && (await heldOn(good!.id)) === HELD - 1, { timeoutMs: 120_000, intervalMs: 500, what: "every held send moved to the other inbox" });
 
-  const [counts] = await db.$queryRaw<[{ rows: number; pairs: number; onBad: number }]>`
+  const [counts] = await executor(db).rows<{ rows: number; pairs: number; onBad: number }>(
+    `
     SELECT count(*)::int AS rows, count(DISTINCT ("enrollmentId", "stepPosition"))::int AS pairs,
-           count(*) FILTER (WHERE "credentialId" = ${bad!.id}::uuid AND state = 'scheduled')::int AS "onBad"
-    FROM step_sends WHERE "campaignId" = ${campaign.id}::uuid`;
+           count(*) FILTER (WHERE "credentialId" = $1::uuid AND state = 'scheduled')::int AS "onBad"
+    FROM step_sends WHERE "campaignId" = $2::uuid`,
+    [bad!.id, campaign.id],
+  );
   assert.deepEqual(counts, { rows: HELD * 2, pairs: HELD * 2, onBad: 0 });
   assert.equal(await db.enrollment.count({ where: { campaignId: campaign.id, credentialId: good!.id } }), HELD - 1);
   await waitFor(async () => (await db.smtpCredential.findUniqueOrThrow({ where: { id: bad!.id } })).heldSendsMoveRequestedAt === null, { what: "the move marked done" });

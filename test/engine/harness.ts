@@ -1,5 +1,5 @@
 import { Keyring, loadConfig, TypedQueue, createRedis, type Config } from "@outreach/core";
-import type { Db } from "@outreach/db";
+import { executor, type Db } from "@outreach/db";
 import { startWorker } from "@outreach/runtime";
 import { createTestDatabase, findFreePort, LOOPBACK_MAIL_ENV, startAppProcess, startSmtpServer, uniqueQueuePrefix, waitFor, type AppProcess, type SmtpTestServer, type TestDatabase, sealedCredentialSecrets } from "@outreach/testing";
 import { dispatcherWorker } from "../../apps/dispatcher/src/worker.js";
@@ -156,13 +156,19 @@ export async function seedCampaign(engine: Engine, options: SeedOptions = {}) {
 
 /** n more contacts enrolled in the campaign, written with one statement each (for big batches). */
 export async function enrollMany(db: Db, accountId: string, campaignId: string, n: number, prefix = "bulk", batchNumber = 1): Promise<void> {
-  await db.$executeRaw`
+  await executor(db).execute(
+    `
     INSERT INTO contacts (id, "accountId", email, "firstName", "updatedAt")
-    SELECT gen_random_uuid(), ${accountId}::uuid, ${prefix} || '-' || g || '@example.com', 'Bulk' || g, now() FROM generate_series(1, ${n}) g`;
-  await db.$executeRaw`
+    SELECT gen_random_uuid(), $1::uuid, $2 || '-' || g || '@example.com', 'Bulk' || g, now() FROM generate_series(1, $3) g`,
+    [accountId, prefix, n],
+  );
+  await executor(db).execute(
+    `
     INSERT INTO enrollments (id, "accountId", "campaignId", "contactId", "batchNumber", "updatedAt", "createdAt")
-    SELECT gen_random_uuid(), ${accountId}::uuid, ${campaignId}::uuid, c.id, ${batchNumber}, now(), c."createdAt"
-    FROM contacts c WHERE c."accountId" = ${accountId}::uuid AND c.email LIKE ${prefix + "-%"}`;
+    SELECT gen_random_uuid(), $1::uuid, $2::uuid, c.id, $3, now(), c."createdAt"
+    FROM contacts c WHERE c."accountId" = $4::uuid AND c.email LIKE $5`,
+    [accountId, campaignId, batchNumber, accountId, prefix + "-%"],
+  );
 }
 
 export async function eventsOf(db: Db, accountId: string, type?: string) {
