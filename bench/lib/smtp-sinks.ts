@@ -1,15 +1,8 @@
-// SMTP sinks of the sending benchmarks: a lean one on smtp-server that neither
-// parses nor keeps messages, and an instant one written for the benchmarks
-// (optionally remote-like), both recording only what the figures need.
+// SMTP sinks of the sending benchmarks: the SMTP test server of @outreach/testing
+// neither parsing nor keeping messages, and an instant one written for the
+// benchmarks (optionally remote-like), both recording only what the figures need.
 import { createServer } from "node:net";
-import { createRequire } from "node:module";
-import { join } from "node:path";
-import { REPO_ROOT } from "./settings.js";
-
-// Packages the apps use but the workspace root does not list: load the apps' own copies.
-const requireFromTesting = createRequire(join(REPO_ROOT, "packages/testing/package.json"));
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const { SMTPServer } = requireFromTesting("smtp-server") as { SMTPServer: new (options: Record<string, unknown>) => any };
+import { startSmtpServer } from "@outreach/testing";
 
 export interface Sink {
   host: string;
@@ -145,47 +138,25 @@ class Arrivals {
 }
 
 /**
- * An SMTP sink on smtp-server (the library the recorder of @outreach/testing uses)
- * that drains DATA without parsing it and records only the arrival time, the AUTH
- * user and the recipient; the recorder parses every message with mailparser.
- * smtp-server waits 100 ms before its greeting on every new connection (an
- * "early talker" check, not configurable), as many real servers pause too.
+ * The SMTP test server of @outreach/testing (on smtp-server) as a sink: it
+ * neither parses nor keeps messages (store: false) and records only the arrival
+ * time, the AUTH user and the recipients. smtp-server waits 100 ms before its
+ * greeting on every new connection (an "early talker" check, not configurable),
+ * as many real servers pause too.
  */
 export async function startLeanSink(): Promise<Sink> {
   const arrivals = new Arrivals();
-  const server = new SMTPServer({
-    logger: false,
-    authOptional: true,
-    allowInsecureAuth: true,
-    disableReverseLookup: true,
-    disabledCommands: ["STARTTLS"],
-    authMethods: ["PLAIN", "LOGIN"],
-    closeTimeout: 200,
-    onConnect(_session: unknown, callback: () => void) {
-      arrivals.opened();
-      callback();
-    },
-    onClose() {
-      arrivals.closed();
-    },
-    onAuth(auth: { username?: string }, _session: unknown, callback: (err: Error | null, result: { user: string }) => void) {
-      arrivals.authenticated(auth.username ?? "");
-      callback(null, { user: auth.username ?? "" });
-    },
-    onData(stream: NodeJS.ReadableStream, session: { user?: unknown; envelope: { rcptTo: Array<{ address: string }> } }, callback: (err?: Error | null) => void) {
-      stream.on("data", () => undefined);
-      stream.on("end", () => {
-        arrivals.record(typeof session.user === "string" ? session.user : "", session.envelope.rcptTo.map((r) => r.address));
-        callback();
-      });
+  const server = await startSmtpServer({
+    store: false,
+    reverseLookup: false,
+    observe: {
+      connect: () => arrivals.opened(),
+      close: () => arrivals.closed(),
+      auth: (username) => arrivals.authenticated(username),
+      message: (username, envelope) => arrivals.record(username, envelope.to),
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const port = (server.server.address() as { port: number }).port;
-  return arrivals.sink("127.0.0.1", port, () => new Promise<void>((resolve) => server.close(() => resolve())));
+  return arrivals.sink(server.host, server.port, () => server.close());
 }
 
 /**

@@ -23,6 +23,20 @@ export interface SmtpServerOptions {
   tls?: "starttls" | "implicit";
   /** false: PIPELINING is not offered, so a client sends MAIL FROM, RCPT TO and DATA one at a time. */
   pipelining?: boolean;
+  /** false: an accepted message is neither parsed nor kept (`messages` and `transfers` stay empty), for a benchmark's sink; `observe.message` is told of it. */
+  store?: boolean;
+  /** Told of each session opening, authenticating and closing, and of each message accepted. */
+  observe?: SmtpServerObserver;
+  /** false: no reverse DNS lookup of each client's address (smtp-server makes one by default). */
+  reverseLookup?: boolean;
+}
+
+export interface SmtpServerObserver {
+  connect?(): void;
+  auth?(username: string): void;
+  close?(): void;
+  /** `username`: the session's AUTH username ("" without) */
+  message?(username: string, envelope: { from: string; to: string[] }): void;
 }
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), "../fixtures/tls");
@@ -222,10 +236,12 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       : { disabledCommands: ["STARTTLS"] }),
     authMethods: ["PLAIN", "LOGIN"],
     hidePIPELINING: options.pipelining === false,
+    ...(options.reverseLookup === false ? { disableReverseLookup: true } : {}),
     // close() should not wait the default 30 s for pooled client connections.
     closeTimeout: 200,
     onConnect(session, callback) {
       sessions.opened(session.id);
+      options.observe?.connect?.();
       callback();
     },
     onAuth(auth, session, callback) {
@@ -233,6 +249,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       if (!session.secure) auths.inClear += 1;
       const username = auth.username ?? "";
       sessions.authenticated(username);
+      options.observe?.auth?.(username);
       callback(null, { user: username });
     },
     onRcptTo(address, session, callback) {
@@ -262,11 +279,16 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
           transfers.push({ envelope, raw, answer: behaviour.code });
           return smtpError(behaviour.code, behaviour.message);
         }
+        if (options.store === false) {
+          options.observe?.message?.(usernameOf(session) ?? "", envelope);
+          return undefined;
+        }
         const parsed = await simpleParser(raw);
         if (options.latencyMs) await delay(options.latencyMs);
         const message: ReceivedMessage = { envelope, raw, parsed, username: usernameOf(session), receivedAt: new Date() };
         transfers.push({ envelope, raw, answer: "accepted" });
         await acceptHook?.(message);
+        options.observe?.message?.(message.username ?? "", envelope);
         messages.push(message);
         events.emit("message");
         return undefined;
@@ -279,6 +301,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     },
     onClose(session) {
       sessions.closed(session.id, usernameOf(session));
+      options.observe?.close?.();
     },
   });
 
