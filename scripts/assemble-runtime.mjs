@@ -34,8 +34,8 @@ export const TOOLS = {
   migrate: "packages/db/src/cli/migrate-and-seed.ts",
   "wait-for-schema": "packages/db/src/cli/wait-for-schema.ts",
   seed: "packages/db/src/cli/seed.ts",
-  ops: "packages/domain/src/cli/operator.ts",
-  reencrypt: "packages/domain/src/cli/reencrypt-secrets.ts",
+  ops: "packages/domain/src/operations/cli/operator.ts",
+  reencrypt: "packages/domain/src/operations/cli/reencrypt-secrets.ts",
 };
 /**
  * Packages whose files the bundles read from disk at run time (rather than import), with the

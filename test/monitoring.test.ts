@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { parse, parseAllDocuments, stringify } from "yaml";
 import { DEFAULT_HEALTH_PORTS, loadConfig, type AppName } from "../packages/core/src/config.js";
 import { AppMetrics, databaseGauge, delivererSeries, httpSeries, pollerSeries, senderSeries } from "../packages/core/src/metrics.js";
-import { OPEN_STEP_SEND_STATES } from "../packages/domain/src/backlog-metrics.js";
+import { OPEN_STEP_SEND_STATES } from "../packages/domain/src/sending/backlog-metrics.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const MONITORING = join(ROOT, "k8s", "monitoring");

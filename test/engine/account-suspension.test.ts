@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createRedis, TypedQueue } from "@outreach/core";
 import { enqueueSendsWith, readScheduleOverview, releaseDueSends } from "@outreach/domain";
-import { runOperatorCommand } from "../../packages/domain/src/cli/operator-command.js";
+import { runOperatorCommand } from "../../packages/domain/src/operations/cli/operator-command.js";
 import { seedCampaign, startEngine, waitFor, type Engine } from "./harness.js";
 
 // A suspended account sends nothing through the real dispatcher and sender (loopback SMTP),

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { announceAccountAccessChange, sha256Hex } from "@outreach/core";
 import { listUnsubscribeHeaders, trackingLinks } from "@outreach/domain";
-import { runOperatorCommand, type OperatorDeps } from "@outreach/domain/src/cli/operator-command.js";
+import { runOperatorCommand, type OperatorDeps } from "@outreach/domain/src/operations/cli/operator-command.js";
 import { waitFor } from "@outreach/testing";
 import { assertError, request, signUp, startTestApi, type TestApi } from "./helpers.js";
 

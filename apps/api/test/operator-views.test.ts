@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { createLogger, InboxLeases, Keyring, redisKeys, SenderRegistry, startMetricsServer, TypedQueue } from "@outreach/core";
 import type { StepSendState } from "@outreach/db";
-import { runOperatorCommand } from "@outreach/domain/src/cli/operator-command.js";
+import { runOperatorCommand } from "@outreach/domain/src/operations/cli/operator-command.js";
 import { createAdminApp, type AdminApp } from "../src/admin/admin-app.js";
 import { OPERATOR_COOKIE } from "../src/admin/operator-auth.js";
 import { captureLogs, sealedCredentialSecrets, waitFor } from "@outreach/testing";

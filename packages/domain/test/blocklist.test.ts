@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { blockedAddressCondition, blockingKindSql, executor, type Db, type StepSendState } from "@outreach/db";
 import { createTestDatabase, type TestDatabase } from "@outreach/testing";
-import { findBlockingEntry, recordBlockedSend } from "../src/blocklist.js";
-import { unsubscribeByEnrollment, unsubscribeContact, unsubscribeContactByEmail } from "../src/unsubscribe-contact.js";
+import { findBlockingEntry, recordBlockedSend } from "../src/audience/blocklist.js";
+import { unsubscribeByEnrollment, unsubscribeContact, unsubscribeContactByEmail } from "../src/audience/unsubscribe-contact.js";
 
 const isBlocked = async (db: Db, accountId: string, email: string) => (await findBlockingEntry(db, accountId, email)) !== null;
 

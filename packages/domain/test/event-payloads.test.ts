@@ -5,14 +5,14 @@ import { ALL_EVENT_TYPES, EVENT_PAYLOADS, PAYLOAD_VALIDATION, WEBHOOK_TEST_PAYLO
 import type { Db } from "@outreach/db";
 import { createBulkCampaign, createTestDatabase, holdBulkSends, type TestDatabase } from "@outreach/testing";
 import { classifyInbound, readInbound, recordInboundMessage } from "../src/inbound/index.js";
-import { claimAndLoadSends } from "../src/load-send.js";
-import { recordClick } from "../src/record-click.js";
-import { enrollmentSentData, recordEvent } from "../src/record-event.js";
-import { recordOpen } from "../src/record-open.js";
-import { releaseDueSendsOfAccounts } from "../src/release-due-sends.js";
-import { recordBounce, recordSentBatch, type SentInput } from "../src/send-outcome.js";
-import { stepContentFor } from "../src/step-variants.js";
-import { unsubscribeContact } from "../src/unsubscribe-contact.js";
+import { claimAndLoadSends } from "../src/sending/load-send.js";
+import { recordClick } from "../src/tracking/record-click.js";
+import { enrollmentSentData, recordEvent } from "../src/webhooks/record-event.js";
+import { recordOpen } from "../src/tracking/record-open.js";
+import { releaseDueSendsOfAccounts } from "../src/sending/release-due-sends.js";
+import { recordBounce, recordSentBatch, type SentInput } from "../src/sending/send-outcome.js";
+import { stepContentFor } from "../src/sending/step-variants.js";
+import { unsubscribeContact } from "../src/audience/unsubscribe-contact.js";
 import { buildEnvelope, WEBHOOK_TEST_EVENT } from "../src/webhooks/webhook-envelope.js";
 
 // Every event's data is defined once (EVENT_PAYLOADS in @outreach/core). Here

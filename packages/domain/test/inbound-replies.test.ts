@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import type { Db } from "@outreach/db";
 import { createTestDatabase, type TestDatabase } from "@outreach/testing";
 import { classifyInbound, readInbound, recordInboundMessage } from "../src/inbound/index.js";
-import { FREE_MAIL_DOMAINS, isFreeMailDomain } from "../src/free-mail-domains.js";
+import { FREE_MAIL_DOMAINS, isFreeMailDomain } from "../src/audience/free-mail-domains.js";
 
 let database: TestDatabase;
 let db: Db;

@@ -9,7 +9,7 @@ import { parse } from "yaml";
 import { currentBillingPeriod } from "@outreach/core";
 import { defaultPlans, seedPlans, type Db } from "@outreach/db";
 import { createTestDatabase, type TestDatabase } from "@outreach/testing";
-import { runOperatorCommand } from "../src/cli/operator-command.js";
+import { runOperatorCommand } from "../src/operations/cli/operator-command.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 const run = promisify(execFile);
@@ -277,7 +277,7 @@ describe("pnpm ops: quotas", () => {
 describe("pnpm ops in a container", () => {
   test("the root package.json runs the CLI, and the optional Kubernetes Job runs it with the apps' configuration", () => {
     const scripts = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts;
-    assert.equal(scripts.ops, "tsx packages/domain/src/cli/operator.ts");
+    assert.equal(scripts.ops, "tsx packages/domain/src/operations/cli/operator.ts");
     const job = parse(readFileSync(join(ROOT, "k8s/optional/ops-job.yaml"), "utf8"));
     const container = job.spec.template.spec.containers[0];
     // the image's bundle of this CLI (tools/ops.js); the tag and the generated names come from the overlay it is built with

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Db, EnrollmentStatus } from "@outreach/db";
 import { createTestDatabase, type TestDatabase } from "@outreach/testing";
-import { recordOpen } from "../src/record-open.js";
+import { recordOpen } from "../src/tracking/record-open.js";
 
 let database: TestDatabase;
 let db: Db;

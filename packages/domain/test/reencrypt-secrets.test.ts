@@ -8,7 +8,7 @@ import { after, before, test } from "node:test";
 import { decryptSecret, encryptSecret, isSealedWithCurrentKey, keyId, Keyring, secretAad } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { createTestDatabase, type TestDatabase } from "@outreach/testing";
-import { reencryptSecrets, type ReencryptReport } from "../src/reencrypt-secrets.js";
+import { reencryptSecrets, type ReencryptReport } from "../src/operations/reencrypt-secrets.js";
 
 const CLI = join(dirname(fileURLToPath(import.meta.url)), "../src/cli/reencrypt-secrets.ts");
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createRawPool, executor, inRawTransaction, type RawPool } from "@outreach/db";
 import { createBulkCampaign, createTestDatabase, type TestDatabase } from "@outreach/testing";
-import { rescheduleHeldSends, scheduleEnrollments, type HeldSendsOptions, type PlanCarry } from "../src/schedule-enrollments.js";
+import { rescheduleHeldSends, scheduleEnrollments, type HeldSendsOptions, type PlanCarry } from "../src/sending/schedule-enrollments.js";
 
 // The same plan whether its statements go through a Prisma transaction or a pg
 // connection (the dispatcher's path): no jitter, so both plans are determined by

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { planSchedule, planScheduleChunk, type CredentialStream } from "../src/schedule-plan.js";
+import { planSchedule, planScheduleChunk, type CredentialStream } from "../src/sending/schedule-plan.js";
 
 const now = new Date("2026-03-10T22:00:00.000Z");
 const stream = (id: string, dailyLimit: number): CredentialStream => ({ id, dailyLimit, booked: new Map(), lastDueAt: null });

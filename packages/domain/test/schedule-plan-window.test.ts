@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { planSchedule, planScheduleChunk, type CredentialStream, type PlanInput } from "../src/schedule-plan.js";
-import { localDay, nextOpening, type SendSchedule } from "../src/send-window.js";
+import { planSchedule, planScheduleChunk, type CredentialStream, type PlanInput } from "../src/sending/schedule-plan.js";
+import { localDay, nextOpening, type SendSchedule } from "../src/sending/send-window.js";
 
 const stream = (id: string, dailyLimit: number, extra: Partial<CredentialStream> = {}): CredentialStream => ({ id, dailyLimit, booked: new Map(), lastDueAt: null, ...extra });
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `e${i + 1}`);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { localDay, nextOpening, openingFromDay, parseSchedule, scheduleZone, sendDay, type SendSchedule } from "../src/send-window.js";
+import { localDay, nextOpening, openingFromDay, parseSchedule, scheduleZone, sendDay, type SendSchedule } from "../src/sending/send-window.js";
 
 const weekdays: SendSchedule = { timezone: "America/New_York", days: ["mon", "tue", "wed", "thu", "fri"], startTime: "09:00", endTime: "17:00", useContactTimezone: false };
 const iso = (d: Date) => d.toISOString();

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { randomBytes, randomUUID } from "node:crypto";
 import { test } from "node:test";
 import { Keyring } from "@outreach/core";
-import { createTrackingToken, readTrackingToken } from "../src/tracking-token.js";
-import { listUnsubscribeHeaders, trackingLinks } from "../src/tracking-links.js";
+import { createTrackingToken, readTrackingToken } from "../src/tracking/tracking-token.js";
+import { listUnsubscribeHeaders, trackingLinks } from "../src/tracking/tracking-links.js";
 
 const key = randomBytes(32);
 const id = randomUUID();

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Db, EnrollmentStatus, StepSendState } from "@outreach/db";
 import { createTestDatabase, type TestDatabase } from "@outreach/testing";
-import { unsubscribeByEnrollment, unsubscribeContact, unsubscribeContactByEmail } from "../src/unsubscribe-contact.js";
+import { unsubscribeByEnrollment, unsubscribeContact, unsubscribeContactByEmail } from "../src/audience/unsubscribe-contact.js";
 
 let database: TestDatabase;
 let db: Db;

@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import { randomBytes, randomUUID } from "node:crypto";
 import { test } from "node:test";
 import { Keyring } from "@outreach/core";
-import { buildStepEmail } from "../src/build-step-email.js";
-import { isTemplateLink, rewriteLinks, templateLinks } from "../src/click-tracking.js";
-import { pickVariant, stepContentFor } from "../src/step-variants.js";
-import { clickTrackingUrl, trackingBase } from "../src/tracking-links.js";
-import { createClickToken, readClickToken } from "../src/tracking-token.js";
+import { buildStepEmail } from "../src/sending/build-step-email.js";
+import { isTemplateLink, rewriteLinks, templateLinks } from "../src/tracking/click-tracking.js";
+import { pickVariant, stepContentFor } from "../src/sending/step-variants.js";
+import { clickTrackingUrl, trackingBase } from "../src/tracking/tracking-links.js";
+import { createClickToken, readClickToken } from "../src/tracking/tracking-token.js";
 
 const key = randomBytes(32);
 

@@ -4,7 +4,7 @@
 -- campaigns_jitterScope_check: the random wait between step-1 sends is drawn per batch or per inbox.
 -- Used by: apps/api/src/schemas/send-settings.ts (the allowed values),
 --   apps/api/src/services/create-campaign.ts, apps/api/src/services/update-campaign.ts,
---   packages/domain/src/schedule-enrollments.ts (reads it)
+--   packages/domain/src/sending/schedule-enrollments.ts (reads it)
 -- Last changed by migration: 20261124061250_send_schedule_and_ramp
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_jitterScope_check" CHECK ("jitterScope" IN ('batch', 'inbox'));
 

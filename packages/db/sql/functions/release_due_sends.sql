@@ -15,8 +15,8 @@
 --   sends in flight plus its place among that inbox's due sends; among equals the inbox
 --   just used (`prefer`) first, then due order.
 --
--- Used by: packages/domain/src/release-due-sends.ts (releaseDueSends, through
---   packages/domain/src/feed-account.ts after each send, apps/sender/src/account-releases.ts;
+-- Used by: packages/domain/src/sending/release-due-sends.ts (releaseDueSends, through
+--   packages/domain/src/sending/feed-account.ts after each send, apps/sender/src/account-releases.ts;
 --   releaseDueSendsOfAccounts, the feeder's pass in apps/dispatcher/src/feeder.ts)
 -- Last changed by migration: 20261126090024_account_suspension
 CREATE OR REPLACE FUNCTION release_due_sends(p_account uuid, p_now timestamptz, p_limit int, p_prefer uuid, p_window int)

@@ -2,7 +2,7 @@
 
 -- campaigns_active_idx: an account's active campaigns, the only ones whose sends are released.
 -- Used by: packages/db/sql/functions/release_due_sends.sql,
---   packages/domain/src/backlog-metrics.ts (scheduleLagSeconds),
+--   packages/domain/src/sending/backlog-metrics.ts (scheduleLagSeconds),
 --   k8s/components/keda/sender-scaledobject.yaml, k8s/components/keda/imap-poller-scaledobject.yaml
 -- Last changed by migration: 20261124052956_feeder_idempotency_retention
 CREATE INDEX "campaigns_active_idx" ON "campaigns" ("accountId") WHERE status = 'active';

@@ -3,7 +3,7 @@
 
 -- step_sends_inflight_idx: sends queued or sending by age, for the sweep that finds sends
 -- whose job was lost (a crashed process, a job gone from Redis).
--- Used by: packages/domain/src/requeue-lost-sends.ts (staleQueuedSends)
+-- Used by: packages/domain/src/sending/requeue-lost-sends.ts (staleQueuedSends)
 -- Last changed by migration: 20261121223000_feeder_indexes
 CREATE INDEX "step_sends_inflight_idx" ON "step_sends" ("updatedAt") WHERE state IN ('queued', 'sending');
 
@@ -12,9 +12,9 @@ CREATE INDEX "step_sends_inflight_idx" ON "step_sends" ("updatedAt") WHERE state
 -- first entry is its earliest due send), stepping over campaigns that are not active with
 -- that one probe; the release reads an account's due sends campaign by campaign from it.
 -- Replaced step_sends_due_idx ("accountId", "dueAt", id).
--- Used by: packages/domain/src/release-due-sends.ts (accountsWithDueSends),
---   packages/db/sql/functions/release_due_sends.sql, packages/domain/src/backlog-metrics.ts
---   (scheduleLagSeconds), packages/domain/src/schedule-overview.ts,
+-- Used by: packages/domain/src/sending/release-due-sends.ts (accountsWithDueSends),
+--   packages/db/sql/functions/release_due_sends.sql, packages/domain/src/sending/backlog-metrics.ts
+--   (scheduleLagSeconds), packages/domain/src/operations/schedule-overview.ts,
 --   k8s/components/keda/sender-scaledobject.yaml
 -- Last changed by migration: 20261124052956_feeder_idempotency_retention
 CREATE INDEX "step_sends_due_campaign_idx" ON "step_sends" ("accountId", "campaignId", "dueAt", id) WHERE state = 'scheduled';
@@ -23,13 +23,13 @@ CREATE INDEX "step_sends_due_campaign_idx" ON "step_sends" ("accountId", "campai
 -- "dueAt") the planner may read every send the account ever had and filter on state (seen:
 -- 6,000 rows read for a count of 0); this index holds only sends in flight.
 -- Used by: packages/db/sql/functions/release_due_sends.sql (the account's load),
---   packages/domain/src/schedule-overview.ts, k8s/components/keda/sender-scaledobject.yaml
+--   packages/domain/src/operations/schedule-overview.ts, k8s/components/keda/sender-scaledobject.yaml
 -- Last changed by migration: 20261124052956_feeder_idempotency_retention
 CREATE INDEX "step_sends_inflight_account_idx" ON "step_sends" ("accountId") WHERE state IN ('queued', 'sending');
 
 -- step_sends_held_step1_idx: a campaign's held step-1 sends in due order: the chunks of a
 -- re-plan (a resume, a disabled inbox, changed send settings) and the count a resume answers with.
--- Used by: packages/domain/src/schedule-enrollments.ts, apps/api/src/services/resume-campaign.ts,
+-- Used by: packages/domain/src/sending/schedule-enrollments.ts, apps/api/src/services/resume-campaign.ts,
 --   apps/api/src/services/replan-after-settings-change.ts
 -- Last changed by migration: 20261124053043_held_sends_replan
 CREATE INDEX "step_sends_held_step1_idx" ON "step_sends" ("campaignId", "dueAt", id)

@@ -5,7 +5,7 @@
 --
 -- Used by: apps/webhook-deliverer/src/worker.ts (LISTEN outbox_events through
 --   apps/webhook-deliverer/src/pg-listener.ts, waking apps/webhook-deliverer/src/outbox-relay.ts);
---   events are written by packages/domain/src/record-event.ts
+--   events are written by packages/domain/src/webhooks/record-event.ts
 -- Last changed by migration: 20261124001437_webhook_delivery
 CREATE OR REPLACE FUNCTION "notify_outbox_events"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -3,7 +3,7 @@ import { executor, type Queryable } from "./executor.js";
 
 /*
  * Statements on blocklist_entries, and the blocklist's matching rule as SQL
- * (packages/domain/src/blocklist.ts holds it in TypeScript): an address is
+ * (packages/domain/src/audience/blocklist.ts holds it in TypeScript): an address is
  * blocked for an account when the account has an entry whose value is the
  * address itself (lower-cased) or its domain (the part after the last "@",
  * lower-cased). Statements of other tables embed these fragments; the

@@ -14,14 +14,14 @@ import {
   type EnrollmentStopSettings,
   type SentStepRow,
 } from "@outreach/db";
-import { cancelPendingSends } from "../cancel-pending-sends.js";
-import { isFreeMailDomain } from "../free-mail-domains.js";
-import { emailDomain } from "../mx-lookup.js";
-import { enrollmentEventData, recordEvent } from "../record-event.js";
-import { recordBounce } from "../send-outcome.js";
-import { stopEnrollments } from "../stop-enrollments.js";
+import { cancelPendingSends } from "../sending/cancel-pending-sends.js";
+import { isFreeMailDomain } from "../audience/free-mail-domains.js";
+import { emailDomain } from "../audience/mx-lookup.js";
+import { enrollmentEventData, recordEvent } from "../webhooks/record-event.js";
+import { recordBounce } from "../sending/send-outcome.js";
+import { stopEnrollments } from "../sending/stop-enrollments.js";
 import type { Tx } from "../tx.js";
-import { unsubscribeContact } from "../unsubscribe-contact.js";
+import { unsubscribeContact } from "../audience/unsubscribe-contact.js";
 import type { InboundClassification, InboundMessage } from "./index.js";
 import { replyText } from "./reply-text.js";
 

@@ -1,3 +1,4 @@
+export * from "./record-event.js";
 export * from "./webhook-envelope.js";
 export * from "./delivery-policy.js";
 export * from "./webhook-http-client.js";

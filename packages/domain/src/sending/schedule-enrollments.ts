@@ -24,7 +24,7 @@ import {
 import { credentialRamp, dailyLimitOn } from "./daily-limit.js";
 import { planScheduleChunk, utcDay, type CredentialStream, type JitterScope } from "./schedule-plan.js";
 import { parseSchedule, scheduleZone, sendDay, type SendSchedule } from "./send-window.js";
-import type { Tx } from "./tx.js";
+import type { Tx } from "../tx.js";
 
 export interface ScheduleResult {
   scheduled: number;

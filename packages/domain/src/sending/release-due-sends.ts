@@ -1,6 +1,6 @@
 import { SEND_CONCURRENCY_PER_ACCOUNT } from "@outreach/core";
 import { releaseDueSendsFor, releaseDueSendsForAccounts, scanDueCampaignPairs } from "@outreach/db";
-import type { Tx } from "./tx.js";
+import type { Tx } from "../tx.js";
 
 export interface ReleasedSend {
   id: string;

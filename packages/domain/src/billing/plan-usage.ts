@@ -1,5 +1,5 @@
 import { currentBillingPeriod } from "@outreach/core";
-import type { Tx } from "./tx.js";
+import type { Tx } from "../tx.js";
 
 export interface PlanUsage {
   planSlug: string;

@@ -1,9 +1,9 @@
 import { contactIdsByEmail, lockContactEnrollmentsIn, lockContactForUnsubscribe, lockPendingSendsOfContact } from "@outreach/db";
 import { blockAddress, type BlocklistSource } from "./blocklist.js";
-import { cancelPendingSends } from "./cancel-pending-sends.js";
-import { findDeliveredLink } from "./delivered-links.js";
-import { recordEvent } from "./record-event.js";
-import type { Tx } from "./tx.js";
+import { cancelPendingSends } from "../sending/cancel-pending-sends.js";
+import { findDeliveredLink } from "../tracking/delivered-links.js";
+import { recordEvent } from "../webhooks/record-event.js";
+import type { Tx } from "../tx.js";
 
 export interface UnsubscribeResult {
   contactId: string;

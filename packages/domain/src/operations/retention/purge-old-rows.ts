@@ -1,5 +1,5 @@
 import { deleteExpiredIdempotencyRecords, deleteFinishedDeliveries, deleteOldRequestLogs, deleteRelayedEvents } from "@outreach/db";
-import type { Tx } from "../tx.js";
+import type { Tx } from "../../tx.js";
 
 /** How long each kind of row is kept (days), from RETENTION_* settings. */
 export interface RetentionPolicy {

@@ -17,9 +17,9 @@ import { cancelPendingSends } from "./cancel-pending-sends.js";
 import { checkCredentialHealth, type HealthResult } from "./credential-health.js";
 import { currentBillingPeriod } from "@outreach/core";
 import { fitFollowUpsToWindow, fitRetryToWindow } from "./fit-follow-ups.js";
-import { enrollmentEventData, recordEvent } from "./record-event.js";
+import { enrollmentEventData, recordEvent } from "../webhooks/record-event.js";
 import type { Db } from "@outreach/db";
-import type { Tx } from "./tx.js";
+import type { Tx } from "../tx.js";
 
 /**
  * Takes a queued send for this worker: queued -> sending, exactly once. A row in

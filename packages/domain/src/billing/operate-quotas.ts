@@ -1,7 +1,7 @@
 import { lockAccount, Prisma, type Db } from "@outreach/db";
 import { accountQuotaReport, isQuotaName, parseQuotaOverrides, QUOTA_NAMES, type QuotaName, type QuotaReport } from "./account-quotas.js";
-import { OperatorError } from "./billing/index.js";
-import type { Tx } from "./tx.js";
+import { OperatorError } from "./index.js";
+import type { Tx } from "../tx.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

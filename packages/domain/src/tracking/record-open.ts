@@ -1,5 +1,5 @@
-import { enrollmentEventData, recordEvent } from "./record-event.js";
-import type { Tx } from "./tx.js";
+import { enrollmentEventData, recordEvent } from "../webhooks/record-event.js";
+import type { Tx } from "../tx.js";
 
 export interface RecordOpenResult {
   /** true when this load was the enrollment's first open (and enrollment.opened was emitted) */

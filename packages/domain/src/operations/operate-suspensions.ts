@@ -1,5 +1,5 @@
 import type { Db } from "@outreach/db";
-import { OperatorError } from "./billing/index.js";
+import { OperatorError } from "../billing/index.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,8 +1,8 @@
 import { findBlockingEntryOf, insertBlockedAddress, insertBlocklistedSkip, lockEnrollment } from "@outreach/db";
 import { emailDomain } from "./mx-lookup.js";
-import { cancelSend } from "./send-outcome.js";
-import { stopEnrollments } from "./stop-enrollments.js";
-import type { Tx } from "./tx.js";
+import { cancelSend } from "../sending/send-outcome.js";
+import { stopEnrollments } from "../sending/stop-enrollments.js";
+import type { Tx } from "../tx.js";
 
 export type BlocklistKind = "email" | "domain";
 export type BlocklistSource = "api" | "unsubscribe" | "complaint";

@@ -1,6 +1,6 @@
 import { escapeHtml, renderMessage, type KeySource, type MergeContact } from "@outreach/core";
-import { isTemplateLink, rewriteLinks, templateLinks } from "./click-tracking.js";
-import { clickTrackingUrl, listUnsubscribeHeaders, trackingBase, trackingLinks } from "./tracking-links.js";
+import { isTemplateLink, rewriteLinks, templateLinks } from "../tracking/click-tracking.js";
+import { clickTrackingUrl, listUnsubscribeHeaders, trackingBase, trackingLinks } from "../tracking/tracking-links.js";
 
 export interface StepEmailInput {
   /** the send row's id: the Message-ID is derived from it, so a retried send keeps its id */

@@ -1,5 +1,5 @@
 import { deliveredLinkOf, insertDeliveredLinks } from "@outreach/db";
-import type { Tx } from "./tx.js";
+import type { Tx } from "../tx.js";
 
 /**
  * Keeps the links of a campaign's delivered emails before the campaign (and

@@ -2,9 +2,9 @@
 import { parseArgs } from "node:util";
 import { ConfigError } from "@outreach/core";
 import type { Db, Plan } from "@outreach/db";
-import { assignPlan, listAccounts, listPlans, OperatorError, setPlanArchived, setPlanPrice, type AccountRow } from "../billing/index.js";
-import { QUOTA_NAMES } from "../account-quotas.js";
-import { parseQuotaSetting, setAccountQuotas, showAccountQuotas, type AccountQuotas } from "../operate-quotas.js";
+import { assignPlan, listAccounts, listPlans, OperatorError, setPlanArchived, setPlanPrice, type AccountRow } from "../../billing/index.js";
+import { QUOTA_NAMES } from "../../billing/account-quotas.js";
+import { parseQuotaSetting, setAccountQuotas, showAccountQuotas, type AccountQuotas } from "../../billing/operate-quotas.js";
 import { suspendAccount, unsuspendAccount, type AccountSuspension } from "../operate-suspensions.js";
 import { MAX_SCHEDULE_ACCOUNTS, readScheduleOverview, scheduleOverviewJson, type InboxLeaseLookup } from "../schedule-overview.js";
 import { scheduleText } from "./schedule-text.js";

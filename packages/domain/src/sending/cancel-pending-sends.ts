@@ -1,5 +1,5 @@
 import { cancelPendingStepSends } from "@outreach/db";
-import type { Tx } from "./tx.js";
+import type { Tx } from "../tx.js";
 
 /**
  * Cancels the steps of enrollments that have not gone out yet (scheduled or

@@ -1,8 +1,8 @@
 import { sentStepTemplates } from "@outreach/db";
 import { isTemplateLink, templateLinks, type TemplateLink } from "./click-tracking.js";
-import { enrollmentEventData, recordEvent } from "./record-event.js";
-import { parseStepVariants } from "./step-variants.js";
-import type { Tx } from "./tx.js";
+import { enrollmentEventData, recordEvent } from "../webhooks/record-event.js";
+import { parseStepVariants } from "../sending/step-variants.js";
+import type { Tx } from "../tx.js";
 
 /**
  * Whether a click link (its MAC already checked) may redirect: its enrollment

@@ -1,5 +1,5 @@
 import { clearSmtpCredentialError, recordSmtpCredentialError } from "@outreach/db";
-import type { Tx } from "./tx.js";
+import type { Tx } from "../tx.js";
 
 /**
  * The inbox itself failed (TLS missing, login refused, host refused by the

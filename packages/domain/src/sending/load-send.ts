@@ -1,6 +1,6 @@
 import { claimSendContexts, sendContextOf, type SendContextRow } from "@outreach/db";
 import { parseSchedule, scheduleZone, type SendSchedule } from "./send-window.js";
-import type { Tx } from "./tx.js";
+import type { Tx } from "../tx.js";
 
 export interface SendCredential {
   id: string;

@@ -1,6 +1,6 @@
 import { queuedSendsReleasedBefore, requeueLostReleases } from "@outreach/db";
 import { cancelPendingSends } from "./cancel-pending-sends.js";
-import type { Tx } from "./tx.js";
+import type { Tx } from "../tx.js";
 
 /**
  * Releases of one send whose job ended without claiming it (the job failed for

@@ -1,6 +1,6 @@
 import { moveScheduledSend, sendsToFitInWindow } from "@outreach/db";
 import { nextOpening, parseSchedule, scheduleZone } from "./send-window.js";
-import type { Tx } from "./tx.js";
+import type { Tx } from "../tx.js";
 
 /**
  * After a step was sent (recordSent moved the later steps to keep their delay

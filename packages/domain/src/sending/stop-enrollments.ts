@@ -1,6 +1,6 @@
 import { markEnrollmentsStopped } from "@outreach/db";
 import { cancelPendingSends } from "./cancel-pending-sends.js";
-import type { Tx } from "./tx.js";
+import type { Tx } from "../tx.js";
 
 /** Why an enrollment stopped without an outcome of its own. */
 export type StopReason = "blocklisted" | "company_replied";

@@ -1,6 +1,6 @@
 import type { EnrollmentEventFields, EventData, EventType } from "@outreach/core";
 import { latestSentVariant, type Contact, type Enrollment } from "@outreach/db";
-import type { Tx } from "./tx.js";
+import type { Tx } from "../tx.js";
 
 /**
  * Writes an event to the outbox. Call it inside the transaction that makes the

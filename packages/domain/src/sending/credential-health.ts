@@ -1,6 +1,6 @@
 import { countCredentialSendsAndBounces, lockCredentialForHealthCheck } from "@outreach/db";
-import { recordEvent } from "./record-event.js";
-import type { Tx } from "./tx.js";
+import { recordEvent } from "../webhooks/record-event.js";
+import type { Tx } from "../tx.js";
 
 export interface HealthResult {
   bounceRate: number;

@@ -1,6 +1,6 @@
 import { AppError } from "@outreach/core";
 import { countAccountCredentials, lockAccountQuotaSettings, type Prisma } from "@outreach/db";
-import type { Tx } from "./tx.js";
+import type { Tx } from "../tx.js";
 
 /**
  * What an account may hold at once. A cheap account must not multiply the
