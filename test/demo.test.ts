@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { Redis } from "ioredis";
-import { createDbClient } from "@outreach/db";
+import { createDbClient, executor } from "@outreach/db";
 import { TEST_ADMIN_URL } from "@outreach/testing";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -28,7 +28,7 @@ function databaseUrl(name: string): string {
 async function onAdmin(sql: string): Promise<void> {
   const admin = createDbClient(TEST_ADMIN_URL, { poolMax: 1 });
   try {
-    await admin.$executeRawUnsafe(sql);
+    await executor(admin).execute(sql);
   } finally {
     await admin.$disconnect();
   }
@@ -82,7 +82,7 @@ test("npm run demo -- --exit: 3 emails sent and 1 reply detected, recorded in th
   // what an earlier demo run leaves behind: its database and Redis keys under its prefix
   await onAdmin(`CREATE DATABASE "${DATABASE}"`);
   const leftover = createDbClient(databaseUrl(DATABASE), { poolMax: 1 });
-  await leftover.$executeRawUnsafe("CREATE TABLE left_by_an_earlier_run (id int)");
+  await executor(leftover).execute("CREATE TABLE left_by_an_earlier_run (id int)");
   await leftover.$disconnect();
   await redis.set(`${PREFIX}:left-by-an-earlier-run`, "1");
 
@@ -103,7 +103,7 @@ test("npm run demo -- --exit: 3 emails sent and 1 reply detected, recorded in th
 
   const db = createDbClient(databaseUrl(DATABASE), { poolMax: 1 });
   try {
-    const count = async (sql: string, ...params: unknown[]) => Number((await db.$queryRawUnsafe<Array<{ n: bigint }>>(sql, ...params))[0]!.n);
+    const count = async (sql: string, ...params: unknown[]) => Number((await executor(db).rows<{ n: bigint }>(sql, params))[0]!.n);
     assert.equal(await count(`SELECT count(*) AS n FROM pg_tables WHERE tablename = 'left_by_an_earlier_run'`), 0, "the demo database was created afresh");
     // the key it printed is the account's real key (only its SHA-256 is stored)
     const tokenHash = createHash("sha256").update(result.api_key).digest("hex");
@@ -111,15 +111,15 @@ test("npm run demo -- --exit: 3 emails sent and 1 reply detected, recorded in th
     // three first emails went out through SMTP
     assert.equal(await count(`SELECT count(*) AS n FROM step_sends WHERE "campaignId" = $1::uuid AND "stepPosition" = 1 AND state = 'sent' AND "messageId" IS NOT NULL`, result.campaign_id), 3);
     // one reply, matched to the enrollment whose first email it answers
-    const replies = await db.$queryRawUnsafe<Array<{ fromEmail: string; status: string }>>(
+    const replies = await executor(db).rows<{ fromEmail: string; status: string }>(
       `SELECT m."fromEmail", e.status::text AS status FROM inbound_messages m JOIN enrollments e ON e.id = m."enrollmentId" WHERE m."campaignId" = $1::uuid AND m.kind = 'reply'`,
-      result.campaign_id,
+      [result.campaign_id],
     );
     assert.deepEqual(replies, [{ fromEmail: "ada@lovelace.example", status: "replied" }]);
     // the replier's follow-up was cancelled, the two others' are still planned
-    const followUps = await db.$queryRawUnsafe<Array<{ email: string; state: string }>>(
+    const followUps = await executor(db).rows<{ email: string; state: string }>(
       `SELECT c.email, s.state::text AS state FROM step_sends s JOIN enrollments e ON e.id = s."enrollmentId" JOIN contacts c ON c.id = e."contactId" WHERE s."campaignId" = $1::uuid AND s."stepPosition" = 2 ORDER BY c.email`,
-      result.campaign_id,
+      [result.campaign_id],
     );
     assert.deepEqual(followUps, [
       { email: "ada@lovelace.example", state: "cancelled" },

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, posix, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
-import { createDbClient, defaultPlans } from "@outreach/db";
+import { createDbClient, defaultPlans, executor } from "@outreach/db";
 import { findFreePort, TEST_ADMIN_URL, TEST_DATABASE_PREFIX } from "@outreach/testing";
 import { ConfigError, DEFAULT_HEALTH_PORTS, DEVELOPMENT_ENCRYPTION_KEY, loadConfig, type AppName } from "../packages/core/src/config.js";
 
@@ -55,7 +55,7 @@ after(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   const admin = createDbClient(TEST_ADMIN_URL, { poolMax: 1 });
   try {
-    await admin.$executeRawUnsafe(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+    await executor(admin).execute(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
   } finally {
     await admin.$disconnect();
   }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { executor } from "@outreach/db";
 import { ContactRowValidator } from "../src/services/parse-contact-rows.js";
 import { fields } from "../src/validation.js";
 import { assertError, request, signUp, startTestApi, type TestApi } from "./helpers.js";
@@ -350,11 +351,10 @@ test("100,000 contacts import in one request: counts, contacts and links are all
   const db = api.database.db;
   assert.equal(await db.contact.count({ where: { accountId } }), 99_500);
   assert.equal(await db.contactImportItem.count({ where: { importId: res.body.id } }), 99_500);
-  const [unlinked] = await db.$queryRawUnsafe<Array<{ n: number }>>(
+  const [unlinked] = await executor(db).rows<{ n: number }>(
     `SELECT count(*)::int AS n FROM contacts c WHERE c."accountId" = $1::uuid
        AND NOT EXISTS (SELECT 1 FROM contact_import_items i WHERE i."importId" = $2::uuid AND i."contactId" = c.id)`,
-    accountId,
-    res.body.id,
+    [accountId, res.body.id],
   );
   assert.equal(unlinked!.n, 0);
   const sample = await db.contact.findMany({ where: { accountId, email: { in: ["person-7@example7.com", "person-98999@example49.com", "old-3@example.com"] } }, orderBy: { email: "asc" } });
