@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import { loadConfig, startMetricsServer } from "@outreach/core";
 import { startWorker } from "@outreach/runtime";
-import { findFreePort, LOOPBACK_MAIL_ENV, startWebhookReceiver, waitFor, type WebhookReceiver } from "@outreach/testing";
+import { apiRequest, findFreePort, LOOPBACK_MAIL_ENV, startWebhookReceiver, waitFor, type WebhookReceiver } from "@outreach/testing";
 import { dispatcherWorker } from "../apps/dispatcher/src/worker.js";
 import { startRealService, type RealService } from "./kit/real-service.js";
 
@@ -26,13 +26,8 @@ function sample(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
-async function rest(method: string, path: string, token: string | undefined, body?: unknown) {
-  const response = await fetch(`${service.baseUrl}${path}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json().catch(() => null)) as any };
+function rest(method: string, path: string, token: string | undefined, body?: unknown) {
+  return apiRequest(service.baseUrl, method, path, { token, body });
 }
 
 before(async () => {

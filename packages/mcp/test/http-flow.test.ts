@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { classifyInbound, readInbound, recordInboundMessage } from "@outreach/domain";
-import { waitFor } from "@outreach/testing";
+import { apiRequest, waitFor } from "@outreach/testing";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { startRealService, type RealService } from "../../../test/kit/real-service.js";
 import { buildTools } from "../src/index.js";
@@ -17,18 +17,12 @@ let directKey: string;
 /** the campaign the flow test dispatched (the reply test answers one of its contacts) */
 let flowCampaignId: string;
 
-async function rest(method: string, path: string, key: string, body?: unknown) {
-  const response = await fetch(`${service.baseUrl}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+function rest(method: string, path: string, key: string, body?: unknown) {
+  return apiRequest(service.baseUrl, method, path, { token: key, body });
 }
 
 async function signUp(email: string) {
-  const response = await fetch(`${service.baseUrl}/signup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, name: email }) });
-  const body = (await response.json()) as any;
+  const { body } = await apiRequest(service.baseUrl, "POST", "/signup", { body: { email, name: email } });
   return { accountId: body.account_id as string, key: body.api_key.plaintext as string };
 }
 
