@@ -34,6 +34,8 @@ export async function startRecordingReceiver(answerFor: (id: string, previousArr
   const arrivals: Arrival[] = [];
   const seen = new Map<string, number>();
   const receiver = await startWebhookReceiver({
+    // a status without a pause is written at once, as this receiver always did
+    immediate: true,
     answer: (request): ReceiverAnswer => {
       // a body that is not JSON is recorded with an empty id: a test that checks ids sees it
       const envelope = (request.body ?? {}) as { id?: unknown; data?: unknown };
