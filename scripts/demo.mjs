@@ -17,7 +17,6 @@
 // folder (logs, caught emails) are reset on every run.
 import { randomBytes } from "node:crypto";
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -77,7 +76,7 @@ const { findFreePort } = await testing("free-port.ts");
 const { startSmtpServer } = await testing("smtp-server.ts");
 const { startHoodiecrowImap } = await testing("imap-server.ts");
 const { dovecotUnavailableReason, startDovecot } = await testing("dovecot.ts");
-const pg = createRequire(join(ROOT, "packages/db/package.json"))("pg");
+const { dropDatabaseIfExists, withPgConnection } = await import(pathToFileURL(join(ROOT, "packages/db/src/admin.ts")).href);
 const { Redis } = await import("ioredis");
 
 const port = process.env.PORT || String(await findFreePort());
@@ -85,15 +84,11 @@ if (process.env.PORT && (await answersOnPort("127.0.0.1", Number(port)))) fail(`
 
 say(`resetting the demo's data: database ${demoDatabase} (dropped and created again on every run), Redis keys ${queuePrefix}:*, folder ${demoDir}`);
 {
-  const admin = new pg.Client({ connectionString: withDatabase(process.env.DATABASE_DIRECT_URL || userDatabaseUrl, "postgres") });
   try {
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${demoDatabase}"`);
+    await withPgConnection(withDatabase(process.env.DATABASE_DIRECT_URL || userDatabaseUrl, "postgres"), (admin) => dropDatabaseIfExists(admin, demoDatabase));
   } catch (err) {
     if (err.code === "55006") fail(`database ${demoDatabase} is in use: is another demo running? Stop it (Ctrl-C), or give this one DEMO_DATABASE and DEMO_QUEUE_PREFIX of its own`);
     fail(`could not reset database ${demoDatabase}: ${err.message}`);
-  } finally {
-    await admin.end().catch(() => undefined);
   }
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   try {

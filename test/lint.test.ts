@@ -95,10 +95,25 @@ test("names that only look like raw SQL pass", async () => {
   assert.deepEqual(result.messages, []);
 });
 
-test("the same code passes in packages/db, in tests, in benchmarks and in scripts", async () => {
-  for (const path of ["packages/db/src/__lint_probe__.ts", "apps/api/test/__lint_probe__.test.ts", "test/engine/__lint_probe__.ts", "bench/lib/__lint_probe__.ts", "scripts/__lint_probe__.ts"]) {
-    const result = await lint(PROBE, path);
-    assert.deepEqual(result.messages, [], path);
+test("the same code passes in packages/db; tests, benchmarks and scripts may hold SQL text but not take a driver or Prisma's raw methods", async () => {
+  assert.deepEqual((await lint(PROBE, "packages/db/src/__lint_probe__.ts")).messages, [], "packages/db");
+  const SQL_TEXT_ONLY = [
+    'import { executor, queryRows, type Db } from "@outreach/db";',
+    "export async function probe(db: Db) {",
+    '  await executor(db).execute("DELETE FROM contacts");',
+    '  return [await executor(db).rows(`SELECT 1`), await queryRows(db, "SELECT 1", [])];',
+    "}",
+    "",
+  ].join("\n");
+  for (const path of ["apps/api/test/__lint_probe__.test.ts", "test/engine/__lint_probe__.ts", "bench/lib/__lint_probe__.ts", "scripts/__lint_probe__.ts"]) {
+    assert.deepEqual((await lint(SQL_TEXT_ONLY, path)).messages, [], `${path}: SQL text through @outreach/db`);
+    const probe = await lint(PROBE, path);
+    assert.deepEqual(
+      rawSql(probe).map((m) => m.messageId),
+      ["driver", "driver", "raw", "raw"],
+      `${path}: pg, pg-cursor, $queryRaw and $executeRawUnsafe are refused`,
+    );
+    assert.ok(rawSql(probe).every((m) => m.severity === 2), path);
   }
 });
 

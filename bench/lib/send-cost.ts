@@ -12,22 +12,13 @@
 // WAL (pg_stat_wal, pg_current_wal_lsn) and Redis (INFO) are per server: other work on
 // the host during the run counts too.
 // Queries the benchmark itself sends to the database carry BENCH_TAG and are left out.
-import { createRequire } from "node:module";
-import { join } from "node:path";
 import { Redis } from "ioredis";
 import { executor, type Db } from "@outreach/db";
+import { openPgConnection, type PgConnection } from "@outreach/db/testing";
 import type { AppProcess } from "@outreach/testing";
 import { backendCpu, cpuSeconds, cpuSecondsOfCommand } from "./cpu.js";
 import { round } from "./numbers.js";
 import { REDIS_URL, REPO_ROOT } from "./settings.js";
-
-interface PgClient {
-  connect(): Promise<void>;
-  query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
-  end(): Promise<void>;
-  on(event: "error", listener: (err: Error) => void): void;
-}
-const { Client } = createRequire(join(REPO_ROOT, "packages/db/package.json"))("pg") as { Client: new (options: { connectionString: string }) => PgClient };
 
 /**
  * Keeps the WAL from now on until `release` (a temporary physical replication slot:
@@ -35,10 +26,15 @@ const { Client } = createRequire(join(REPO_ROOT, "packages/db/package.json"))("p
  * run's WAL can still be read at its end however much other work wrote meanwhile.
  */
 async function holdWal(url: string): Promise<{ lsn: string; release(): Promise<void> } | string> {
-  const client = new Client({ connectionString: url });
+  let client: PgConnection;
+  try {
+    client = await openPgConnection(url);
+  } catch (err) {
+    return `no WAL slot: ${(err as Error).message}`;
+  }
+  // the connection is only held (its end drops the slot): an error on it ends nothing here
   client.on("error", () => undefined);
   try {
-    await client.connect();
     const name = `bench_wal_${process.pid}_${Date.now().toString(36)}`;
     const { rows } = await client.query(`SELECT lsn::text AS lsn FROM pg_create_physical_replication_slot($1, true, true)`, [name]);
     return { lsn: String(rows[0]?.lsn), release: () => client.end().catch(() => undefined) };

@@ -49,7 +49,6 @@ export const noRawSql = {
   meta: {
     type: "problem",
     docs: { description: "Only packages/db may touch SQL: no database drivers, raw Prisma queries, SQL fragments or raw-SQL helpers elsewhere." },
-    schema: [],
     messages: {
       driver: `'{{name}}' is a database client: only packages/db may import it (${WHERE}).`,
       raw: `{{name}} runs raw SQL: only packages/db may use it (${WHERE}).`,
@@ -57,8 +56,12 @@ export const noRawSql = {
       helper: `{{name}} from @outreach/db runs SQL text written here: only packages/db may use it (${WHERE}).`,
       sqlText: `SQL statement text ("{{start}}..."): only packages/db may hold SQL (${WHERE}).`,
     },
+    // allowSqlText: tests, benchmarks and scripts may hold statement text (to seed and inspect
+    // tables) and run it through @outreach/db, but never take a driver or Prisma's raw methods
+    schema: [{ type: "object", properties: { allowSqlText: { type: "boolean" } }, additionalProperties: false }],
   },
   create(context) {
+    const allowSqlText = context.options[0]?.allowSqlText === true;
     const checkSource = (source, reportOn = source) => {
       const name = literalString(source);
       if (name !== null && DRIVER_MODULE.test(name)) context.report({ node: reportOn, messageId: "driver", data: { name } });
@@ -68,7 +71,7 @@ export const noRawSql = {
       if (source !== "@outreach/db") return;
       for (const specifier of specifiers) {
         const name = specifier[key] && specifierName(specifier[key]);
-        if (name && DB_RAW_HELPERS.has(name)) context.report({ node: specifier, messageId: "helper", data: { name } });
+        if (name && DB_RAW_HELPERS.has(name) && !allowSqlText) context.report({ node: specifier, messageId: "helper", data: { name } });
       }
     };
     const checkName = (node, name) => {
@@ -76,7 +79,7 @@ export const noRawSql = {
     };
     const isRawMethod = (node) => node?.type === "MemberExpression" && RAW_METHOD.test(node.property.name ?? node.property.value ?? "");
     const checkText = (node, text) => {
-      if (typeof text !== "string" || !SQL_TEXT.test(text)) return;
+      if (allowSqlText || typeof text !== "string" || !SQL_TEXT.test(text)) return;
       // The statement given to $queryRaw & co. is reported there already.
       const parent = node.parent;
       if (parent?.type === "TaggedTemplateExpression" && isRawMethod(parent.tag)) return;

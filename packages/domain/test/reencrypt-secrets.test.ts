@@ -7,10 +7,11 @@ import { promisify } from "node:util";
 import { after, before, test } from "node:test";
 import { decryptSecret, encryptSecret, isSealedWithCurrentKey, keyId, Keyring, secretAad } from "@outreach/core";
 import type { Db } from "@outreach/db";
+import { withStatementHook } from "@outreach/db/testing";
 import { createTestDatabase, type TestDatabase } from "@outreach/testing";
 import { reencryptSecrets, type ReencryptReport } from "../src/operations/reencrypt-secrets.js";
 
-const CLI = join(dirname(fileURLToPath(import.meta.url)), "../src/cli/reencrypt-secrets.ts");
+const CLI = join(dirname(fileURLToPath(import.meta.url)), "../src/operations/cli/reencrypt-secrets.ts");
 
 const keyA = randomBytes(32);
 const keyB = randomBytes(32);
@@ -197,17 +198,10 @@ test("a value rewritten between the read and the update is not overwritten", asy
   const concurrent = encryptSecret("whsec_rotated_meanwhile", onlyB, webhookAad(hookId));
   let raced = false;
   // the first update of the run is preceded by a write of the owner (a webhook secret rotation)
-  const racing = new Proxy(db, {
-    get(target, property, receiver) {
-      if (property !== "$executeRawUnsafe") return Reflect.get(target, property, receiver);
-      return async (...args: Parameters<Db["$executeRawUnsafe"]>) => {
-        if (!raced) {
-          raced = true;
-          await target.webhook.update({ where: { id: hook.id }, data: { secretEnc: concurrent } });
-        }
-        return target.$executeRawUnsafe(...args);
-      };
-    },
+  const racing = withStatementHook(db, async () => {
+    if (raced) return;
+    raced = true;
+    await db.webhook.update({ where: { id: hook.id }, data: { secretEnc: concurrent } });
   });
   const report = await reencryptSecrets(racing, rotated);
   assert.ok(raced);
