@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, test } from "node:test";
+import { executor } from "@outreach/db";
 import { createTestDatabase, startAppProcess, uniqueQueuePrefix, type AppProcess, type TestDatabase } from "@outreach/testing";
 
 const MB = 1024 * 1024;
@@ -91,7 +92,7 @@ function rowsUpTo(bytes: number): { pieces: string[]; rows: number } {
 }
 
 async function stagedRows(): Promise<number> {
-  const [row] = await database.db.$queryRawUnsafe<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM contact_import_staged_rows`);
+  const [row] = await executor(database.db).rows<{ n: number }>(`SELECT count(*)::int AS n FROM contact_import_staged_rows`);
   return row!.n;
 }
 
