@@ -7,6 +7,8 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
+import { executor } from "@outreach/db";
+import { assertErrorEnvelope } from "@outreach/testing";
 import { request, signUp, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
 
 let api: TestApi;
@@ -89,7 +91,7 @@ function secretsOf(t: Tenant): string[] {
 
 /** All of B's rows (api_keys.lastUsedAt left out: it moves with every request B makes). */
 async function rowsOf(accountId: string): Promise<Array<{ t: string; r: unknown }>> {
-  return api.database.db.$queryRawUnsafe<Array<{ t: string; r: unknown }>>(
+  return executor(api.database.db).rows<{ t: string; r: unknown }>(
     `
     SELECT * FROM (
       SELECT 'accounts' AS t, to_jsonb(x) AS r FROM accounts x WHERE x.id = $1::uuid
@@ -105,7 +107,7 @@ async function rowsOf(accountId: string): Promise<Array<{ t: string; r: unknown 
       UNION ALL SELECT 'webhooks', to_jsonb(x) FROM webhooks x WHERE x."accountId" = $1::uuid
       UNION ALL SELECT 'events', to_jsonb(x) FROM events x WHERE x."accountId" = $1::uuid
     ) rows ORDER BY t, r::text`,
-    accountId,
+    [accountId],
   );
 }
 
@@ -120,7 +122,7 @@ async function fingerprint(): Promise<Record<string, string>> {
     const row = `md5((to_jsonb(x) - 'lastUsedAt')::text)`;
     return `SELECT '${table}' AS t, count(*)::text || ':' || coalesce(md5(string_agg(${row}, '' ORDER BY ${row})), '') AS h FROM ${table} x`;
   }).join(" UNION ALL ");
-  const rows = await api.database.db.$queryRawUnsafe<Array<{ t: string; h: string }>>(sql);
+  const rows = await executor(api.database.db).rows<{ t: string; h: string }>(sql);
   return Object.fromEntries(rows.map((r) => [r.t, r.h]));
 }
 
@@ -135,13 +137,6 @@ function assertNoLeak(res: JsonResponse, what: string, echoed: string[] = []): v
   let text = res.text;
   for (const id of echoed) text = text.split(id).join(":id");
   for (const secret of secretsOf(B)) assert.ok(!text.includes(secret), `${what} shows B's ${JSON.stringify(secret)}: ${res.text.slice(0, 500)}`);
-}
-
-function assertEnvelope(res: JsonResponse, status: number, code: string, what: string): void {
-  assert.equal(res.status, status, `${what}: ${res.status} ${res.text}`);
-  assert.equal(res.body?.code, code, `${what}: ${res.text}`);
-  assert.equal(res.body.type, `${api.config.docsUrl}/errors/${code}`, what);
-  assert.ok(!res.text.includes("    at "), `${what}: stack trace in ${res.text}`);
 }
 
 /**
@@ -180,7 +175,7 @@ async function compareForeignToMissing(opts: {
   const normalise = (res: JsonResponse, id: string) => withoutLastUse(opts.mask ? JSON.parse(res.text.split(id).join(":id")) : res.body);
   assert.equal(foreignRes.status, missingRes.status, `${what}: status ${foreignRes.status} (${foreignRes.text}) differs from a missing id's ${missingRes.status} (${missingRes.text})`);
   assert.deepEqual(normalise(foreignRes, opts.foreign), normalise(missingRes, missing), `${what}: body differs from a missing id's`);
-  if (opts.code) assertEnvelope(foreignRes, opts.status ?? 404, opts.code, what);
+  if (opts.code) assertErrorEnvelope(foreignRes, opts.status ?? 404, opts.code, undefined, { docsUrl: api.config.docsUrl, what });
   else if (!opts.allowSuccess) assert.ok(foreignRes.status >= 400 && foreignRes.status < 500, `${what}: ${foreignRes.status} ${foreignRes.text}`);
   assert.deepEqual(await fingerprint(), before, `${what} (or its missing-id twin) wrote something`);
   await assertBUnchanged(what);
@@ -322,7 +317,7 @@ describe("ids inside bodies and queries", () => {
   test("POST /campaigns with B's outreach_id and an Idempotency-Key -> same 404, nothing written", async () => {
     const before = await fingerprint();
     const res = await call(A, "POST", "/campaigns", campaignWith(B.outreachId), { "idempotency-key": `iso-${randomUUID()}` });
-    assertEnvelope(res, 404, "outreach_not_found", "idempotent create with B's outreach");
+    assertErrorEnvelope(res, 404, "outreach_not_found", undefined, { docsUrl: api.config.docsUrl, what: "idempotent create with B's outreach" });
     assert.deepEqual(await fingerprint(), before);
     await assertBUnchanged("idempotent create with B's outreach");
   });
