@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startRealService, type RealService } from "../../packages/sdk/test/real-service.js";
+import { startRealService, type RealService } from "../../test/kit/real-service.js";
 import { runWalkthrough } from "../campaign-walkthrough.js";
 import { startSmtpCatcher, type CaughtEmail } from "../smtp-catcher.js";
 
