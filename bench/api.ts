@@ -146,7 +146,15 @@ const database = await createTestDatabase();
 const api = await startAppProcess("api", {
   // API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the API under load
   nodeArgs: process.env.API_NODE_ARGS?.split(" ").filter(Boolean),
-  env: { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), RATE_LIMIT_PER_MINUTE: "100000000", MAIL_ALLOW_PRIVATE_HOSTS: "true", LOG_LEVEL: "error", NODE_ENV: "production", ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64") },
+  env: {
+    DATABASE_URL: database.url,
+    QUEUE_PREFIX: uniqueQueuePrefix(),
+    RATE_LIMIT_PER_MINUTE: "100000000",
+    MAIL_ALLOW_PRIVATE_HOSTS: "true",
+    LOG_LEVEL: "error",
+    NODE_ENV: "production",
+    ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64"),
+  },
 });
 const barePort = await findFreePort();
 const bare = spawn(process.execPath, ["--import", "tsx", join(REPO_ROOT, "bench/bare-server.ts")], { env: { ...process.env, PORT: String(barePort) }, stdio: "ignore" });
@@ -155,7 +163,11 @@ try {
   const token = signup.api_key.plaintext as string;
   const headers = { authorization: `Bearer ${token}` };
   // 20 campaigns: more than a free account may hold
-  await setAccountQuotas(database.db, signup.account_id, QUOTA_NAMES.map((quota) => [quota, null]));
+  await setAccountQuotas(
+    database.db,
+    signup.account_id,
+    QUOTA_NAMES.map((quota) => [quota, null]),
+  );
   for (let i = 0; i < 20; i++) {
     const res = await fetch(`${api.baseUrl}/campaigns`, {
       method: "POST",

@@ -28,7 +28,14 @@ function contacts(count: number, prefix: string, company: (i: number) => string)
 
 const database = await createTestDatabase();
 const api = await startAppProcess("api", {
-  env: { DATABASE_URL: database.url, QUEUE_PREFIX: uniqueQueuePrefix(), RATE_LIMIT_PER_MINUTE: "100000000", LOG_LEVEL: "error", NODE_ENV: "production", ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64") },
+  env: {
+    DATABASE_URL: database.url,
+    QUEUE_PREFIX: uniqueQueuePrefix(),
+    RATE_LIMIT_PER_MINUTE: "100000000",
+    LOG_LEVEL: "error",
+    NODE_ENV: "production",
+    ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64"),
+  },
 });
 try {
   const signup: any = await (await fetch(`${api.baseUrl}/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "bench@example.com" }) })).json();
@@ -51,9 +58,18 @@ try {
   }
 
   const rssAtStartMb = procStatusMb(api.child.pid, "VmRSS");
-  await timedImport("warm-up", contacts(1_000, "warmup", () => "Warm"));
-  const fresh = await timedImport("fresh", contacts(rows, "person", (i) => `Company ${i % 1000}`));
-  const merge = await timedImport("merge", contacts(rows, "person", (i) => (i % 2 === 0 ? `Renamed ${i % 1000}` : `Company ${i % 1000}`)));
+  await timedImport(
+    "warm-up",
+    contacts(1_000, "warmup", () => "Warm"),
+  );
+  const fresh = await timedImport(
+    "fresh",
+    contacts(rows, "person", (i) => `Company ${i % 1000}`),
+  );
+  const merge = await timedImport(
+    "merge",
+    contacts(rows, "person", (i) => (i % 2 === 0 ? `Renamed ${i % 1000}` : `Company ${i % 1000}`)),
+  );
   const count = await database.db.contact.count();
   if (count !== rows + 1_000) throw new Error(`expected ${rows + 1_000} contacts, found ${count}`);
 

@@ -132,7 +132,16 @@ for (const c of cases) runs.push(await run(c.count, c.stepCount));
 writeResult("dispatch-memory", {
   date: new Date().toISOString(),
   machine: machineInfo(),
-  settings: { dispatch_chunk_size: chunkSize ? Number(chunkSize) : "default (10000 step rows)", credentials: 5, daily_limit: 5_000, jitter_seconds: [120, 420], dispatcher_processes: 1, senders: 0, dispatcher_node_args: process.env.DISPATCHER_NODE_ARGS ?? "", dispatcher_runs: bundle ? "the built bundle (node dist/main.js)" : "the sources through tsx" },
+  settings: {
+    dispatch_chunk_size: chunkSize ? Number(chunkSize) : "default (10000 step rows)",
+    credentials: 5,
+    daily_limit: 5_000,
+    jitter_seconds: [120, 420],
+    dispatcher_processes: 1,
+    senders: 0,
+    dispatcher_node_args: process.env.DISPATCHER_NODE_ARGS ?? "",
+    dispatcher_runs: bundle ? "the built bundle (node dist/main.js)" : "the sources through tsx",
+  },
   what: "one dispatcher process plans one batch (campaign-dispatch job) in chunks; peak RSS is the process's VmHWM from /proc at the end of the job, RSS sampled every 250 ms during it",
   runs,
   peak_rss_mb_max: Math.max(...runs.map((r) => r.dispatcher_rss_mb.peak_vmhwm ?? 0)),

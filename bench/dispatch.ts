@@ -31,7 +31,11 @@ async function rawAddBulk(count: number, chunk = 1_000) {
   const prefix = uniqueQueuePrefix();
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   // the send-email queue's retention options; the payload a send-email job carries
-  const queue = new Queue("send-email", { connection: redis, prefix, defaultJobOptions: { attempts: 6, backoff: { type: "exponential", delay: 30_000 }, removeOnComplete: { age: 86_400, count: 10_000 }, removeOnFail: { age: 604_800, count: 50_000 } } });
+  const queue = new Queue("send-email", {
+    connection: redis,
+    prefix,
+    defaultJobOptions: { attempts: 6, backoff: { type: "exponential", delay: 30_000 }, removeOnComplete: { age: 86_400, count: 10_000 }, removeOnFail: { age: 604_800, count: 50_000 } },
+  });
   try {
     await queue.waitUntilReady();
     const accountId = randomUUID();
@@ -61,7 +65,15 @@ async function dispatchRun(jitter: string) {
   let dispatcher: Awaited<ReturnType<typeof startApp>> | undefined;
   try {
     const seedStarted = performance.now();
-    const seeded = await seedAccount(database.db, { label: "dispatch", contacts: enrollments, credentials, dailyLimit: 10_000_000, minWaitSeconds: minWait!, maxWaitSeconds: maxWait!, smtp: { host: "127.0.0.1", port: 9 } });
+    const seeded = await seedAccount(database.db, {
+      label: "dispatch",
+      contacts: enrollments,
+      credentials,
+      dailyLimit: 10_000_000,
+      minWaitSeconds: minWait!,
+      maxWaitSeconds: maxWait!,
+      smtp: { host: "127.0.0.1", port: 9 },
+    });
     await analyze(database.db);
     const seedMs = Math.round(performance.now() - seedStarted);
     const slowLog = await slowLogStart(database.db, database.name);

@@ -43,7 +43,17 @@ const apps = new EngineApps();
 try {
   const seedStarted = performance.now();
   const a = await seedAccount(database.db, { label: "fair-a", contacts: aEnrollments, credentials: aCredentials, dailyLimit: 1_000_000, minWaitSeconds: 0, maxWaitSeconds: 0, smtp: sink });
-  const b = await seedAccount(database.db, { label: "fair-b", contacts: probes, credentials: 1, dailyLimit: 1_000_000, minWaitSeconds: 0, maxWaitSeconds: 0, smtp: sink, batchOf: "own", addressTag: "+probe" });
+  const b = await seedAccount(database.db, {
+    label: "fair-b",
+    contacts: probes,
+    credentials: 1,
+    dailyLimit: 1_000_000,
+    minWaitSeconds: 0,
+    maxWaitSeconds: 0,
+    smtp: sink,
+    batchOf: "own",
+    addressTag: "+probe",
+  });
   const whatIf = await candidateIndex(database.db);
   await analyze(database.db);
   const seedMs = Math.round(performance.now() - seedStarted);
@@ -120,7 +130,18 @@ try {
   writeResult("fairness", {
     date: new Date().toISOString(),
     machine: machineInfo(),
-    settings: { a_enrollments: aEnrollments, a_credentials: aCredentials, senders, dispatchers: 1, probes, probe_gap_ms: PROBE_GAP_MS, flowing_after_a_messages: FLOWING_AFTER, jitter_seconds: [0, 0], what_if_index: whatIf, sink: "lean (smtp-server, drains DATA without parsing)" },
+    settings: {
+      a_enrollments: aEnrollments,
+      a_credentials: aCredentials,
+      senders,
+      dispatchers: 1,
+      probes,
+      probe_gap_ms: PROBE_GAP_MS,
+      flowing_after_a_messages: FLOWING_AFTER,
+      jitter_seconds: [0, 0],
+      what_if_index: whatIf,
+      sink: "lean (smtp-server, drains DATA without parsing)",
+    },
     what: "B: from queue.add of B's campaign-dispatch job (one enrollment) to B's message's end of DATA at the sink, while A's batch is being sent",
     target_ms: TARGET_MS,
     b_dispatch_to_received_ms: { max: Math.max(...latencies), median: median(latencies), all: latencies },

@@ -32,7 +32,8 @@ function buildBody(kind: "max-rows" | "max-body"): { body: Buffer; rows: number 
   let size = '{"contact_import":{"name":"bench","contacts":[]}}'.length;
   let rows = 0;
   if (kind === "max-rows") {
-    const row = (i: number, company: string) => JSON.stringify({ email: `firstname.lastname-${i}@company-${i % 997}.example.com`, first_name: `Alexandrina ${i % 5000}`, last_name: `Montgomery-Whitfield ${i % 3000}`, company });
+    const row = (i: number, company: string) =>
+      JSON.stringify({ email: `firstname.lastname-${i}@company-${i % 997}.example.com`, first_name: `Alexandrina ${i % 5000}`, last_name: `Montgomery-Whitfield ${i % 3000}`, company });
     let bare = size;
     for (let i = 0; i < MAX_ROWS; i++) bare += row(i, "").length + 1;
     // the same company length on every row, as long as the cap allows

@@ -124,7 +124,14 @@ const git = (...args: string[]) => {
 };
 const report = {
   date: new Date().toISOString(),
-  machine: { commit: git("rev-parse", "--short", "HEAD"), cpus: cpus().length, cpu_model: cpus()[0]?.model, memory_gb: Math.round(totalmem() / 1024 ** 3), node: process.version, loadavg_at_start: loadAtStart },
+  machine: {
+    commit: git("rev-parse", "--short", "HEAD"),
+    cpus: cpus().length,
+    cpu_model: cpus()[0]?.model,
+    memory_gb: Math.round(totalmem() / 1024 ** 3),
+    node: process.version,
+    loadavg_at_start: loadAtStart,
+  },
   what: `renderMessage (merge tags, HTML, plain text) of one step: body at most ${MAX_BODY_HTML} characters with at most ${MAX_MERGE_TAGS} merge tags, subject ${MAX_SUBJECT} characters; median and max of ${runs} runs after one warm-up run`,
   first_render_in_process_ms: coldMs,
   typical_email_7kb_200_runs: typical,

@@ -80,7 +80,10 @@ function pollerSources(): Record<string, string> {
   for (const dir of ["apps/imap-poller/src", "packages/domain/src/inbound"]) {
     for (const name of readdirSync(join(REPO_ROOT, dir)).sort()) {
       if (!name.endsWith(".ts")) continue;
-      files[`${dir}/${name}`] = createHash("sha256").update(readFileSync(join(REPO_ROOT, dir, name))).digest("hex").slice(0, 12);
+      files[`${dir}/${name}`] = createHash("sha256")
+        .update(readFileSync(join(REPO_ROOT, dir, name)))
+        .digest("hex")
+        .slice(0, 12);
     }
   }
   return files;
@@ -198,7 +201,10 @@ function warningSummary(output: string) {
       .slice(0, 200);
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  return [...counts].map(([line, count]) => ({ line, count })).sort((a, b) => b.count - a.count).slice(0, 10);
+  return [...counts]
+    .map(([line, count]) => ({ line, count }))
+    .sort((a, b) => b.count - a.count)
+    .slice(0, 10);
 }
 
 async function idlePhase(dovecot: BenchDovecot) {
@@ -216,7 +222,15 @@ async function idlePhase(dovecot: BenchDovecot) {
     const result = await measureReplies(database.db, dovecot, seeded, seeded.targets, { paceMs: PACE_MS, timeoutMs: REPLY_TIMEOUT_MS });
     log(`  p50 ${result.latency_event_created_at.p50_ms} ms, p95 ${result.latency_event_created_at.p95_ms} ms, max ${result.latency_event_created_at.max_ms} ms`);
     const poller_rss_mb = { after_connect: rssAfterConnectMb, end: procStatusMb(poller.child.pid, "VmRSS"), peak_vmhwm: procStatusMb(poller.child.pid, "VmHWM") };
-    return { how: "imap-poller process, IMAP_POLL_INTERVAL_SECONDS=60 (new mail seen through IDLE)", inboxes, loadavg_before, connect, poller_rss_mb, ...result, poller_warnings: warningSummary(poller.output()) };
+    return {
+      how: "imap-poller process, IMAP_POLL_INTERVAL_SECONDS=60 (new mail seen through IDLE)",
+      inboxes,
+      loadavg_before,
+      connect,
+      poller_rss_mb,
+      ...result,
+      poller_warnings: warningSummary(poller.output()),
+    };
   } finally {
     if (poller) await stopPoller(poller);
     await database.drop();
@@ -374,7 +388,10 @@ if (phases.includes("idle") || phases.includes("polling")) {
   const dovecot = await startBenchDovecot();
   try {
     if (phases.includes("idle")) {
-      report.raw_idle_baseline = { what: "no poller: a bare imapflow client in IDLE, APPEND on another connection to the EXISTS it receives; the server's own notification delay", ...(await rawIdleBaseline(dovecot, 20)) };
+      report.raw_idle_baseline = {
+        what: "no poller: a bare imapflow client in IDLE, APPEND on another connection to the EXISTS it receives; the server's own notification delay",
+        ...(await rawIdleBaseline(dovecot, 20)),
+      };
       log(`raw IDLE baseline: ${JSON.stringify(report.raw_idle_baseline)}`);
       report.idle = await idlePhase(dovecot);
     }

@@ -44,14 +44,35 @@ const extractors: Record<string, (r: Json) => Figure[]> = {
     const figures: Figure[] = [];
     if (api) {
       const ratio = ratioOf(api.requests_per_second, bare?.requests_per_second);
-      figures.push({ figure: "authenticated GET /campaigns: requests/s", value: api.requests_per_second, raw: bare?.requests_per_second, ratio, target: ">= 0.4x bare", met: verdict(ratio === null ? undefined : ratio >= 0.4) });
-      figures.push({ figure: "authenticated GET /campaigns: p99 (ms), saturated", value: api.latency_p99_ms, raw: bare?.latency_p99_ms, ratio: ratioOf(api.latency_p99_ms, bare?.latency_p99_ms, 2), target: "<= 25 ms", met: verdict(num(api.latency_p99_ms) === undefined ? undefined : api.latency_p99_ms <= 25) });
+      figures.push({
+        figure: "authenticated GET /campaigns: requests/s",
+        value: api.requests_per_second,
+        raw: bare?.requests_per_second,
+        ratio,
+        target: ">= 0.4x bare",
+        met: verdict(ratio === null ? undefined : ratio >= 0.4),
+      });
+      figures.push({
+        figure: "authenticated GET /campaigns: p99 (ms), saturated",
+        value: api.latency_p99_ms,
+        raw: bare?.latency_p99_ms,
+        ratio: ratioOf(api.latency_p99_ms, bare?.latency_p99_ms, 2),
+        target: "<= 25 ms",
+        met: verdict(num(api.latency_p99_ms) === undefined ? undefined : api.latency_p99_ms <= 25),
+      });
     }
     // a run at a fixed rate (e.g. 500 req/s): any object on a path naming it, with a p99
     for (const [path, o] of objects(r)) {
       if (!/fixed|rate|500/i.test(path) || num(o.latency_p99_ms) === undefined || /bare/i.test(path)) continue;
       const rawP99 = [...objects(r)].find(([p, b]) => /fixed|rate|500/i.test(p) && /bare/i.test(p) && num(b.latency_p99_ms) !== undefined)?.[1]?.latency_p99_ms;
-      figures.push({ figure: `authenticated GET /campaigns: p99 (ms) at a fixed ${r.settings?.fixed_rate_per_second ?? "?"} req/s`, value: o.latency_p99_ms, raw: rawP99, ratio: ratioOf(o.latency_p99_ms, rawP99, 2), target: "< 10 ms at 500 req/s", met: verdict(o.latency_p99_ms < 10) });
+      figures.push({
+        figure: `authenticated GET /campaigns: p99 (ms) at a fixed ${r.settings?.fixed_rate_per_second ?? "?"} req/s`,
+        value: o.latency_p99_ms,
+        raw: rawP99,
+        ratio: ratioOf(o.latency_p99_ms, rawP99, 2),
+        target: "< 10 ms at 500 req/s",
+        met: verdict(o.latency_p99_ms < 10),
+      });
       break;
     }
     return figures;
@@ -59,27 +80,51 @@ const extractors: Record<string, (r: Json) => Figure[]> = {
   dispatch(r) {
     const raw = r.raw_bullmq_add_bulk?.jobs_per_second;
     return (r.engine ?? []).flatMap((e: Json) => [
-      { figure: `plan ${r.settings?.enrollments ?? "?"} enrollments, jitter ${(e.jitter_seconds ?? []).join("-")} s: enrollments/s`, value: e.enrollments_per_second, raw, ratio: ratioOf(e.enrollments_per_second, raw) },
-      { figure: `plan ${r.settings?.enrollments ?? "?"} enrollments, jitter ${(e.jitter_seconds ?? []).join("-")} s: dispatcher peak RSS (MB)`, value: e.dispatcher_rss_mb?.peak_vmhwm ?? e.dispatcher_rss_mb?.peak },
+      {
+        figure: `plan ${r.settings?.enrollments ?? "?"} enrollments, jitter ${(e.jitter_seconds ?? []).join("-")} s: enrollments/s`,
+        value: e.enrollments_per_second,
+        raw,
+        ratio: ratioOf(e.enrollments_per_second, raw),
+      },
+      {
+        figure: `plan ${r.settings?.enrollments ?? "?"} enrollments, jitter ${(e.jitter_seconds ?? []).join("-")} s: dispatcher peak RSS (MB)`,
+        value: e.dispatcher_rss_mb?.peak_vmhwm ?? e.dispatcher_rss_mb?.peak,
+      },
     ]);
   },
   "dispatch-memory"(r) {
     return (r.runs ?? []).map((run: Json) => {
       const peak = run.dispatcher_rss_mb?.peak_vmhwm ?? run.dispatcher_rss_mb?.peak;
       const limit = run.enrollments === 100_000 ? 250 : run.enrollments === 1_000_000 && run.steps === 3 ? 300 : undefined;
-      return { figure: `dispatcher peak RSS (MB), ${run.enrollments} enrollments x ${run.steps} steps`, value: peak, raw: run.dispatcher_rss_mb?.before, target: limit ? `<= ${limit} MB` : undefined, met: limit ? verdict(peak <= limit) : undefined };
+      return {
+        figure: `dispatcher peak RSS (MB), ${run.enrollments} enrollments x ${run.steps} steps`,
+        value: peak,
+        raw: run.dispatcher_rss_mb?.before,
+        target: limit ? `<= ${limit} MB` : undefined,
+        met: limit ? verdict(peak <= limit) : undefined,
+      };
     });
   },
   fairness(r) {
     return [
-      { figure: "single enrollment beside a big batch: dispatch to received, max (ms)", value: r.b_dispatch_to_received_ms?.max, target: r.target_ms ? `<= ${r.target_ms} ms` : undefined, met: r.meets_target === undefined ? undefined : verdict(r.meets_target) },
+      {
+        figure: "single enrollment beside a big batch: dispatch to received, max (ms)",
+        value: r.b_dispatch_to_received_ms?.max,
+        target: r.target_ms ? `<= ${r.target_ms} ms` : undefined,
+        met: r.meets_target === undefined ? undefined : verdict(r.meets_target),
+      },
       { figure: "big batch meanwhile: sends/s", value: r.a?.sends_per_second_during_probes },
     ];
   },
   webhooks(r) {
     const raw = r.raw_undici ?? {};
     const rawFor: Record<string, Json> = { one_account: raw.one_url_concurrency_10, accounts_own_receivers: raw.accounts_urls_concurrency_50, accounts_one_receiver: raw.one_url_concurrency_50 };
-    return Object.entries(r.engine ?? {}).map(([name, e]: [string, Json]) => ({ figure: `deliveries/s, ${name.replace(/_/g, " ")}`, value: e.deliveries_per_second, raw: rawFor[name]?.per_second, ratio: ratioOf(e.deliveries_per_second, rawFor[name]?.per_second) }));
+    return Object.entries(r.engine ?? {}).map(([name, e]: [string, Json]) => ({
+      figure: `deliveries/s, ${name.replace(/_/g, " ")}`,
+      value: e.deliveries_per_second,
+      raw: rawFor[name]?.per_second,
+      ratio: ratioOf(e.deliveries_per_second, rawFor[name]?.per_second),
+    }));
   },
   rendering(r) {
     return [
@@ -101,7 +146,12 @@ const extractors: Record<string, (r: Json) => Figure[]> = {
   },
   replies(r) {
     return [
-      { figure: "reply detected (IDLE), p50 (ms)", value: r.idle?.latency_event_created_at?.p50_ms, raw: r.raw_idle_baseline?.p50_ms, ratio: ratioOf(r.idle?.latency_event_created_at?.p50_ms, r.raw_idle_baseline?.p50_ms, 2) },
+      {
+        figure: "reply detected (IDLE), p50 (ms)",
+        value: r.idle?.latency_event_created_at?.p50_ms,
+        raw: r.raw_idle_baseline?.p50_ms,
+        ratio: ratioOf(r.idle?.latency_event_created_at?.p50_ms, r.raw_idle_baseline?.p50_ms, 2),
+      },
       { figure: `many inboxes (${r.many?.inboxes ?? "?"}): poller ready (ms)`, value: r.many?.poller_ready_ms },
     ];
   },
@@ -129,8 +179,14 @@ function runInfo(result: Json): { date?: string; machine?: Json } {
 const cell = (v: unknown) => (v === undefined || v === null || v === "" ? "" : String(v).replace(/\|/g, "\\|"));
 
 export function renderReport(): string {
-  const benchmarks = new Set(readdirSync(join(REPO_ROOT, "bench")).filter((f) => f.endsWith(".ts")).map((f) => f.slice(0, -3)));
-  const files = readdirSync(RESULTS).filter((f) => f.endsWith(".json")).sort();
+  const benchmarks = new Set(
+    readdirSync(join(REPO_ROOT, "bench"))
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => f.slice(0, -3)),
+  );
+  const files = readdirSync(RESULTS)
+    .filter((f) => f.endsWith(".json"))
+    .sort();
   const lines: string[] = [];
   const others: string[] = [];
   lines.push("| Benchmark | Figure | Value | Raw limit | Ratio | Target | Met | Date (UTC) | Commit | Machine | Load at start |");
@@ -158,7 +214,10 @@ export function renderReport(): string {
       cell(machine?.loadavg_at_start?.join(" ")),
     ];
     if (!figures.length) lines.push(`| ${name} | (no figure read) | | | | | | ${info.join(" | ")} |`);
-    for (const f of figures) lines.push(`| ${name} | ${cell(f.figure)} | ${cell(f.value)} | ${cell(f.raw)} | ${cell(f.ratio === null || f.ratio === undefined ? "" : `${f.ratio}x`)} | ${cell(f.target)} | ${cell(f.met)} | ${info.join(" | ")} |`);
+    for (const f of figures)
+      lines.push(
+        `| ${name} | ${cell(f.figure)} | ${cell(f.value)} | ${cell(f.raw)} | ${cell(f.ratio === null || f.ratio === undefined ? "" : `${f.ratio}x`)} | ${cell(f.target)} | ${cell(f.met)} | ${info.join(" | ")} |`,
+      );
   }
   return [
     "# Benchmarks",

@@ -43,7 +43,11 @@ function runBenchmark(name: string, args: string[]): Promise<number | null> {
 const outcomes: Array<{ name: string; code: number | null; seconds: number }> = [];
 for (const { name, args } of plan) {
   const started = performance.now();
-  console.error(`\n=== ${name} ${args.join(" ")} (load average ${loadavg().map((l) => l.toFixed(2)).join(" ")})`);
+  console.error(
+    `\n=== ${name} ${args.join(" ")} (load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")})`,
+  );
   const code = await runBenchmark(name, args);
   outcomes.push({ name, code, seconds: Math.round((performance.now() - started) / 1000) });
 }

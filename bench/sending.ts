@@ -35,7 +35,10 @@ import { BENCH_TAG, startSendCost, trackStatements } from "./lib/send-cost.js";
 
 const sends = argNumber(0, 5_000);
 const inboxes = argNumber(1, 5);
-const senderCounts = (process.argv[4] || "1,2").split(",").map(Number).filter((n) => n > 0);
+const senderCounts = (process.argv[4] || "1,2")
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 const parts = (process.argv[5] || "instant,remote").split(",").filter(Boolean);
 const remoteSends = argNumber(4, 3_000);
 const remoteDelayMs = argNumber(5, 20);
@@ -75,7 +78,10 @@ function perSecondBuckets(times: number[], from: number): { p10: number; median:
   }
   // whole seconds between the first and the last message only
   const seconds = [...buckets.keys()].sort((a, b) => a - b);
-  const inner = seconds.slice(1, -1).map((s) => buckets.get(s)!).sort((a, b) => a - b);
+  const inner = seconds
+    .slice(1, -1)
+    .map((s) => buckets.get(s)!)
+    .sort((a, b) => a - b);
   const at = (q: number) => inner[Math.min(inner.length - 1, Math.floor(q * inner.length))] ?? 0;
   return { p10: at(0.1), median: at(0.5), p90: at(0.9) };
 }
@@ -119,7 +125,9 @@ async function engineRun(sink: Sink, contacts: number, senders: number) {
     // the records follow the last message by a transaction
     let recordedAt = Date.now();
     for (;;) {
-      const [row] = await executor(database.db).rows<{ sent: number }>(`${BENCH_TAG} SELECT count(*)::int AS sent FROM step_sends WHERE "campaignId" = $1::uuid AND state = 'sent'`, [seeded.campaignId]);
+      const [row] = await executor(database.db).rows<{ sent: number }>(`${BENCH_TAG} SELECT count(*)::int AS sent FROM step_sends WHERE "campaignId" = $1::uuid AND state = 'sent'`, [
+        seeded.campaignId,
+      ]);
       recordedAt = Date.now();
       if ((row?.sent ?? 0) >= contacts || recordedAt - lastAt > 30_000) break;
       await new Promise((r) => setTimeout(r, 25));
@@ -138,7 +146,9 @@ async function engineRun(sink: Sink, contacts: number, senders: number) {
        FROM (SELECT extract(epoch FROM ("sentAt" - "claimedAt")) * 1000 AS ms FROM step_sends WHERE "campaignId" = $1::uuid AND state = 'sent') t`,
       [seeded.campaignId],
     );
-    const states = await executor(database.db).rows<{ state: string; n: number }>(`${BENCH_TAG} SELECT state::text, count(*)::int AS n FROM step_sends WHERE "campaignId" = $1::uuid GROUP BY 1`, [seeded.campaignId]);
+    const states = await executor(database.db).rows<{ state: string; n: number }>(`${BENCH_TAG} SELECT state::text, count(*)::int AS n FROM step_sends WHERE "campaignId" = $1::uuid GROUP BY 1`, [
+      seeded.campaignId,
+    ]);
     const seconds = (lastAt - enqueuedAt) / 1000;
     const result = {
       senders,
@@ -221,18 +231,51 @@ try {
         duplicates: r.duplicate_recipients,
         targets:
           part === "instant"
-            ? { sessions_per_5000_sends: sessionTarget, sessions: met(sessionTarget === null ? null : scaledSessions <= sessionTarget), ratio: r.senders === 1 ? TARGETS.instant_ratio_1_sender : null, ratio_met: r.senders === 1 ? met(ratio >= TARGETS.instant_ratio_1_sender) : null }
+            ? {
+                sessions_per_5000_sends: sessionTarget,
+                sessions: met(sessionTarget === null ? null : scaledSessions <= sessionTarget),
+                ratio: r.senders === 1 ? TARGETS.instant_ratio_1_sender : null,
+                ratio_met: r.senders === 1 ? met(ratio >= TARGETS.instant_ratio_1_sender) : null,
+              }
             : part === "remote"
-              ? { ratio: TARGETS.remote_ratio, ratio_met: met(ratio >= TARGETS.remote_ratio), sessions_per_inbox: TARGETS.remote_sessions_per_inbox, sessions_per_inbox_met: met(Math.max(0, ...perInbox) <= TARGETS.remote_sessions_per_inbox) }
+              ? {
+                  ratio: TARGETS.remote_ratio,
+                  ratio_met: met(ratio >= TARGETS.remote_ratio),
+                  sessions_per_inbox: TARGETS.remote_sessions_per_inbox,
+                  sessions_per_inbox_met: met(Math.max(0, ...perInbox) <= TARGETS.remote_sessions_per_inbox),
+                }
               : {},
       };
     });
     report[part] = { sends: count, reply_delay_ms: part === "remote" ? remoteDelayMs : 0, raw_pooled: raw, summary: rows, engine: runs };
     for (const row of rows) {
       const name = `${part}, ${row.senders} sender${row.senders > 1 ? "s" : ""}`;
-      figures.push({ figure: `${name}: sends/s`, value: row.sends_per_second, raw: row.raw_pooled_per_second, ratio: row.ratio_to_raw_pooled, target: (row.targets as { ratio?: number | null }).ratio ? `>= ${(row.targets as { ratio: number }).ratio}x raw` : undefined, met: (row.targets as { ratio_met?: string | null }).ratio_met ?? undefined });
-      if (part === "instant") figures.push({ figure: `${name}: SMTP sessions per 5,000 sends`, value: row.smtp_sessions_per_5000_sends, raw: round((raw.smtp_sessions_opened * 5_000) / count, 1), target: row.targets && (row.targets as { sessions_per_5000_sends?: number | null }).sessions_per_5000_sends ? `<= ${(row.targets as { sessions_per_5000_sends: number }).sessions_per_5000_sends}` : undefined, met: (row.targets as { sessions?: string | null }).sessions ?? undefined });
-      if (part === "remote") figures.push({ figure: `${name}: SMTP sessions per inbox (most)`, value: row.smtp_sessions_per_inbox_max, target: `<= ${TARGETS.remote_sessions_per_inbox}`, met: (row.targets as { sessions_per_inbox_met?: string }).sessions_per_inbox_met });
+      figures.push({
+        figure: `${name}: sends/s`,
+        value: row.sends_per_second,
+        raw: row.raw_pooled_per_second,
+        ratio: row.ratio_to_raw_pooled,
+        target: (row.targets as { ratio?: number | null }).ratio ? `>= ${(row.targets as { ratio: number }).ratio}x raw` : undefined,
+        met: (row.targets as { ratio_met?: string | null }).ratio_met ?? undefined,
+      });
+      if (part === "instant")
+        figures.push({
+          figure: `${name}: SMTP sessions per 5,000 sends`,
+          value: row.smtp_sessions_per_5000_sends,
+          raw: round((raw.smtp_sessions_opened * 5_000) / count, 1),
+          target:
+            row.targets && (row.targets as { sessions_per_5000_sends?: number | null }).sessions_per_5000_sends
+              ? `<= ${(row.targets as { sessions_per_5000_sends: number }).sessions_per_5000_sends}`
+              : undefined,
+          met: (row.targets as { sessions?: string | null }).sessions ?? undefined,
+        });
+      if (part === "remote")
+        figures.push({
+          figure: `${name}: SMTP sessions per inbox (most)`,
+          value: row.smtp_sessions_per_inbox_max,
+          target: `<= ${TARGETS.remote_sessions_per_inbox}`,
+          met: (row.targets as { sessions_per_inbox_met?: string }).sessions_per_inbox_met,
+        });
       const run = runs.find((r) => r.senders === row.senders)!;
       const cost = run.per_send_cost;
       figures.push({ figure: `${name}: CPU-ms per send (engine: senders, dispatcher, PostgreSQL, Redis)`, value: cost.cpu_ms_per_send.engine_total });
@@ -243,7 +286,20 @@ try {
   writeResult("sending", {
     date: new Date().toISOString(),
     machine: machineInfo(),
-    settings: { sends, inboxes, senders: senderCounts, parts, remote_sends: remoteSends, remote_delay_ms: remoteDelayMs, remote_senders: remoteSenders, daily_limit: 1_000_000, jitter_seconds: [0, 0], steps: 1, dispatchers: 1, raw_connections: RAW_CONNECTIONS },
+    settings: {
+      sends,
+      inboxes,
+      senders: senderCounts,
+      parts,
+      remote_sends: remoteSends,
+      remote_delay_ms: remoteDelayMs,
+      remote_senders: remoteSenders,
+      daily_limit: 1_000_000,
+      jitter_seconds: [0, 0],
+      steps: 1,
+      dispatchers: 1,
+      raw_connections: RAW_CONNECTIONS,
+    },
     sinks: {
       instant: "minimal SMTP server of bench/lib, greets at once, DATA drained",
       remote: `the instant sink answering every command ${remoteDelayMs} ms after it arrived, one command at a time per session`,

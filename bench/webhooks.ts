@@ -157,7 +157,11 @@ async function latencyRun(receiver: BenchReceiver) {
       const commitAt = Date.now();
       const at = await arrival;
       // the deliverer is idle again before the next event: its outcome is recorded
-      const delivery = await waitFor(() => db.webhookDelivery.findFirst({ where: { eventId, state: "succeeded" }, select: { createdAt: true } }), { timeoutMs: 30_000, intervalMs: 5, what: "the delivery recorded" });
+      const delivery = await waitFor(() => db.webhookDelivery.findFirst({ where: { eventId, state: "succeeded" }, select: { createdAt: true } }), {
+        timeoutMs: 30_000,
+        intervalMs: 5,
+        what: "the delivery recorded",
+      });
       if (i < warmUp) continue;
       fromCommit.push(at - commitAt);
       fromWrite.push(at - writeAt);

@@ -80,7 +80,7 @@ export async function runWalkthrough(options: WalkthroughOptions): Promise<Walkt
         name: "Walkthrough",
         min_wait_seconds: 0,
         max_wait_seconds: 1,
-        sequence_steps: [{ position: 1, subject: "Hello {{first_name | \"there\"}}", body_html: "<p>Hi {{first_name | \"there\"}}, a question about {{company}}.</p>", delay_minutes: 0 }],
+        sequence_steps: [{ position: 1, subject: 'Hello {{first_name | "there"}}', body_html: '<p>Hi {{first_name | "there"}}, a question about {{company}}.</p>', delay_minutes: 0 }],
         smtp_credentials: [
           {
             label: "catcher",

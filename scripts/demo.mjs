@@ -363,11 +363,23 @@ async function walkThrough() {
   await imap.addUser(SENDER.email, inboxPassword);
   say(`IMAP inbox: ${imap.kind === "dovecot" ? "Dovecot" : "the in-process IMAP server (hoodiecrow)"} on ${imap.host}:${imap.port}, mailbox ${SENDER.email}`);
 
-  await waitUntil("the five apps to report ready", 90_000, async () => {
-    const ports = [port, ...Object.values(healthPorts)];
-    const answers = await Promise.all(ports.map((p) => fetch(`http://127.0.0.1:${p}/readyz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false)));
-    return answers.every(Boolean);
-  }, 250);
+  await waitUntil(
+    "the five apps to report ready",
+    90_000,
+    async () => {
+      const ports = [port, ...Object.values(healthPorts)];
+      const answers = await Promise.all(
+        ports.map((p) =>
+          fetch(`http://127.0.0.1:${p}/readyz`, { signal: AbortSignal.timeout(2000) }).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        ),
+      );
+      return answers.every(Boolean);
+    },
+    250,
+  );
   say(`API ready at ${apiBase}`);
 
   const signup = await request("POST", "/signup", { body: { email: "newcomer@outreach-demo.example", name: "Demo account" } });
@@ -425,10 +437,15 @@ async function walkThrough() {
     const byRecipient = recipients.map((email) => received.find((m) => m.to.includes(email)));
     return byRecipient.every(Boolean) ? byRecipient : undefined;
   });
-  const sentStats = await waitUntil("GET /campaigns/:id to show 3 sent", 30_000, async () => {
-    const stats = await request("GET", `/campaigns/${campaign.id}`, { key });
-    return stats.totals.sent === 3 ? stats : undefined;
-  }, 1000);
+  const sentStats = await waitUntil(
+    "GET /campaigns/:id to show 3 sent",
+    30_000,
+    async () => {
+      const stats = await request("GET", `/campaigns/${campaign.id}`, { key });
+      return stats.totals.sent === 3 ? stats : undefined;
+    },
+    1000,
+  );
   say(`3 emails sent: the catcher has them, and GET /campaigns/:id shows totals.sent = ${sentStats.totals.sent}`);
 
   const original = firstEmails[0];
@@ -458,10 +475,15 @@ async function walkThrough() {
   await imap.appendMessage(SENDER.email, reply);
   say(`${REPLIER.email} replied: put "Re: ${original.subject}" into ${SENDER.email}'s IMAP inbox (In-Reply-To ${original.messageId})`);
 
-  const replies = await waitUntil("the reply to show in GET /replies", 60_000, async () => {
-    const list = await request("GET", `/replies?campaign_id=${campaign.id}&kind=reply`, { key });
-    return list.length > 0 ? list : undefined;
-  }, 1000);
+  const replies = await waitUntil(
+    "the reply to show in GET /replies",
+    60_000,
+    async () => {
+      const list = await request("GET", `/replies?campaign_id=${campaign.id}&kind=reply`, { key });
+      return list.length > 0 ? list : undefined;
+    },
+    1000,
+  );
   const detected = replies[0];
   const stats = await request("GET", `/campaigns/${campaign.id}`, { key });
   const forecast = await request("GET", `/campaigns/${campaign.id}/send_forecast?days=${FOLLOW_UP_DAYS + 5}`, { key });

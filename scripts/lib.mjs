@@ -43,7 +43,9 @@ function checkNode() {
 }
 
 function schemaHash() {
-  return createHash("sha256").update(readFileSync(join(ROOT, "prisma/schema.prisma"))).digest("hex");
+  return createHash("sha256")
+    .update(readFileSync(join(ROOT, "prisma/schema.prisma")))
+    .digest("hex");
 }
 
 /** Installs dependencies and generates the Prisma client when the schema changed. */

@@ -41,7 +41,5 @@ if (problems.length) console.error(`[lint] or run: node scripts/lint.mjs --updat
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const left = keep.length;
-console.log(
-  `[lint] ${results.length} files in ${seconds}s: ${errorCount} errors; raw SQL outside packages/db left in ${left} allow-listed files (${ALLOWLIST_FILE})`,
-);
+console.log(`[lint] ${results.length} files in ${seconds}s: ${errorCount} errors; raw SQL outside packages/db left in ${left} allow-listed files (${ALLOWLIST_FILE})`);
 process.exit(errorCount || problems.length ? 1 : 0);

@@ -163,7 +163,10 @@ function normalize(sql) {
     out += c.toLowerCase();
     i++;
   }
-  return out.replace(/\s+/g, " ").replace(/ ?([(),]) ?/g, "$1").trim();
+  return out
+    .replace(/\s+/g, " ")
+    .replace(/ ?([(),]) ?/g, "$1")
+    .trim();
 }
 
 const IDENT = String.raw`(?:"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_$]*)`;
@@ -443,9 +446,7 @@ export function applySql(objects) {
  */
 export function migrationSqlFor(changes, objects) {
   const removed = [...changes.removed].sort((a, b) => KIND_ORDER.indexOf(b.kind) - KIND_ORDER.indexOf(a.kind));
-  const before = removed.length
-    ? ["-- packages/db/sql: objects no longer defined there", ...removed.map((o) => `-- was in packages/db/sql/${o.file}: ${o.key}\n${o.drop}`)].join("\n") + "\n"
-    : "";
+  const before = removed.length ? ["-- packages/db/sql: objects no longer defined there", ...removed.map((o) => `-- was in packages/db/sql/${o.file}: ${o.key}\n${o.drop}`)].join("\n") + "\n" : "";
   const wanted = new Set([...changes.added, ...changes.changed].map((o) => o.key));
   const put = objects.filter((o) => wanted.has(o.key));
   const after = put.length ? "-- packages/db/sql: the current definitions of what changed there (see packages/db/sql/README.md)\n" + applySql(put) : "";
@@ -512,22 +513,18 @@ export default {
 };
 `,
     );
-    const sql = execFileSync(
-      process.execPath,
-      [join(TOOL_ROOT, "node_modules/prisma6/build/index.js"), "migrate", "diff", ...fromArgs, "--to-schema-datamodel", to, "--script", "--config", config],
-      {
-        cwd: work,
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "pipe"],
-        env: {
-          ...process.env,
-          DATABASE_URL: process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
-          PRISMA_QUERY_ENGINE_LIBRARY: process.execPath,
-          PRISMA_SCHEMA_ENGINE_BINARY: process.execPath,
-          PRISMA_HIDE_UPDATE_MESSAGE: "1",
-        },
+    const sql = execFileSync(process.execPath, [join(TOOL_ROOT, "node_modules/prisma6/build/index.js"), "migrate", "diff", ...fromArgs, "--to-schema-datamodel", to, "--script", "--config", config], {
+      cwd: work,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        DATABASE_URL: process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
+        PRISMA_QUERY_ENGINE_LIBRARY: process.execPath,
+        PRISMA_SCHEMA_ENGINE_BINARY: process.execPath,
+        PRISMA_HIDE_UPDATE_MESSAGE: "1",
       },
-    );
+    });
     const empty = sql.trim() === "" || /^-- This is an empty migration\.?$/m.test(sql.trim());
     return empty ? "" : sql;
   } finally {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm test: bootstrap, typecheck, lint, prepare the template database, then run every
+// npm test: bootstrap, typecheck, lint, check formatting, prepare the template database, then run every
 // test file with node's test runner (files in parallel, each with its own
 // database and QUEUE_PREFIX).
 import { spawn } from "node:child_process";
@@ -13,6 +13,8 @@ run(pnpm[0], [...pnpm.slice(1), "exec", "turbo", "run", "typecheck", "--output-l
 run(pnpm[0], [...pnpm.slice(1), "exec", "tsc", "-p", "tsconfig.json", "--noEmit"]);
 log("linting");
 run(process.execPath, [join(ROOT, "scripts/lint.mjs")]);
+log("checking formatting (npm run format fixes it)");
+run(pnpm[0], [...pnpm.slice(1), "run", "--silent", "format:check"]);
 log("preparing the test database template");
 run(process.execPath, ["--import", "tsx", join(ROOT, "packages/testing/src/cli/prepare.ts")]);
 
@@ -29,9 +31,9 @@ function findTests(dir, found = []) {
 const only = process.argv.slice(2);
 const files = only.length ? only : ["apps", "packages", "test"].flatMap((dir) => findTests(join(ROOT, dir))).sort();
 log(`running ${files.length} test files`);
-const child = spawn(
-  process.execPath,
-  ["--import", "tsx", "--test", `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 3}`, "--test-timeout=180000", ...files],
-  { cwd: ROOT, stdio: "inherit", env: { ...process.env, NODE_ENV: "test" } },
-);
+const child = spawn(process.execPath, ["--import", "tsx", "--test", `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 3}`, "--test-timeout=180000", ...files], {
+  cwd: ROOT,
+  stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "test" },
+});
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -29,10 +29,7 @@ test("all five apps start as processes, report ready, and exit 0 on SIGTERM", as
   }
 
   const codes = await Promise.all(processes.map((app) => app.stop("SIGTERM")));
-  assert.deepEqual(
-    Object.fromEntries(processes.map((app, i) => [app.app, codes[i]])),
-    Object.fromEntries(APPS.map((app) => [app, 0])),
-  );
+  assert.deepEqual(Object.fromEntries(processes.map((app, i) => [app.app, codes[i]])), Object.fromEntries(APPS.map((app) => [app, 0])));
 });
 
 test("an app given a bad variable exits 1 with a message naming it", async () => {

@@ -187,7 +187,10 @@ test("Dockerfile: deps installs from the lockfile with the project's pnpm", () =
   assert.ok(runs.includes(`npm i -g ${rootPackage.packageManager}`), `installs ${rootPackage.packageManager}, the packageManager of package.json`);
   assert.match(runs, /pnpm install --frozen-lockfile/);
   // The install sees every workspace manifest, or --frozen-lockfile fails.
-  const copied = deps.body.filter((i) => i.op === "COPY").map((i) => i.args).join(" ");
+  const copied = deps.body
+    .filter((i) => i.op === "COPY")
+    .map((i) => i.args)
+    .join(" ");
   for (const file of ["package.json", "pnpm-lock.yaml", "pnpm-workspace.yaml"]) assert.ok(copied.includes(file), `deps copies ${file}`);
   // every package of pnpm-workspace.yaml: "apps/*"-style globs and single folders
   const entries = [...readFileSync(join(ROOT, "pnpm-workspace.yaml"), "utf8").matchAll(/^\s*-\s*["']?([^"'\s]+)["']?\s*$/gm)].map((m) => m[1]!);
@@ -199,7 +202,9 @@ test("Dockerfile: deps installs from the lockfile with the project's pnpm", () =
 });
 
 test("Dockerfile: build generates the Prisma client without a schema engine and assembles the runtime tree; the runtime stage copies that tree only", () => {
-  const runs = stage("build").body.filter((i) => i.op === "RUN").map((i) => i.args);
+  const runs = stage("build")
+    .body.filter((i) => i.op === "RUN")
+    .map((i) => i.args);
   const generate = runs.findIndex((r) => /PRISMA_SCHEMA_ENGINE_BINARY=\/bin\/false\s+pnpm db:generate/.test(r));
   const assemble = runs.findIndex((r) => /^node scripts\/assemble-runtime\.mjs \/app\/runtime$/.test(r));
   assert.ok(generate >= 0, "generates the client");
@@ -224,11 +229,27 @@ test("Dockerfile: the final stage runs as non-root, selects the app with APP and
   const users = finalOps("USER");
   assert.ok(users.length, "a USER in the final stage");
   assert.equal(users.at(-1), `${RUN_AS_USER}:${RUN_AS_USER}`, "numeric uid:gid, the uid the k8s manifests run as");
-  assert.ok(finalOps("ARG").some((a) => a === "APP=api"), "ARG APP=api");
-  assert.ok(finalOps("ENV").some((e) => /^APP[= ]\$\{?APP\}?$/.test(e)), "ENV APP=${APP}");
-  assert.ok(finalOps("ENV").some((e) => /NODE_ENV=production/.test(e)), "NODE_ENV=production");
-  const exposed = finalOps("EXPOSE").flatMap((e) => e.split(/\s+/)).map(Number).sort((a, b) => a - b);
-  assert.deepEqual(exposed, [...new Set([...Object.values(HEALTH_PORT), loadConfig("api", {}).metricsPort])].sort((a, b) => a - b), "each app's port and the api's metrics port");
+  assert.ok(
+    finalOps("ARG").some((a) => a === "APP=api"),
+    "ARG APP=api",
+  );
+  assert.ok(
+    finalOps("ENV").some((e) => /^APP[= ]\$\{?APP\}?$/.test(e)),
+    "ENV APP=${APP}",
+  );
+  assert.ok(
+    finalOps("ENV").some((e) => /NODE_ENV=production/.test(e)),
+    "NODE_ENV=production",
+  );
+  const exposed = finalOps("EXPOSE")
+    .flatMap((e) => e.split(/\s+/))
+    .map(Number)
+    .sort((a, b) => a - b);
+  assert.deepEqual(
+    exposed,
+    [...new Set([...Object.values(HEALTH_PORT), loadConfig("api", {}).metricsPort])].sort((a, b) => a - b),
+    "each app's port and the api's metrics port",
+  );
   const cmds = finalOps("CMD");
   assert.equal(cmds.length, 1);
   const cmd = JSON.parse(cmds[0]!) as unknown;
@@ -263,8 +284,7 @@ test("Dockerfile: the HEALTHCHECK asks /healthz on the port of the app in APP (P
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const port = String((server.address() as { port: number }).port);
-  const check = () =>
-    new Promise<number | null>((r) => spawn(process.execPath, args, { env: { PATH: process.env.PATH, APP: "dispatcher", HEALTH_PORT: port }, stdio: "ignore" }).once("exit", r));
+  const check = () => new Promise<number | null>((r) => spawn(process.execPath, args, { env: { PATH: process.env.PATH, APP: "dispatcher", HEALTH_PORT: port }, stdio: "ignore" }).once("exit", r));
   try {
     assert.equal(await check(), 0);
     status = 500;
@@ -291,7 +311,13 @@ test(".dockerignore keeps node_modules and build output out, and the sources in"
 test("runtime tree: the apps, the tools, the migrations and a package.json, within the size budget", () => {
   for (const app of APPS) assert.ok(existsSync(join(RUNTIME, "apps", app, "dist/main.js")), `apps/${app}/dist/main.js`);
   for (const tool of TOOLS) assert.ok(existsSync(join(RUNTIME, "tools", `${tool}.js`)), `tools/${tool}.js`);
-  assert.deepEqual(readdirSync(join(RUNTIME, "tools")).filter((f) => f.endsWith(".js")).sort(), TOOLS.map((t) => `${t}.js`).sort(), "exactly the documented tools");
+  assert.deepEqual(
+    readdirSync(join(RUNTIME, "tools"))
+      .filter((f) => f.endsWith(".js"))
+      .sort(),
+    TOOLS.map((t) => `${t}.js`).sort(),
+    "exactly the documented tools",
+  );
   const migrations = readdirSync(join(RUNTIME, "prisma/migrations")).filter((name) => existsSync(join(RUNTIME, "prisma/migrations", name, "migration.sql")));
   assert.deepEqual(migrations.sort(), MIGRATION_NAMES);
   const pkg = JSON.parse(readFileSync(join(RUNTIME, "package.json"), "utf8"));
@@ -318,7 +344,9 @@ test("runtime tree: no sources, tests, fixtures, benches, keys, dev dependencies
 
   // the repository's test TLS key appears nowhere in it, not even inside a bundle
   const keyFile = join(ROOT, "packages/testing/fixtures/tls/server.key");
-  const keyLine = readFileSync(keyFile, "utf8").split("\n").find((line) => /^[A-Za-z0-9+/]{60,}$/.test(line));
+  const keyLine = readFileSync(keyFile, "utf8")
+    .split("\n")
+    .find((line) => /^[A-Za-z0-9+/]{60,}$/.test(line));
   assert.ok(keyLine, "a line of the test key to look for");
   for (const file of files) assert.ok(!readFileSync(join(RUNTIME, file), "utf8").includes(keyLine), `${file} holds the test TLS key`);
 
@@ -332,9 +360,7 @@ test("runtime tree: no sources, tests, fixtures, benches, keys, dev dependencies
     ...["typescript", "turbo", "autocannon", "prisma", "prisma6", "@prisma/engines", "@prisma/dev", "tsx", "esbuild", "pnpm", "npm"],
   ]);
   const modules = join(RUNTIME, "node_modules");
-  const installed = existsSync(modules)
-    ? readdirSync(modules).flatMap((name) => (name.startsWith("@") ? readdirSync(join(modules, name)).map((sub) => `${name}/${sub}`) : [name]))
-    : [];
+  const installed = existsSync(modules) ? readdirSync(modules).flatMap((name) => (name.startsWith("@") ? readdirSync(join(modules, name)).map((sub) => `${name}/${sub}`) : [name])) : [];
   for (const name of installed) {
     assert.ok(!development.has(name), `${name}: a dev dependency`);
     assert.ok(production.has(name), `${name}: not a production dependency of the workspace`);
@@ -356,7 +382,12 @@ test("runtime tree: tools/wait-for-schema.js times out on a fresh database; tool
   const db = createDbClient(DATABASE_URL, { poolMax: 1 });
   try {
     const plans = await db.plan.findMany({ orderBy: { slug: "asc" } });
-    assert.deepEqual(plans.map((p) => p.slug), defaultPlans().map((p) => p.slug).sort());
+    assert.deepEqual(
+      plans.map((p) => p.slug),
+      defaultPlans()
+        .map((p) => p.slug)
+        .sort(),
+    );
   } finally {
     await db.$disconnect();
   }
@@ -468,9 +499,7 @@ const depsServices: Obj = composeDeps.services ?? {};
 
 /** Environment of a compose service with ${NAME:-default} taken at its default. */
 function composeEnv(service: Obj): Record<string, string> {
-  const raw: Obj = Array.isArray(service.environment)
-    ? Object.fromEntries(service.environment.map((kv: string) => kv.split(/=(.*)/s).slice(0, 2)))
-    : (service.environment ?? {});
+  const raw: Obj = Array.isArray(service.environment) ? Object.fromEntries(service.environment.map((kv: string) => kv.split(/=(.*)/s).slice(0, 2))) : (service.environment ?? {});
   return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, interpolate(String(v ?? ""))]));
 }
 
@@ -627,7 +656,10 @@ test("compose: each app waits for migrate and has a healthcheck on its own port"
     if (app !== "api") assert.equal(Number(env.HEALTH_PORT), port, `${app}: HEALTH_PORT`);
     assert.equal(loadConfig(app, composeAppEnv(service)).healthPort, port, `${app}: configuration loads`);
   }
-  assert.ok((services.api.ports ?? []).map(String).some((p: string) => /^(.*:)?3000:3000$/.test(p)), "api publishes 3000");
+  assert.ok(
+    (services.api.ports ?? []).map(String).some((p: string) => /^(.*:)?3000:3000$/.test(p)),
+    "api publishes 3000",
+  );
   for (const app of ["sender", "webhook-deliverer"]) {
     assert.ok(seconds(services[app].stop_grace_period) >= 60, `${app}: stop_grace_period >= 60s`);
   }
@@ -721,8 +753,7 @@ test("compose: the key is generated once, and the entrypoint uses it unless the 
 
     const entrypoint = join(RUNTIME, "scripts/compose-entrypoint.sh");
     const printKey = [process.execPath, "-e", "process.stdout.write(process.env.ENCRYPTION_KEY ?? '')"];
-    const run = (file: string, command: string[], env: Record<string, string>) =>
-      spawnSync("sh", [entrypoint, file, ...command], { encoding: "utf8", env: { PATH: process.env.PATH, ...env } });
+    const run = (file: string, command: string[], env: Record<string, string>) => spawnSync("sh", [entrypoint, file, ...command], { encoding: "utf8", env: { PATH: process.env.PATH, ...env } });
     assert.equal(run(keyFile, printKey, {}).stdout, key);
     assert.equal(run(keyFile, printKey, { ENCRYPTION_KEY: "" }).stdout, key, "compose passes an unset ENCRYPTION_KEY as empty");
     const own = randomBytes(32).toString("base64");
@@ -776,7 +807,11 @@ test("compose: `docker compose up` starts the whole service; the deps file Postg
 });
 
 test("compose: images are named without a registry host", () => {
-  const images = [services, devServices, depsServices].flatMap((s) => Object.values(s).map((x: Obj) => x.image).filter(Boolean)) as string[];
+  const images = [services, devServices, depsServices].flatMap((s) =>
+    Object.values(s)
+      .map((x: Obj) => x.image)
+      .filter(Boolean),
+  ) as string[];
   assert.ok(images.length > 0);
   for (const image of images) {
     const first = image.split("/")[0]!;

@@ -38,16 +38,61 @@ const COMPONENT = "app.kubernetes.io/component";
 
 /** The configuration names the manifests may use (README "Configuration"). */
 const ALLOWED_ENV = new Set([
-  "PORT", "DATABASE_URL", "REDIS_URL", "QUEUE_PREFIX", "PUBLIC_BASE_URL", "DOCS_URL", "TRUST_PROXY", "RATE_LIMIT_PER_MINUTE",
-  "SIGNUP_LIMIT_PER_HOUR", "IMAP_POLL_INTERVAL_SECONDS", "DNS_SERVERS", "WEBHOOK_ALLOW_PRIVATE_URLS", "MAIL_ALLOW_PRIVATE_HOSTS",
-  "MAIL_REQUIRE_TLS", "WEBHOOK_TIMEOUT_MS", "WEBHOOK_RETRY_BASE_MS", "ENCRYPTION_KEY", "ENCRYPTION_PREVIOUS_KEYS", "STRIPE_SECRET_KEY",
-  "STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE", "RELAY_WEBHOOK_SECRET", "LOG_LEVEL", "APP", "HEALTH_PORT", "NODE_ENV", "NODE_OPTIONS",
-  "LOG_FORMAT", "BILLING_SUCCESS_URL", "BILLING_CANCEL_URL", "BILLING_PORTAL_RETURN_URL", "DATABASE_DIRECT_URL", "DISPATCH_CHUNK_SIZE",
-  "DISPATCH_JOB_LOCK_MS", "SMTP_SESSIONS_PER_MAILBOX", "DATABASE_POOL_SIZE", "DATABASE_STATEMENT_TIMEOUT_MS", "DATABASE_LOCK_TIMEOUT_MS",
-  "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS", "DATABASE_TRANSACTION_POOLING", "TRACKING_RATE_LIMIT_PER_MINUTE", "RETENTION_REQUEST_LOG_DAYS",
-  "RETENTION_EVENT_DAYS", "RETENTION_WEBHOOK_DELIVERY_DAYS", "RATE_LIMIT_PER_ACCOUNT_PER_MINUTE", "AUTH_FAILURE_LIMIT_PER_MINUTE",
-  "PLANS_CACHE_SECONDS", "IMAP_MAX_CONNECTIONS", "IMAP_MAX_INBOXES_PER_ACCOUNT", "IMAP_LOGIN_RETRY_SECONDS", "IMAP_LOGIN_MAX_FAILURES",
-  "SMTP_SOCKET_TIMEOUT_MS", "SMTP_TRANSACTION_TIMEOUT_MS", "OPERATOR_TOKEN", "METRICS_PORT",
+  "PORT",
+  "DATABASE_URL",
+  "REDIS_URL",
+  "QUEUE_PREFIX",
+  "PUBLIC_BASE_URL",
+  "DOCS_URL",
+  "TRUST_PROXY",
+  "RATE_LIMIT_PER_MINUTE",
+  "SIGNUP_LIMIT_PER_HOUR",
+  "IMAP_POLL_INTERVAL_SECONDS",
+  "DNS_SERVERS",
+  "WEBHOOK_ALLOW_PRIVATE_URLS",
+  "MAIL_ALLOW_PRIVATE_HOSTS",
+  "MAIL_REQUIRE_TLS",
+  "WEBHOOK_TIMEOUT_MS",
+  "WEBHOOK_RETRY_BASE_MS",
+  "ENCRYPTION_KEY",
+  "ENCRYPTION_PREVIOUS_KEYS",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_API_BASE",
+  "RELAY_WEBHOOK_SECRET",
+  "LOG_LEVEL",
+  "APP",
+  "HEALTH_PORT",
+  "NODE_ENV",
+  "NODE_OPTIONS",
+  "LOG_FORMAT",
+  "BILLING_SUCCESS_URL",
+  "BILLING_CANCEL_URL",
+  "BILLING_PORTAL_RETURN_URL",
+  "DATABASE_DIRECT_URL",
+  "DISPATCH_CHUNK_SIZE",
+  "DISPATCH_JOB_LOCK_MS",
+  "SMTP_SESSIONS_PER_MAILBOX",
+  "DATABASE_POOL_SIZE",
+  "DATABASE_STATEMENT_TIMEOUT_MS",
+  "DATABASE_LOCK_TIMEOUT_MS",
+  "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS",
+  "DATABASE_TRANSACTION_POOLING",
+  "TRACKING_RATE_LIMIT_PER_MINUTE",
+  "RETENTION_REQUEST_LOG_DAYS",
+  "RETENTION_EVENT_DAYS",
+  "RETENTION_WEBHOOK_DELIVERY_DAYS",
+  "RATE_LIMIT_PER_ACCOUNT_PER_MINUTE",
+  "AUTH_FAILURE_LIMIT_PER_MINUTE",
+  "PLANS_CACHE_SECONDS",
+  "IMAP_MAX_CONNECTIONS",
+  "IMAP_MAX_INBOXES_PER_ACCOUNT",
+  "IMAP_LOGIN_RETRY_SECONDS",
+  "IMAP_LOGIN_MAX_FAILURES",
+  "SMTP_SOCKET_TIMEOUT_MS",
+  "SMTP_TRANSACTION_TIMEOUT_MS",
+  "OPERATOR_TOKEN",
+  "METRICS_PORT",
 ]);
 const SECRET_NAMES = ["ENCRYPTION_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "RELAY_WEBHOOK_SECRET", "DATABASE_URL", "DATABASE_DIRECT_URL"];
 
@@ -123,8 +168,7 @@ const deploymentOf = (objs: Obj[], app: string): Obj => {
   return found[0]!;
 };
 /** Containers of our image (the apps, their init containers, the Jobs). */
-const outreachContainers = (o: Obj): Obj[] =>
-  [...(podSpec(o).initContainers ?? []), ...podSpec(o).containers].filter((c: Obj) => /^([^/]+\/)*outreach(:|@|$)/.test(c.image));
+const outreachContainers = (o: Obj): Obj[] => [...(podSpec(o).initContainers ?? []), ...podSpec(o).containers].filter((c: Obj) => /^([^/]+\/)*outreach(:|@|$)/.test(c.image));
 
 function matches(selector: Obj | undefined, labels: Obj | undefined): boolean {
   const entries = Object.entries(selector ?? {});
@@ -195,10 +239,7 @@ async function modelFor(apiVersion: string, kind: string): Promise<new (data: Ob
 
 test("the schema validator rejects an invalid object (so the checks below mean something)", () => {
   assert.throws(() => new Deployment({ metadata: { name: "broken" }, spec: { template: {} } } as any).validate(), /selector/);
-  assert.throws(
-    () => new Deployment({ metadata: { name: "broken" }, spec: { selector: {}, template: { spec: { containers: [{ name: "x", image: 1 }] } } } } as any).validate(),
-    /image/,
-  );
+  assert.throws(() => new Deployment({ metadata: { name: "broken" }, spec: { selector: {}, template: { spec: { containers: [{ name: "x", image: 1 }] } } } } as any).validate(), /image/);
 });
 
 test("every object of every build is valid against its Kubernetes schema, namespace-agnostic", { skip }, async () => {
@@ -251,7 +292,11 @@ test("one Deployment per app in every overlay, each running the release's image 
 test("every outreach image is the release's version (package.json), never latest; IfNotPresent only with a versioned tag", { skip }, () => {
   assert.match(VERSION, /^\d+\.\d+\.\d+/);
   const base = readFileSync(join(K8S, "base/kustomization.yaml"), "utf8");
-  assert.match(base, new RegExp(`- name: outreach\\n\\s+newTag: "?${VERSION.replaceAll(".", "\\.")}"?\\n`), "base/kustomization.yaml images: newTag is package.json's version (node scripts/k8s-set-version.mjs)");
+  assert.match(
+    base,
+    new RegExp(`- name: outreach\\n\\s+newTag: "?${VERSION.replaceAll(".", "\\.")}"?\\n`),
+    "base/kustomization.yaml images: newTag is package.json's version (node scripts/k8s-set-version.mjs)",
+  );
   for (const [build, objs] of Object.entries(builds)) {
     for (const w of workloads(objs)) {
       const containers = [...(podSpec(w).initContainers ?? []), ...podSpec(w).containers];
@@ -267,7 +312,10 @@ test("every outreach image is the release's version (package.json), never latest
       }
       for (const c of outreachContainers(w)) assert.equal(c.image, IMAGE, `${build}: ${w.metadata.name}/${c.name} runs ${IMAGE}`);
     }
-    assert.ok(workloads(objs).some((w) => outreachContainers(w).length > 0), build);
+    assert.ok(
+      workloads(objs).some((w) => outreachContainers(w).length > 0),
+      build,
+    );
   }
 });
 
@@ -275,7 +323,11 @@ test("the migration Job carries the release in its name: the same build twice gi
   const jobName = `outreach-migrate${VERSION_SUFFIX}`;
   for (const build of OVERLAYS) {
     const jobs = ofKind(builds[build], "Job");
-    assert.deepEqual(jobs.map((j) => j.metadata.name), [jobName], `${build}: the one Job is ${jobName}`);
+    assert.deepEqual(
+      jobs.map((j) => j.metadata.name),
+      [jobName],
+      `${build}: the one Job is ${jobName}`,
+    );
     const job = jobs[0]!;
     assert.ok(job.spec.ttlSecondsAfterFinished > 0, "finished Jobs go away by themselves");
     assert.ok(job.spec.backoffLimit >= 1 && job.spec.activeDeadlineSeconds > 0);
@@ -291,9 +343,16 @@ test("the migration Job carries the release in its name: the same build twice gi
   const run = spawnSync(process.execPath, [join(ROOT, "scripts/k8s-set-version.mjs"), "9.10.11", dirname(next)], { encoding: "utf8" });
   assert.equal(run.status, 0, run.stderr);
   const bumped = kustomize(join(next, "overlays/production"));
-  assert.deepEqual(ofKind(bumped, "Job").map((j) => j.metadata.name), ["outreach-migrate-9-10-11"]);
+  assert.deepEqual(
+    ofKind(bumped, "Job").map((j) => j.metadata.name),
+    ["outreach-migrate-9-10-11"],
+  );
   for (const w of workloads(bumped)) for (const c of outreachContainers(w)) assert.equal(c.image, "outreach:9.10.11");
-  const names = (objs: Obj[]) => objs.filter((o) => o.kind !== "Job").map((o) => `${o.kind}/${o.metadata.name}`).sort();
+  const names = (objs: Obj[]) =>
+    objs
+      .filter((o) => o.kind !== "Job")
+      .map((o) => `${o.kind}/${o.metadata.name}`)
+      .sort();
   assert.deepEqual(names(bumped), names(builds.production), "the other objects keep their names");
   // and the checkout's own version is package.json's (the script, run without arguments, changes nothing)
   const check = k8sCopy();
@@ -392,11 +451,23 @@ test("production's secret.env.example holds placeholders only, which the apps re
     const container = podSpec(deploymentOf(objs, app)).containers[0];
     const env = containerEnv(objs, container);
     assert.equal(env.NODE_ENV, "production");
-    assert.throws(() => loadConfig(app, env), (err: unknown) => err instanceof ConfigError && err.variable === "ENCRYPTION_KEY", `${app}: the example's key is refused`);
+    assert.throws(
+      () => loadConfig(app, env),
+      (err: unknown) => err instanceof ConfigError && err.variable === "ENCRYPTION_KEY",
+      `${app}: the example's key is refused`,
+    );
     const withKey = { ...env, ENCRYPTION_KEY: randomBytes(32).toString("base64") };
-    assert.throws(() => loadConfig(app, withKey), (err: unknown) => err instanceof ConfigError && err.variable === "STRIPE_SECRET_KEY", `${app}: and its provider secrets`);
+    assert.throws(
+      () => loadConfig(app, withKey),
+      (err: unknown) => err instanceof ConfigError && err.variable === "STRIPE_SECRET_KEY",
+      `${app}: and its provider secrets`,
+    );
     const noProvider = { ...withKey, STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "", RELAY_WEBHOOK_SECRET: "" };
-    assert.throws(() => loadConfig(app, noProvider), (err: unknown) => err instanceof ConfigError && err.variable === "DATABASE_URL", `${app}: and its database password`);
+    assert.throws(
+      () => loadConfig(app, noProvider),
+      (err: unknown) => err instanceof ConfigError && err.variable === "DATABASE_URL",
+      `${app}: and its database password`,
+    );
 
     const config = loadConfig(app, containerEnv(objs, container, operatorSecrets));
     assert.equal(config.nodeEnv, "production", `${app}: NODE_ENV`);
@@ -446,7 +517,7 @@ test("every environment name used is a documented configuration name; the Config
 
 // ---------------------------------------------------------------- pods
 
-test("every Deployment probes /readyz and /healthz on its app's port, and names its metrics port \"metrics\"", { skip }, () => {
+test('every Deployment probes /readyz and /healthz on its app\'s port, and names its metrics port "metrics"', { skip }, () => {
   for (const build of OVERLAYS) {
     const objs = builds[build];
     for (const app of APPS) {
@@ -729,7 +800,8 @@ test("network policies: default deny for outreach pods, then DNS, datastores, an
         if (!peer.ipBlock) continue;
         const except = peer.ipBlock.except ?? [];
         if (peer.ipBlock.cidr === "0.0.0.0/0") {
-          for (const range of ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16", "100.64.0.0/10", "127.0.0.0/8"]) assert.ok(except.includes(range), `${p.metadata.name}: excepts ${range}`);
+          for (const range of ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16", "100.64.0.0/10", "127.0.0.0/8"])
+            assert.ok(except.includes(range), `${p.metadata.name}: excepts ${range}`);
         } else if (peer.ipBlock.cidr === "::/0") {
           for (const range of ["fc00::/7", "fe80::/10"]) assert.ok(except.includes(range), `${p.metadata.name}: excepts ${range}`);
         } else {
@@ -740,7 +812,10 @@ test("network policies: default deny for outreach pods, then DNS, datastores, an
   }
 
   const pods: Record<string, { labels: Obj; ports: Obj[] }> = Object.fromEntries(
-    [...ofKind(objs, "Deployment"), ...ofKind(objs, "Job")].map((w) => [w.spec.template.metadata.labels[COMPONENT], { labels: w.spec.template.metadata.labels, ports: podSpec(w).containers.flatMap((c: Obj) => c.ports ?? []) }]),
+    [...ofKind(objs, "Deployment"), ...ofKind(objs, "Job")].map((w) => [
+      w.spec.template.metadata.labels[COMPONENT],
+      { labels: w.spec.template.metadata.labels, ports: podSpec(w).containers.flatMap((c: Obj) => c.ports ?? []) },
+    ]),
   );
   for (const pod of Object.values(pods)) assert.ok(selects(deny.spec.podSelector, pod.labels), "every outreach pod is under the default deny");
   const dns = { labels: { "k8s-app": "kube-dns" }, port: 53 };
@@ -831,10 +906,17 @@ test("the optional Jobs build with the production overlay's names and image, run
     assert.equal(container.image, IMAGE);
     assert.equal(podSpec(job).restartPolicy, "Never");
     // `kubectl apply -k ... -l app.kubernetes.io/component=<component>` applies this Job alone
-    assert.deepEqual(objs.filter((o) => o.metadata.labels?.[COMPONENT] === component).map((o) => o.metadata.name), [job.metadata.name], `only ${job.metadata.name} has component ${component}`);
+    assert.deepEqual(
+      objs.filter((o) => o.metadata.labels?.[COMPONENT] === component).map((o) => o.metadata.name),
+      [job.metadata.name],
+      `only ${job.metadata.name} has component ${component}`,
+    );
   }
   const scripts = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts;
-  for (const [script, tool] of [["ops", "ops"], ["keys:reencrypt", "reencrypt"]] as const) {
+  for (const [script, tool] of [
+    ["ops", "ops"],
+    ["keys:reencrypt", "reencrypt"],
+  ] as const) {
     assert.ok(scripts[script] || toolSources()[tool], `the workspace has the ${tool} command`);
   }
 });
@@ -908,7 +990,11 @@ test("the generated migration Job runs against a fresh database twice: both succ
     const first = runLikeImage(command, env);
     assert.equal(first.status, 0, `first run: ${first.output}`);
     const afterFirst = await state();
-    assert.deepEqual(afterFirst.migrations.map((m) => m.migration_name), listMigrations(MIGRATIONS_DIR).map((m) => m.name), "every migration applied");
+    assert.deepEqual(
+      afterFirst.migrations.map((m) => m.migration_name),
+      listMigrations(MIGRATIONS_DIR).map((m) => m.name),
+      "every migration applied",
+    );
     assert.ok(afterFirst.migrations.every((m) => m.finished_at !== null));
     assert.ok(afterFirst.plans.length > 0, "the default plans are seeded");
 

@@ -91,14 +91,22 @@ before(async () => {
     const { rows: indexes } = await client.query<{ name: string; def: string }>(
       `SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'step_sends'`,
     );
-    assert.ok(indexes.some((i) => i.name === "step_sends_due_campaign_idx"), "the feeder's partial index of scheduled sends");
+    assert.ok(
+      indexes.some((i) => i.name === "step_sends_due_campaign_idx"),
+      "the feeder's partial index of scheduled sends",
+    );
     usable = indexes.filter((i) => /\(("accountId"|"campaignId"|state)[,)]/.test(i.def) || /WHERE .*state/.test(i.def));
     await client.query("ALTER TABLE step_sends DROP CONSTRAINT step_sends_pkey");
     for (const index of indexes) if (index.name !== "step_sends_pkey") await client.query(`DROP INDEX "${index.name}"`);
     await client.query("ALTER TABLE step_sends SET UNLOGGED");
     const campaigns: string[] = [];
     for (let k = 0; k < ACCOUNTS; k++) {
-      for (const [j, status] of [[0, "active"], [1, "active"], [2, "paused"]] as const) campaigns.push(`('${campaignId(k, j)}', '${accountId(k)}', 'c${k}-${j}', '${status}', NULL)`);
+      for (const [j, status] of [
+        [0, "active"],
+        [1, "active"],
+        [2, "paused"],
+      ] as const)
+        campaigns.push(`('${campaignId(k, j)}', '${accountId(k)}', 'c${k}-${j}', '${status}', NULL)`);
     }
     campaigns.push(`('${campaignId(0, 3)}', '${accountId(0)}', 'c0-3', 'active', now())`);
     const { rows: plans } = await client.query<{ id: string }>("SELECT id FROM plans LIMIT 1");
@@ -162,7 +170,13 @@ async function explain(query: string, analyze = false): Promise<PlanNode[]> {
 test("the table holds a million step sends, with the indexes the queries may use", async () => {
   const { rows } = await pool.query("SELECT count(*)::int AS n FROM step_sends");
   assert.equal(rows[0].n, ROWS);
-  for (const name of ["step_sends_due_campaign_idx", "step_sends_inflight_account_idx", "step_sends_state_dueAt_idx", "step_sends_accountId_state_dueAt_idx", "step_sends_campaignId_state_dueAt_idx"]) {
+  for (const name of [
+    "step_sends_due_campaign_idx",
+    "step_sends_inflight_account_idx",
+    "step_sends_state_dueAt_idx",
+    "step_sends_accountId_state_dueAt_idx",
+    "step_sends_campaignId_state_dueAt_idx",
+  ]) {
     assert.ok(seededIndexes.includes(name), `${name} is built`);
   }
 });
@@ -191,8 +205,15 @@ test("the sender's trigger is indexed and bounded: no sequential scan of step_se
   const plan = await explain(query);
   const onSends = plan.filter((n) => n["Relation Name"] === "step_sends");
   assert.ok(onSends.length > 0, "it reads step_sends");
-  assert.deepEqual(onSends.filter((n) => n["Node Type"] === "Seq Scan"), [], "no Seq Scan on step_sends");
-  assert.ok(onSends.every((n) => /Index/.test(n["Node Type"])), `index scans only: ${onSends.map((n) => `${n["Node Type"]} ${n["Index Name"] ?? ""}`).join(", ")}`);
+  assert.deepEqual(
+    onSends.filter((n) => n["Node Type"] === "Seq Scan"),
+    [],
+    "no Seq Scan on step_sends",
+  );
+  assert.ok(
+    onSends.every((n) => /Index/.test(n["Node Type"])),
+    `index scans only: ${onSends.map((n) => `${n["Node Type"]} ${n["Index Name"] ?? ""}`).join(", ")}`,
+  );
 
   const analyzed = await explain(query, true);
   const read = analyzed.filter((n) => n["Relation Name"] === "step_sends").reduce((sum, n) => sum + (n["Actual Rows"] ?? 0) * (n["Actual Loops"] ?? 1), 0);

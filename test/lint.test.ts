@@ -113,7 +113,10 @@ test("the same code passes in packages/db; tests, benchmarks and scripts may hol
       ["driver", "driver", "raw", "raw"],
       `${path}: pg, pg-cursor, $queryRaw and $executeRawUnsafe are refused`,
     );
-    assert.ok(rawSql(probe).every((m) => m.severity === 2), path);
+    assert.ok(
+      rawSql(probe).every((m) => m.severity === 2),
+      path,
+    );
   }
 });
 

@@ -50,7 +50,18 @@ test("after a send, a bounce and a webhook delivery, each app's /metrics shows t
     name: "Metrics",
     min_wait_seconds: 0,
     max_wait_seconds: 0,
-    smtp_credentials: [{ label: "Inbox", from_email: "ops@acme.test", smtp_host: engine.smtp.host, smtp_port: engine.smtp.port, smtp_secure: false, smtp_username: "metrics-inbox", smtp_password: "pw", daily_limit: 50 }],
+    smtp_credentials: [
+      {
+        label: "Inbox",
+        from_email: "ops@acme.test",
+        smtp_host: engine.smtp.host,
+        smtp_port: engine.smtp.port,
+        smtp_secure: false,
+        smtp_username: "metrics-inbox",
+        smtp_password: "pw",
+        daily_limit: 50,
+      },
+    ],
     sequence_steps: [{ position: 1, subject: "Hi", body_html: "<p>Hi</p>", delay_minutes: 0 }],
   });
   assert.equal(campaign.status, 201);
@@ -62,27 +73,36 @@ test("after a send, a bounce and a webhook delivery, each app's /metrics shows t
   await rest("GET", "/no/such/path", token);
 
   // sender: one sent, one bounced
-  const sender = await waitFor(async () => {
-    const text = await scrape(engine.healthPorts.sender);
-    return sample(text, 'outreach_sends_total{outcome="sent"}') === 1 && sample(text, 'outreach_sends_total{outcome="bounced"}') === 1 ? text : undefined;
-  }, { timeoutMs: 60_000, what: "the sender's counts" });
+  const sender = await waitFor(
+    async () => {
+      const text = await scrape(engine.healthPorts.sender);
+      return sample(text, 'outreach_sends_total{outcome="sent"}') === 1 && sample(text, 'outreach_sends_total{outcome="bounced"}') === 1 ? text : undefined;
+    },
+    { timeoutMs: 60_000, what: "the sender's counts" },
+  );
   assert.equal(sample(sender, 'outreach_sends_total{outcome="failed"}'), 0, "every outcome is there from the start");
   assert.ok(sample(sender, "outreach_smtp_sessions_open")! >= 0);
   assert.ok(sample(sender, "process_resident_memory_bytes")! > 0, "the default process series");
 
   // dispatcher: the database gauges (it holds the lease alone)
-  const dispatcher = await waitFor(async () => {
-    const text = await scrape(engine.healthPorts.dispatcher);
-    return text.includes("outreach_step_sends{") ? text : undefined;
-  }, { what: "the dispatcher's database gauges" });
+  const dispatcher = await waitFor(
+    async () => {
+      const text = await scrape(engine.healthPorts.dispatcher);
+      return text.includes("outreach_step_sends{") ? text : undefined;
+    },
+    { what: "the dispatcher's database gauges" },
+  );
   for (const state of ["scheduled", "queued", "sending"]) assert.ok(sample(dispatcher, `outreach_step_sends{state="${state}"}`) !== undefined, state);
   assert.ok(sample(dispatcher, "outreach_schedule_lag_seconds")! >= 0);
 
   // webhook-deliverer: the enrollment.sent delivered
-  const deliverer = await waitFor(async () => {
-    const text = await scrape(service.deliverer.config.healthPort);
-    return sample(text, 'outreach_webhook_deliveries_total{outcome="delivered"}')! >= 1 ? text : undefined;
-  }, { timeoutMs: 60_000, what: "a delivered webhook counted" });
+  const deliverer = await waitFor(
+    async () => {
+      const text = await scrape(service.deliverer.config.healthPort);
+      return sample(text, 'outreach_webhook_deliveries_total{outcome="delivered"}')! >= 1 ? text : undefined;
+    },
+    { timeoutMs: 60_000, what: "a delivered webhook counted" },
+  );
   assert.ok(sample(deliverer, "outreach_outbox_backlog")! >= 0);
 
   // api: by route pattern, never a raw path; an unknown path is one label

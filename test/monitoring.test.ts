@@ -81,7 +81,10 @@ function selectorsOf(expr: string): Selector[] {
   // strings out first (they may hold anything), each as a numbered placeholder
   let text = expr.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`/g, (s) => `§${strings.push(s.slice(1, -1)) - 1}§`);
   text = text.replace(/\b(?:by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, " ");
-  text = text.replace(/\[[^\]]*\]/g, " ").replace(/\boffset\s+-?\w+/g, " ").replace(/@\s*[\w.]+(?:\(\))?/g, " ");
+  text = text
+    .replace(/\[[^\]]*\]/g, " ")
+    .replace(/\boffset\s+-?\w+/g, " ")
+    .replace(/@\s*[\w.]+(?:\(\))?/g, " ");
   const selectors: Selector[] = [];
   const pattern = /(?<![\w:.§])([A-Za-z_:][\w:]*)?\s*(\{[^}]*\})?(\s*\()?/g;
   for (const m of text.matchAll(pattern)) {
@@ -130,7 +133,7 @@ function databaseGaugeDeclarations(): Array<{ app: AppName; name: string; labelN
       const parsed = [...source.matchAll(/databaseGauge\(\s*[\w.]+\s*,\s*\{([^}]*)\}\s*,/g)].map(([, options]) => {
         const name = /\bname:\s*"([^"]+)"/.exec(options!)?.[1];
         assert.ok(name, `${file}: a databaseGauge() whose name this test cannot read`);
-        const labelNames = [.../labelNames:\s*\[([^\]]*)\]/.exec(options!)?.[1]?.matchAll(/"([^"]+)"/g) ?? []].map((l) => l[1]!);
+        const labelNames = [...(/labelNames:\s*\[([^\]]*)\]/.exec(options!)?.[1]?.matchAll(/"([^"]+)"/g) ?? [])].map((l) => l[1]!);
         return { app, name, labelNames };
       });
       assert.equal(parsed.length, calls, `${file}: every databaseGauge( call is read (options as an object literal)`);
@@ -191,7 +194,14 @@ async function registeredSeries(): Promise<Registered> {
 function recordedLabels(record: string): Set<string> {
   const rule = recordings.find((r) => r.record === record)!;
   const by = /\bby\s*\(([^)]*)\)/.exec(rule.expr);
-  return new Set(by ? by[1]!.split(",").map((s) => s.trim()).filter(Boolean) : []);
+  return new Set(
+    by
+      ? by[1]!
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+  );
 }
 
 /** Every problem with the series an expression reads: unknown names, labels the series lack, label values it never has. */
@@ -238,7 +248,13 @@ test("selectorsOf reads metric names and matchers out of PromQL, and nothing els
       and label_replace(up{job="outreach"}, "component", "api", "", "") unless {__name__="outreach_sends_total", outcome!="sent"} or vector(1) > bool 0.5`,
   );
   assert.deepEqual(found, [
-    { name: "outreach_http_request_duration_seconds_bucket", matchers: [{ label: "namespace", op: "=", value: "$namespace" }, { label: "route", op: "=~", value: "/a|/b" }] },
+    {
+      name: "outreach_http_request_duration_seconds_bucket",
+      matchers: [
+        { label: "namespace", op: "=", value: "$namespace" },
+        { label: "route", op: "=~", value: "/a|/b" },
+      ],
+    },
     { name: "outreach:http_requests:rate5m", matchers: [] },
     { name: "up", matchers: [{ label: "job", op: "=", value: "outreach" }] },
     { name: "outreach_sends_total", matchers: [{ label: "outcome", op: "!=", value: "sent" }] },
@@ -292,7 +308,10 @@ test("every series the rules read is one the apps register (or a listed external
   const registered = await registeredPromise;
   const problems = allRules.flatMap((rule) => seriesProblems(rule.expr, registered).map((p) => `${rule.alert ?? rule.record}: ${p}`));
   assert.deepEqual(problems, []);
-  assert.ok(allRules.every((rule) => selectorsOf(rule.expr).length > 0), "every rule reads a series");
+  assert.ok(
+    allRules.every((rule) => selectorsOf(rule.expr).length > 0),
+    "every rule reads a series",
+  );
 });
 
 test("promtool check rules accepts the rules file (without promtool: structure and every expression read)", () => {
@@ -345,7 +364,10 @@ test("every alert has for, a severity, a summary, a description and a runbook li
   })) {
     const found = alerts.find((a) => a.alert === alert);
     assert.ok(found, `alert ${alert}`);
-    assert.ok(selectorsOf(found.expr).some((s) => s.name === series), `${alert} reads ${series}`);
+    assert.ok(
+      selectorsOf(found.expr).some((s) => s.name === series),
+      `${alert} reads ${series}`,
+    );
   }
 });
 
@@ -356,8 +378,14 @@ test("promtool's unit tests fire every alert, keep them all quiet under normal v
   const names = new Set(alerts.map((a) => a.alert!));
   for (const c of cases) assert.ok(names.has(c.alertname), `the unit tests name an alert that exists: ${c.alertname}`);
   for (const name of names) {
-    assert.ok(cases.some((c) => c.alertname === name && (c.exp_alerts ?? []).length > 0), `a unit test fires ${name}`);
-    assert.ok(cases.some((c) => c.alertname === name && (c.exp_alerts ?? []).length === 0), `a unit test shows ${name} quiet`);
+    assert.ok(
+      cases.some((c) => c.alertname === name && (c.exp_alerts ?? []).length > 0),
+      `a unit test fires ${name}`,
+    );
+    assert.ok(
+      cases.some((c) => c.alertname === name && (c.exp_alerts ?? []).length === 0),
+      `a unit test shows ${name} quiet`,
+    );
   }
   // the normal-operation test: every alert checked, none firing
   const normal = unit.tests[0]!.alert_rule_test!;
@@ -425,10 +453,11 @@ test("the monitoring kustomization lists the PodMonitor and the PrometheusRule a
     assert.equal(configMap.metadata.labels.grafana_dashboard, "1");
     assert.deepEqual(JSON.parse(configMap.data["grafana-dashboard.json"]), dashboard);
   }
-  assert.deepEqual(
-    objects.map((o) => `${o.apiVersion} ${o.kind}`).sort(),
-    ["monitoring.coreos.com/v1 PodMonitor", "monitoring.coreos.com/v1 PrometheusRule", ...(objects.length === 3 ? ["v1 ConfigMap"] : [])],
-  );
+  assert.deepEqual(objects.map((o) => `${o.apiVersion} ${o.kind}`).sort(), [
+    "monitoring.coreos.com/v1 PodMonitor",
+    "monitoring.coreos.com/v1 PrometheusRule",
+    ...(objects.length === 3 ? ["v1 ConfigMap"] : []),
+  ]);
 });
 
 test("the PodMonitor scrapes the metrics port of outreach pods every 30 s and labels targets job=outreach and component", () => {
@@ -534,7 +563,10 @@ test("the dashboard has a datasource variable and a namespace variable, and ever
       assert.equal(target.datasource?.uid, "${datasource}", `${panel.title}: the query's datasource`);
       assert.ok(target.expr?.trim(), `${panel.title}: an expression`);
       for (const { name, matchers } of selectorsOf(target.expr)) {
-        assert.ok(matchers.some((m) => m.label === "namespace" && m.op === "=" && m.value === "$namespace"), `${panel.title}: ${name} is filtered by namespace="$namespace"`);
+        assert.ok(
+          matchers.some((m) => m.label === "namespace" && m.op === "=" && m.value === "$namespace"),
+          `${panel.title}: ${name} is filtered by namespace="$namespace"`,
+        );
       }
     }
   }
@@ -548,8 +580,7 @@ test("every series the dashboard reads is registered by the apps or recorded by 
   assert.match(seriesProblems(`${dashboardExprs[0]} or outreach_nonexistent_total{namespace="$namespace"}`, registered).join(), /outreach_nonexistent_total/);
 
   // the series behind the panels, through the recording rules they read
-  const behind = (expr: string): string[] =>
-    selectorsOf(expr).flatMap(({ name }) => (recordedNames.has(name) ? behind(recordings.find((r) => r.record === name)!.expr) : [name]));
+  const behind = (expr: string): string[] => selectorsOf(expr).flatMap(({ name }) => (recordedNames.has(name) ? behind(recordings.find((r) => r.record === name)!.expr) : [name]));
   const shown = new Set(dashboardExprs.flatMap(behind));
   const outreachSeries = [...registered.names].filter((n) => n.startsWith("outreach_") && !/_(sum|count)$/.test(n));
   for (const name of [...outreachSeries, "process_cpu_seconds_total", "process_resident_memory_bytes", "nodejs_eventloop_lag_p99_seconds", "up"]) {

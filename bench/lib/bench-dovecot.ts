@@ -126,7 +126,11 @@ export async function startBenchDovecot(extraConfig = ""): Promise<BenchDovecot>
         const lines = stdout.split("\n").filter((line) => line.trim() && !/^username\s/.test(line));
         return { connections: lines.length, users: new Set(lines.map((line) => line.split(/\s+/)[0])).size };
       } catch (err) {
-        return { error: String((err as { stderr?: string }).stderr || (err as Error).message).trim().slice(0, 300) };
+        return {
+          error: String((err as { stderr?: string }).stderr || (err as Error).message)
+            .trim()
+            .slice(0, 300),
+        };
       }
     },
     processes() {

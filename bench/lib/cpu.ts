@@ -92,7 +92,11 @@ export class CpuMeter {
   ) {}
 
   private sample(): Record<string, number> {
-    const sample: Record<string, number> = { postgres_all: cpuSecondsOfCommand("postgres"), redis: cpuSecondsOfCommand("redis-server"), bench_process_and_sink: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 };
+    const sample: Record<string, number> = {
+      postgres_all: cpuSecondsOfCommand("postgres"),
+      redis: cpuSecondsOfCommand("redis-server"),
+      bench_process_and_sink: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+    };
     for (const [name, app] of Object.entries(this.processes)) sample[name] = cpuSeconds(app?.child.pid) ?? 0;
     return sample;
   }

@@ -18,7 +18,11 @@ export interface Dispatcher {
 export async function dispatchClient(queuePrefix: string): Promise<Dispatcher> {
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   // the same options as the catalog (packages/core queues.ts) gives campaign-dispatch jobs
-  const queue = new Queue("campaign-dispatch", { connection: redis, prefix: queuePrefix, defaultJobOptions: { attempts: 5, backoff: { type: "exponential", delay: 2_000 }, removeOnComplete: { age: 86_400, count: 10_000 } } });
+  const queue = new Queue("campaign-dispatch", {
+    connection: redis,
+    prefix: queuePrefix,
+    defaultJobOptions: { attempts: 5, backoff: { type: "exponential", delay: 2_000 }, removeOnComplete: { age: 86_400, count: 10_000 } },
+  });
   let n = 0;
   return {
     queue,

@@ -28,8 +28,7 @@ if (urls.length === 0 || !(count > 0) || !(concurrency > 0)) throw new Error("us
 const agent = new Agent({ keepAliveTimeout: 30_000 });
 const accountId = randomUUID();
 const signature = `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}`;
-const body = (i: number) =>
-  buildEnvelope({ deliveryId: randomUUID(), accountId, webhookId: randomUUID(), eventType: "enrollment.sent", createdAt: new Date(), data: benchEventData(i) });
+const body = (i: number) => buildEnvelope({ deliveryId: randomUUID(), accountId, webhookId: randomUUID(), eventType: "enrollment.sent", createdAt: new Date(), data: benchEventData(i) });
 
 let next = 0;
 let non2xx = 0;

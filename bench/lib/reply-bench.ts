@@ -56,13 +56,10 @@ export async function seedInboxes(db: Db, dovecot: BenchDovecot, o: { label: str
     [`${o.label}@bench.example`],
   );
   const accountId = account!.id;
-  const [campaign] = await executor(db).rows<{ id: string }>(
-    `INSERT INTO campaigns ("accountId", name, status, "updatedAt") VALUES ($1::uuid, $2, 'active', now()) RETURNING id`,
-    [
-      accountId,
-      `replies ${o.label}`,
-    ],
-  );
+  const [campaign] = await executor(db).rows<{ id: string }>(`INSERT INTO campaigns ("accountId", name, status, "updatedAt") VALUES ($1::uuid, $2, 'active', now()) RETURNING id`, [
+    accountId,
+    `replies ${o.label}`,
+  ]);
   const campaignId = campaign!.id;
   await executor(db).execute(
     `INSERT INTO sequence_steps ("campaignId", position, subject, "bodyHtml", "delayMinutes") VALUES ($1::uuid, 1, 'Hello', '<p>Hi</p>', 0), ($1::uuid, 2, '', '<p>Again</p>', 1440)`,
@@ -75,17 +72,15 @@ export async function seedInboxes(db: Db, dovecot: BenchDovecot, o: { label: str
      SELECT $1::uuid, $2::uuid, 'Inbox ' || ord, u, '127.0.0.1', 25, false, u, $3, 100, $4, $5, false, u, $6, now() - interval '1 minute'
      FROM unnest($7::text[]) WITH ORDINALITY AS t(u, ord)
      RETURNING id, "imapUsername"`,
-    [
-      accountId,
-      campaignId,
-      "sealed below",
-      dovecot.host,
-      dovecot.port,
-      "sealed below",
-      inboxes,
-    ],
+    [accountId, campaignId, "sealed below", dovecot.host, dovecot.port, "sealed below", inboxes],
   );
-  await sealCredentialPasswordsInPlace(db, keyring, credentials.map((c) => c.id), "x", INBOX_PASSWORD);
+  await sealCredentialPasswordsInPlace(
+    db,
+    keyring,
+    credentials.map((c) => c.id),
+    "x",
+    INBOX_PASSWORD,
+  );
   const credentialOf = new Map(credentials.map((c) => [c.imapUsername, c.id]));
   const rows = Array.from({ length: o.enrollments }, (_, j) => {
     const inbox = inboxes[o.inboxOf(j)]!;
@@ -101,18 +96,13 @@ export async function seedInboxes(db: Db, dovecot: BenchDovecot, o: { label: str
             FROM e JOIN c ON c.id = e."contactId" JOIN input USING (email))
      INSERT INTO step_sends ("accountId", "campaignId", "enrollmentId", "stepPosition", "credentialId", state, "dueAt", "updatedAt")
      SELECT $1::uuid, $2::uuid, e.id, 2, e."credentialId", 'scheduled'::"StepSendState", now() + interval '1 day', now() FROM e`,
-    [
-      accountId,
-      campaignId,
-      rows.map((r) => r.contactEmail),
-      rows.map((r) => r.credentialId),
-      rows.map((r) => r.messageId),
-    ],
+    [accountId, campaignId, rows.map((r) => r.contactEmail), rows.map((r) => r.credentialId), rows.map((r) => r.messageId)],
   );
   const enrollmentOf = new Map(
-    (
-      await executor(db).rows<{ id: string; email: string }>(`SELECT e.id, c.email FROM enrollments e JOIN contacts c ON c.id = e."contactId" WHERE e."accountId" = $1::uuid`, [accountId])
-    ).map((r) => [r.email, r.id]),
+    (await executor(db).rows<{ id: string; email: string }>(`SELECT e.id, c.email FROM enrollments e JOIN contacts c ON c.id = e."contactId" WHERE e."accountId" = $1::uuid`, [accountId])).map((r) => [
+      r.email,
+      r.id,
+    ]),
   );
   const targets = rows.map((r) => ({ enrollmentId: enrollmentOf.get(r.contactEmail)!, inbox: r.inbox, contactEmail: r.contactEmail, messageId: r.messageId }));
   if (targets.some((t) => !t.enrollmentId)) throw new Error("seeding lost an enrollment");

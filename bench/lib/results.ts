@@ -21,7 +21,13 @@ export function codeVersion() {
 
 export function machineInfo() {
   return {
-    code: codeVersion(), cpus: cpus().length, cpu_model: cpus()[0]?.model, memory_gb: Math.round(totalmem() / 1024 ** 3), node: process.version, loadavg_at_start: loadavg().map((l) => round(l, 2)) };
+    code: codeVersion(),
+    cpus: cpus().length,
+    cpu_model: cpus()[0]?.model,
+    memory_gb: Math.round(totalmem() / 1024 ** 3),
+    node: process.version,
+    loadavg_at_start: loadavg().map((l) => round(l, 2)),
+  };
 }
 
 /** Writes bench/results/<name>.json (BENCH_RESULT_NAME renames it, e.g. for a profiling run) and prints it. */

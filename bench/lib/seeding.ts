@@ -44,36 +44,20 @@ export async function seedAccount(db: Db, o: SeedOptions): Promise<SeededAccount
   const [campaign] = await executor(db).rows<{ id: string }>(
     `INSERT INTO campaigns ("accountId", name, status, "minWaitSeconds", "maxWaitSeconds", "updatedAt")
      VALUES ($1::uuid, $2, 'active', $3, $4, now()) RETURNING id`,
-    [
-      accountId,
-      `bench ${o.label}`,
-      o.minWaitSeconds,
-      o.maxWaitSeconds,
-    ],
+    [accountId, `bench ${o.label}`, o.minWaitSeconds, o.maxWaitSeconds],
   );
   const campaignId = campaign!.id;
-  await executor(db).execute(
-    `INSERT INTO sequence_steps ("campaignId", position, subject, "bodyHtml", "delayMinutes") VALUES ($1::uuid, 1, $2, $3, 0)`,
-    [
-      campaignId,
-      "Quick question, {{first_name}}",
-      "<p>Hi {{first_name}},</p><p>I noticed {{company}} is hiring. We help teams like yours send fewer, better emails. Worth a short call next week?</p><p>Best,<br>Bench</p>",
-    ],
-  );
+  await executor(db).execute(`INSERT INTO sequence_steps ("campaignId", position, subject, "bodyHtml", "delayMinutes") VALUES ($1::uuid, 1, $2, $3, 0)`, [
+    campaignId,
+    "Quick question, {{first_name}}",
+    "<p>Hi {{first_name}},</p><p>I noticed {{company}} is hiring. We help teams like yours send fewer, better emails. Worth a short call next week?</p><p>Best,<br>Bench</p>",
+  ]);
   const usernames = Array.from({ length: o.credentials }, (_, i) => `${o.label}-inbox-${i + 1}`);
   await executor(db).execute(
     `INSERT INTO smtp_credentials ("accountId", "campaignId", label, "fromEmail", "smtpHost", "smtpPort", "smtpSecure", "smtpUsername", "smtpPasswordEnc", "dailyLimit", "createdAt")
      SELECT $1::uuid, $2::uuid, u, u || '@sender.example', $3, $4, false, u, $5, $6, now() + (ord * interval '1 millisecond')
      FROM unnest($7::text[]) WITH ORDINALITY AS t(u, ord)`,
-    [
-      accountId,
-      campaignId,
-      o.smtp.host,
-      o.smtp.port,
-      "sealed below",
-      o.dailyLimit,
-      usernames,
-    ],
+    [accountId, campaignId, o.smtp.host, o.smtp.port, "sealed below", o.dailyLimit, usernames],
   );
   const credentialIds = (await executor(db).rows<{ id: string }>(`SELECT id FROM smtp_credentials WHERE "campaignId" = $1::uuid`, [campaignId])).map((r) => r.id);
   await sealCredentialPasswordsInPlace(db, new Keyring(ENCRYPTION_KEY), credentialIds, "secret");
@@ -82,21 +66,13 @@ export async function seedAccount(db: Db, o: SeedOptions): Promise<SeededAccount
      SELECT $1::uuid, $2 || '-' || g || $3 || '@example' || (g % 97) || '.com', 'First' || g, 'Last' || g, 'Company ' || (g % 1000),
             now() + (g * interval '1 millisecond'), now()
      FROM generate_series(1, $4::int) AS g`,
-    [
-      accountId,
-      o.label,
-      tag,
-      o.contacts,
-    ],
+    [accountId, o.label, tag, o.contacts],
   );
   await executor(db).execute(
     `INSERT INTO enrollments ("accountId", "campaignId", "contactId", "batchNumber", "createdAt", "updatedAt")
-     SELECT $1::uuid, $2::uuid, id, ${o.batchOf === "own" ? "row_number() OVER (ORDER BY \"createdAt\")" : "1"}, "createdAt", now()
+     SELECT $1::uuid, $2::uuid, id, ${o.batchOf === "own" ? 'row_number() OVER (ORDER BY "createdAt")' : "1"}, "createdAt", now()
      FROM contacts WHERE "accountId" = $1::uuid`,
-    [
-      accountId,
-      campaignId,
-    ],
+    [accountId, campaignId],
   );
   return { accountId, campaignId, usernames, emailOf };
 }

@@ -127,7 +127,12 @@ async function resetStatements(db: Db): Promise<string | null> {
     await executor(db).rows(`${BENCH_TAG} SELECT 1 AS done FROM (SELECT pg_stat_statements_reset(0, (SELECT oid FROM pg_database WHERE datname = current_database()), 0)) t`);
     return null;
   } catch (err) {
-    return `pg_stat_statements unavailable: ${(err as Error).message.split("\n").filter((l) => l.trim()).pop() ?? "error"}`;
+    return `pg_stat_statements unavailable: ${
+      (err as Error).message
+        .split("\n")
+        .filter((l) => l.trim())
+        .pop() ?? "error"
+    }`;
   }
 }
 
@@ -145,14 +150,16 @@ async function readOwnWal(db: Db, from: string, to: string): Promise<{ records: 
             ours AS (SELECT DISTINCT xid FROM w, mine WHERE w.block_ref LIKE mine.pattern AND w.xid <> '0'::xid)
        SELECT count(*) AS records, sum(record_length)::bigint AS bytes, sum(fpi_length)::bigint AS fpi_bytes
        FROM w, mine WHERE w.block_ref LIKE mine.pattern OR (w.resource_manager = 'Transaction' AND w.xid IN (SELECT xid FROM ours))`,
-      [
-        from,
-        to,
-      ],
+      [from, to],
     );
     return { records: Number(row?.records ?? 0), bytes: Number(row?.bytes ?? 0), fpi_bytes: Number(row?.fpi_bytes ?? 0) };
   } catch (err) {
-    return `pg_walinspect unavailable: ${(err as Error).message.split("\n").filter((l) => l.trim()).pop() ?? "error"}`;
+    return `pg_walinspect unavailable: ${
+      (err as Error).message
+        .split("\n")
+        .filter((l) => l.trim())
+        .pop() ?? "error"
+    }`;
   }
 }
 
@@ -264,7 +271,9 @@ function buildReport(o: {
   cpuMs.postgres_backends_of_this_db = per(1000 * backends, 3);
   cpuMs.redis_server = per(1000 * (o.cpuAfter.redis - o.cpuBefore.redis), 3);
   cpuMs.bench_process_and_sink = per(1000 * (o.cpuAfter.bench - o.cpuBefore.bench), 3);
-  const engineMs = Object.entries(cpuMs).filter(([name]) => name !== "bench_process_and_sink").reduce((sum, [, v]) => sum + (v ?? 0), 0);
+  const engineMs = Object.entries(cpuMs)
+    .filter(([name]) => name !== "bench_process_and_sink")
+    .reduce((sum, [, v]) => sum + (v ?? 0), 0);
 
   // statements
   let statements: Record<string, unknown> = { unavailable: o.statementsUnavailable };
@@ -276,7 +285,14 @@ function buildReport(o: {
     const control = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|SET|DEALLOCATE|DISCARD|SHOW)\b/i;
     const controlCalls = list.filter((s) => control.test(s.query)).reduce((sum, s) => sum + s.calls, 0);
     const callsOf = (pattern: RegExp) => list.filter((s) => pattern.test(s.query)).reduce((sum, s) => sum + s.calls, 0);
-    const entry = (s: StatementRow) => ({ query: shorten(s.query), calls: s.calls, calls_per_send: per(s.calls, 3), total_ms: round(s.total_ms, 1), mean_ms: round(s.total_ms / Math.max(1, s.calls), 3), rows: s.rows });
+    const entry = (s: StatementRow) => ({
+      query: shorten(s.query),
+      calls: s.calls,
+      calls_per_send: per(s.calls, 3),
+      total_ms: round(s.total_ms, 1),
+      mean_ms: round(s.total_ms / Math.max(1, s.calls), 3),
+      rows: s.rows,
+    });
     statements = {
       unavailable: null,
       calls,
@@ -285,16 +301,34 @@ function buildReport(o: {
       transaction_control_per_send: per(controlCalls),
       advisory_lock_calls_per_send: per(callsOf(/pg_(try_)?advisory_(xact_)?lock/i), 3),
       row_locking_statements_per_send: per(callsOf(/FOR (NO KEY UPDATE|UPDATE|KEY SHARE|SHARE)\b/i), 3),
-      execution_ms_per_send: per(list.reduce((sum, s) => sum + s.total_ms, 0), 3),
+      execution_ms_per_send: per(
+        list.reduce((sum, s) => sum + s.total_ms, 0),
+        3,
+      ),
       distinct_statements: list.length,
-      top_by_calls: [...list].sort((a, b) => b.calls - a.calls).slice(0, TOP).map(entry),
-      top_by_total_time: [...list].sort((a, b) => b.total_ms - a.total_ms).slice(0, TOP).map(entry),
+      top_by_calls: [...list]
+        .sort((a, b) => b.calls - a.calls)
+        .slice(0, TOP)
+        .map(entry),
+      top_by_total_time: [...list]
+        .sort((a, b) => b.total_ms - a.total_ms)
+        .slice(0, TOP)
+        .map(entry),
       inside_functions: nested.length
         ? {
             per_send: per(nested.reduce((sum, s) => sum + s.calls, 0)),
-            advisory_lock_calls_per_send: per(nested.filter((s) => /pg_(try_)?advisory_(xact_)?lock/i.test(s.query)).reduce((sum, s) => sum + s.calls, 0), 3),
-            row_locking_per_send: per(nested.filter((s) => /FOR (NO KEY UPDATE|UPDATE|KEY SHARE|SHARE)\b/i.test(s.query)).reduce((sum, s) => sum + s.calls, 0), 3),
-            top_by_calls: [...nested].sort((a, b) => b.calls - a.calls).slice(0, TOP).map(entry),
+            advisory_lock_calls_per_send: per(
+              nested.filter((s) => /pg_(try_)?advisory_(xact_)?lock/i.test(s.query)).reduce((sum, s) => sum + s.calls, 0),
+              3,
+            ),
+            row_locking_per_send: per(
+              nested.filter((s) => /FOR (NO KEY UPDATE|UPDATE|KEY SHARE|SHARE)\b/i.test(s.query)).reduce((sum, s) => sum + s.calls, 0),
+              3,
+            ),
+            top_by_calls: [...nested]
+              .sort((a, b) => b.calls - a.calls)
+              .slice(0, TOP)
+              .map(entry),
           }
         : "not tracked (pg_stat_statements.track is not 'all' for this database)",
     };
@@ -323,9 +357,7 @@ function buildReport(o: {
       rows_deleted_per_send: per(delta("tup_deleted")),
       rows_read_per_send: per(delta("tup_returned") + delta("tup_fetched"), 1),
       wal_of_this_db:
-        typeof o.ownWal === "string"
-          ? o.ownWal
-          : { bytes_per_send: per(o.ownWal.bytes, 0), records_per_send: per(o.ownWal.records, 2), full_page_image_bytes_per_send: per(o.ownWal.fpi_bytes, 0) },
+        typeof o.ownWal === "string" ? o.ownWal : { bytes_per_send: per(o.ownWal.bytes, 0), records_per_send: per(o.ownWal.records, 2), full_page_image_bytes_per_send: per(o.ownWal.fpi_bytes, 0) },
       wal_bytes_per_send: per(delta("wal_bytes"), 0),
       wal_lsn_bytes_per_send: per(delta("lsn_bytes"), 0),
       wal_records_per_send: per(delta("wal_records")),

@@ -135,10 +135,7 @@ export async function seedWebhookAccounts(db: Db, label: string, accounts: numbe
      SELECT $1 || '-' || g || '@bench.example', p.id, now(), now() + interval '30 days', now()
      FROM plans p, generate_series(1, $2::int) AS g WHERE p.slug = 'scale'
      ORDER BY g RETURNING id`,
-    [
-      label,
-      accounts,
-    ],
+    [label, accounts],
   );
   const ids = rows.map((r) => r.id);
   const keyring = new Keyring(ENCRYPTION_KEY);
@@ -163,10 +160,7 @@ export async function insertEvents(db: Db, accountIds: string[], count: number):
          'replied_at', NULL, 'bounce_reason', NULL, 'variant_id', NULL),
        clock_timestamp()
      FROM generate_series(0, $2::int - 1) AS g`,
-    [
-      accountIds,
-      count,
-    ],
+    [accountIds, count],
   );
 }
 

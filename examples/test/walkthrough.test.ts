@@ -23,8 +23,14 @@ test("the examples walk a whole campaign through the SDK: the catcher gets the e
     assert.equal(ada.subject, "Hello Ada");
     assert.equal(caught.find((email) => email.to[0] === "alan@turing.example")!.subject, "Hello there", "the fallback of a missing first name");
     assert.match(ada.headers["list-unsubscribe"] ?? "", /^<http:\/\/outreach\.test\//);
-    assert.ok(lines.some((line) => line.startsWith('preview for ada@lovelace.example: "Hello Ada"')), lines.join("\n"));
-    assert.ok(lines.some((line) => /^requests this period by client kind: direct 1, mcp 0, sdk \d+$/.test(line)), lines.join("\n"));
+    assert.ok(
+      lines.some((line) => line.startsWith('preview for ada@lovelace.example: "Hello Ada"')),
+      lines.join("\n"),
+    );
+    assert.ok(
+      lines.some((line) => /^requests this period by client kind: direct 1, mcp 0, sdk \d+$/.test(line)),
+      lines.join("\n"),
+    );
   } finally {
     await catcher.close();
   }

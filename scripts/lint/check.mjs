@@ -15,7 +15,10 @@ export function repoPath(filePath, root = ROOT) {
 
 /** The files whose results carry the raw-SQL rule (errors or allow-listed warnings). */
 export function rawSqlFiles(results, root = ROOT) {
-  return results.filter((result) => result.messages.some((m) => m.ruleId === RAW_SQL_RULE)).map((result) => repoPath(result.filePath, root)).sort();
+  return results
+    .filter((result) => result.messages.some((m) => m.ruleId === RAW_SQL_RULE))
+    .map((result) => repoPath(result.filePath, root))
+    .sort();
 }
 
 /**

@@ -110,8 +110,7 @@ export const noRawSql = {
       CallExpression(node) {
         const { callee } = node;
         const requires =
-          (callee.type === "Identifier" && /require$/i.test(callee.name)) ||
-          (callee.type === "CallExpression" && callee.callee.type === "Identifier" && callee.callee.name === "createRequire");
+          (callee.type === "Identifier" && /require$/i.test(callee.name)) || (callee.type === "CallExpression" && callee.callee.type === "Identifier" && callee.callee.name === "createRequire");
         if (requires && node.arguments.length > 0) checkSource(node.arguments[0]);
       },
       // $queryRaw and friends wherever they are named: calls, tagged templates,
@@ -137,7 +136,10 @@ export const noRawSql = {
 };
 
 // The version changes with this file, so ESLint's cache forgets results when the rule changes.
-const version = createHash("sha256").update(readFileSync(new URL(import.meta.url))).digest("hex").slice(0, 12);
+const version = createHash("sha256")
+  .update(readFileSync(new URL(import.meta.url)))
+  .digest("hex")
+  .slice(0, 12);
 
 /** The local ESLint plugin; its rule is outreach/no-raw-sql. */
 export const outreachPlugin = { meta: { name: "outreach", version }, rules: { "no-raw-sql": noRawSql } };

@@ -38,10 +38,13 @@ test("while suspended nothing is sent (due sends held, a raced release and a tes
   const queued = await db.stepSend.update({ where: { id: raced.id }, data: { state: "queued" } });
   await enqueueSendsWith(sends)([{ id: queued.id, accountId: account.id, releasedAt: queued.updatedAt, credentialId: queued.credentialId }]);
   // the sender claims it, sees the suspension and hands it back to the schedule: held, no attempt spent, not failed
-  await waitFor(async () => {
-    const row = await db.stepSend.findUniqueOrThrow({ where: { id: raced.id } });
-    return row.state === "scheduled" && row.lastError === "account suspended";
-  }, { what: "the raced send handed back" });
+  await waitFor(
+    async () => {
+      const row = await db.stepSend.findUniqueOrThrow({ where: { id: raced.id } });
+      return row.state === "scheduled" && row.lastError === "account suspended";
+    },
+    { what: "the raced send handed back" },
+  );
   assert.equal((await db.stepSend.findUniqueOrThrow({ where: { id: raced.id } })).attempts, 0);
 
   // a test send queued before the suspension waits, delayed

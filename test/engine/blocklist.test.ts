@@ -25,7 +25,9 @@ async function createCampaign(token: string, inbox: string, steps = 2): Promise<
       name: `Blocklist ${++counter}`,
       min_wait_seconds: 0,
       max_wait_seconds: 0,
-      smtp_credentials: [{ label: inbox, from_email: `${inbox}@acme.test`, smtp_host: engine.smtp.host, smtp_port: engine.smtp.port, smtp_secure: false, smtp_username: inbox, smtp_password: "pw", daily_limit: 100 }],
+      smtp_credentials: [
+        { label: inbox, from_email: `${inbox}@acme.test`, smtp_host: engine.smtp.host, smtp_port: engine.smtp.port, smtp_secure: false, smtp_username: inbox, smtp_password: "pw", daily_limit: 100 },
+      ],
       sequence_steps: Array.from({ length: steps }, (_, i) => ({ position: i + 1, subject: `Step ${i + 1}`, body_html: `<p>Step ${i + 1} for {{first_name}}</p>`, delay_minutes: i === 0 ? 0 : 60 })),
     },
   });
@@ -112,7 +114,10 @@ test("an unsubscribe blocks the address for the account: another campaign's disp
     },
     { timeoutMs: 30_000, what: "the blocklisted skip" },
   );
-  assert.deepEqual(skips.map((s: any) => [s.email, s.reason]), [["carl@people.test", "blocked: address"]]);
+  assert.deepEqual(
+    skips.map((s: any) => [s.email, s.reason]),
+    [["carl@people.test", "blocked: address"]],
+  );
   assert.equal(await engine.db.stepSend.count({ where: { campaignId: second } }), 0, "nothing planned");
   assert.equal(received("unsub-b", "carl@people.test").length, 0);
 });

@@ -22,16 +22,19 @@ test("a 5xx for the recipient bounces the enrollment, disables the inbox over th
   assert.equal((await engine.db.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).pausedReason, "all_credentials_disabled");
 
   const [bounceEvent] = await eventsOf(engine.db, account.id, "enrollment.bounced");
-  assert.deepEqual({ ...(bounceEvent!.data as any), sent_at: undefined }, {
-    enrollment_id: bounced.id,
-    contact_id: contacts[2]!.id,
-    contact_email: "gone@example.com",
-    campaign_id: campaign.id,
-    status: "bounced",
-    sent_at: undefined,
-    replied_at: null,
-    bounce_reason: bounced.bounceReason,
-  });
+  assert.deepEqual(
+    { ...(bounceEvent!.data as any), sent_at: undefined },
+    {
+      enrollment_id: bounced.id,
+      contact_id: contacts[2]!.id,
+      contact_email: "gone@example.com",
+      campaign_id: campaign.id,
+      status: "bounced",
+      sent_at: undefined,
+      replied_at: null,
+      bounce_reason: bounced.bounceReason,
+    },
+  );
   const [disabled] = await eventsOf(engine.db, account.id, "credential.disabled");
   const disabledData = disabled!.data as any;
   assert.equal(disabledData.credential_id, credential.id);
@@ -46,7 +49,10 @@ test("a 5xx for the recipient bounces the enrollment, disables the inbox over th
 
 test("with a healthy inbox left, the bad one is disabled and its sends move to the other", async () => {
   const { account, campaign } = await seedCampaign(engine, {
-    credentials: [{ username: "bad-inbox", dailyLimit: 100 }, { username: "good-inbox", dailyLimit: 100 }],
+    credentials: [
+      { username: "bad-inbox", dailyLimit: 100 },
+      { username: "good-inbox", dailyLimit: 100 },
+    ],
     contacts: ["bounce-1@example.com", "fine-1@example.com"],
     minWait: 0,
     maxWait: 0,
@@ -62,10 +68,13 @@ test("a 4xx is not a bounce: the send is retried later and the enrollment stays 
   const { account, campaign, contacts } = await seedCampaign(engine, { credentials: [{ username: "greylisted", dailyLimit: 100 }], contacts: ["later@example.com"] });
   engine.smtp.rejectRecipientTemporarily("later@example.com", 451, "4.7.1 try again later");
   await engine.dispatch(account.id, campaign.id);
-  const row = await waitFor(async () => {
-    const r = await engine.db.stepSend.findFirst({ where: { campaignId: campaign.id } });
-    return r && r.state === "scheduled" && r.attempts === 1 ? r : undefined;
-  }, { what: "the send to go back to the schedule" });
+  const row = await waitFor(
+    async () => {
+      const r = await engine.db.stepSend.findFirst({ where: { campaignId: campaign.id } });
+      return r && r.state === "scheduled" && r.attempts === 1 ? r : undefined;
+    },
+    { what: "the send to go back to the schedule" },
+  );
   assert.ok(row.dueAt.getTime() > Date.now() + 30_000, "retried after a backoff");
   assert.match(row.lastError ?? "", /try again later/);
   const enrollment = await engine.db.enrollment.findFirstOrThrow({ where: { contactId: contacts[0]!.id } });

@@ -48,8 +48,21 @@ async function campaignWithClicks(email: string): Promise<{ token: string; accou
       track_clicks: true,
       min_wait_seconds: 0,
       max_wait_seconds: 0,
-      smtp_credentials: [{ label: "inbox", from_email: `inbox-${accountId.slice(0, 8)}@sender.test`, smtp_host: engine.smtp.host, smtp_port: engine.smtp.port, smtp_secure: false, smtp_username: "inbox", smtp_password: "pw", daily_limit: 100 }],
-      sequence_steps: [{ position: 1, subject: "Hi {{first_name}}", body_html: `<p><a href="https://acme.test/pricing?ref={{first_name}}">Pricing</a> and <a href="{{custom.url}}">your page</a></p>` }],
+      smtp_credentials: [
+        {
+          label: "inbox",
+          from_email: `inbox-${accountId.slice(0, 8)}@sender.test`,
+          smtp_host: engine.smtp.host,
+          smtp_port: engine.smtp.port,
+          smtp_secure: false,
+          smtp_username: "inbox",
+          smtp_password: "pw",
+          daily_limit: 100,
+        },
+      ],
+      sequence_steps: [
+        { position: 1, subject: "Hi {{first_name}}", body_html: `<p><a href="https://acme.test/pricing?ref={{first_name}}">Pricing</a> and <a href="{{custom.url}}">your page</a></p>` },
+      ],
     },
   });
   assert.equal(created.status, 201, created.text);
@@ -75,10 +88,13 @@ test("ordinary links redirect and count once; a link made from a contact's field
   const first = await follow(links[0]!);
   assert.deepEqual(first, { status: 302, location: "https://acme.test/pricing?ref=Ann" });
   assert.deepEqual(await follow(links[0]!), { status: 302, location: "https://acme.test/pricing?ref=Ann" });
-  const clicked = await waitFor(async () => {
-    const events = await eventsOf(engine.db, accountId, "enrollment.clicked");
-    return events.length ? events : undefined;
-  }, { what: "enrollment.clicked" });
+  const clicked = await waitFor(
+    async () => {
+      const events = await eventsOf(engine.db, accountId, "enrollment.clicked");
+      return events.length ? events : undefined;
+    },
+    { what: "enrollment.clicked" },
+  );
   assert.equal(clicked.length, 1, "counted once");
   assert.equal((clicked[0]!.data as { url: string }).url, "https://acme.test/pricing?ref=Ann");
 

@@ -22,7 +22,17 @@ async function seedAccount(db: Db, name: string, inboxes: string[], enrollments:
   });
   for (const username of inboxes) {
     await db.smtpCredential.create({
-      data: { accountId: account.id, campaignId: campaign.id, label: username, fromEmail: `${username}@sender.test`, smtpHost: smtp.host, smtpPort: smtp.port, smtpUsername: username, ...sealedCredentialSecrets(config.encryptionKey, "pw"), dailyLimit: 100_000 },
+      data: {
+        accountId: account.id,
+        campaignId: campaign.id,
+        label: username,
+        fromEmail: `${username}@sender.test`,
+        smtpHost: smtp.host,
+        smtpPort: smtp.port,
+        smtpUsername: username,
+        ...sealedCredentialSecrets(config.encryptionKey, "pw"),
+        dailyLimit: 100_000,
+      },
     });
   }
   await enrollMany(db, account.id, campaign.id, enrollments, name);

@@ -1,7 +1,18 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { loadConfig, TypedQueue, createRedis } from "@outreach/core";
-import { createTestDatabase, LOOPBACK_MAIL_ENV, startAppProcess, startSmtpServer, uniqueQueuePrefix, waitFor, type AppProcess, type SmtpTestServer, type TestDatabase, sealedCredentialSecrets } from "@outreach/testing";
+import {
+  createTestDatabase,
+  LOOPBACK_MAIL_ENV,
+  startAppProcess,
+  startSmtpServer,
+  uniqueQueuePrefix,
+  waitFor,
+  type AppProcess,
+  type SmtpTestServer,
+  type TestDatabase,
+  sealedCredentialSecrets,
+} from "@outreach/testing";
 import { enrollMany } from "./harness.js";
 
 // Two sender processes share a 1,000-email batch; one is killed with SIGKILL in
@@ -28,11 +39,28 @@ test("SIGKILL of a sender mid-batch: every step at most once, every step not in 
   const plan = await db.plan.findUniqueOrThrow({ where: { slug: "scale" } });
   const account = await db.account.create({ data: { email: "crash@example.test", planId: plan.id, currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) } });
   const campaign = await db.campaign.create({
-    data: { accountId: account.id, name: "Crash", status: "active", minWaitSeconds: 0, maxWaitSeconds: 0, steps: { create: [{ position: 1, subject: "Hi {{first_name}}", bodyHtml: "<p>Hello</p>" }] } },
+    data: {
+      accountId: account.id,
+      name: "Crash",
+      status: "active",
+      minWaitSeconds: 0,
+      maxWaitSeconds: 0,
+      steps: { create: [{ position: 1, subject: "Hi {{first_name}}", bodyHtml: "<p>Hello</p>" }] },
+    },
   });
   for (const username of ["crash-a", "crash-b"]) {
     await db.smtpCredential.create({
-      data: { accountId: account.id, campaignId: campaign.id, label: username, fromEmail: `${username}@sender.test`, smtpHost: smtp.host, smtpPort: smtp.port, smtpUsername: username, ...sealedCredentialSecrets(config.encryptionKey, "pw"), dailyLimit: 5_000 },
+      data: {
+        accountId: account.id,
+        campaignId: campaign.id,
+        label: username,
+        fromEmail: `${username}@sender.test`,
+        smtpHost: smtp.host,
+        smtpPort: smtp.port,
+        smtpUsername: username,
+        ...sealedCredentialSecrets(config.encryptionKey, "pw"),
+        dailyLimit: 5_000,
+      },
     });
   }
   await enrollMany(db, account.id, campaign.id, 1_000, "crash");
@@ -71,11 +99,17 @@ test("SIGKILL of a sender mid-batch: every step at most once, every step not in 
 
   const recipients = new Map<string, number>();
   for (const message of smtp.messages) recipients.set(message.envelope.to[0]!, (recipients.get(message.envelope.to[0]!) ?? 0) + 1);
-  assert.ok([...recipients.values()].every((n) => n === 1), "no contact got the step twice");
+  assert.ok(
+    [...recipients.values()].every((n) => n === 1),
+    "no contact got the step twice",
+  );
 
   const inFlight = new Set(inFlightAtKill.map((r) => r.id));
   const interrupted = rows.filter((r) => r.state === "failed");
-  assert.ok(interrupted.every((r) => inFlight.has(r.id)), "only sends in flight at the kill were failed");
+  assert.ok(
+    interrupted.every((r) => inFlight.has(r.id)),
+    "only sends in flight at the kill were failed",
+  );
   assert.ok(new Set(interrupted.map((r) => r.claimedBy)).size <= 1, "all of them held by the one process that was killed");
   assert.ok(inFlight.size <= 10, `at most 10 sends were in flight (${inFlight.size})`);
   for (const row of rows) {

@@ -16,7 +16,10 @@ after(() => engine?.stop());
 test("a bounce over the threshold disables the inbox at once, whatever its backlog; a follow-up job moves its 100k held sends to the other inbox", async () => {
   const { db } = engine;
   const { account, campaign } = await seedCampaign(engine, {
-    credentials: [{ username: "bad-inbox", dailyLimit: 1_000_000 }, { username: "good-inbox", dailyLimit: 1_000_000 }],
+    credentials: [
+      { username: "bad-inbox", dailyLimit: 1_000_000 },
+      { username: "good-inbox", dailyLimit: 1_000_000 },
+    ],
     steps: [{ subject: "Hello" }, { subject: "Again", delayMinutes: 60 * 24 }],
     contacts: 0,
     // spaced out: the moved sends are not all due at once
@@ -45,8 +48,7 @@ test("a bounce over the threshold disables the inbox at once, whatever its backl
   assert.equal((await db.campaign.findUniqueOrThrow({ where: { id: campaign.id } })).status, "active", "an inbox is left: not paused");
 
   // the follow-up job moves the held sends to the good inbox, in chunks
-  const heldOn = async (credentialId: string) =>
-    db.stepSend.count({ where: { campaignId: campaign.id, credentialId, stepPosition: 1, state: { in: ["scheduled", "queued", "sending", "sent"] } } });
+  const heldOn = async (credentialId: string) => db.stepSend.count({ where: { campaignId: campaign.id, credentialId, stepPosition: 1, state: { in: ["scheduled", "queued", "sending", "sent"] } } });
   await waitFor(async () => (await heldOn(bad!.id)) === 0 && (await heldOn(good!.id)) === HELD - 1, { timeoutMs: 120_000, intervalMs: 500, what: "every held send moved to the other inbox" });
 
   const [counts] = await executor(db).rows<{ rows: number; pairs: number; onBad: number }>(

@@ -19,7 +19,13 @@ export interface EngineApi {
 
 /** The real API app in-process over HTTP, on the engine's database and queues. */
 export async function startEngineApi(engine: Engine): Promise<EngineApi> {
-  const api = await startApiServer({ DATABASE_URL: engine.config.databaseUrl, QUEUE_PREFIX: engine.config.queuePrefix, PUBLIC_BASE_URL: "http://outreach.test", LOG_LEVEL: "error", ...LOOPBACK_MAIL_ENV });
+  const api = await startApiServer({
+    DATABASE_URL: engine.config.databaseUrl,
+    QUEUE_PREFIX: engine.config.queuePrefix,
+    PUBLIC_BASE_URL: "http://outreach.test",
+    LOG_LEVEL: "error",
+    ...LOOPBACK_MAIL_ENV,
+  });
   const call = (method: string, path: string, token?: string, body?: unknown): Promise<ApiResponse> => apiRequest(api.baseUrl, method, path, { token, body });
   return {
     baseUrl: api.baseUrl,

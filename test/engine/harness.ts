@@ -1,7 +1,19 @@
 import { Keyring, loadConfig, TypedQueue, createRedis, type Config } from "@outreach/core";
 import { executor, type Db } from "@outreach/db";
 import { startWorker } from "@outreach/runtime";
-import { createTestDatabase, findFreePort, LOOPBACK_MAIL_ENV, startAppProcess, startSmtpServer, uniqueQueuePrefix, waitFor, type AppProcess, type SmtpTestServer, type TestDatabase, sealedCredentialSecrets } from "@outreach/testing";
+import {
+  createTestDatabase,
+  findFreePort,
+  LOOPBACK_MAIL_ENV,
+  startAppProcess,
+  startSmtpServer,
+  uniqueQueuePrefix,
+  waitFor,
+  type AppProcess,
+  type SmtpTestServer,
+  type TestDatabase,
+  sealedCredentialSecrets,
+} from "@outreach/testing";
 import { dispatcherWorker } from "../../apps/dispatcher/src/worker.js";
 import { senderWorker } from "../../apps/sender/src/worker.js";
 
@@ -112,7 +124,9 @@ export async function seedCampaign(engine: Engine, options: SeedOptions = {}) {
   const { db, smtp, config } = engine;
   const plan = await db.plan.findUniqueOrThrow({ where: { slug: options.plan ?? "scale" } });
   const now = new Date();
-  const account = await db.account.create({ data: { email: `acct-${Math.random().toString(36).slice(2)}@example.test`, planId: plan.id, currentPeriodStart: now, currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000) } });
+  const account = await db.account.create({
+    data: { email: `acct-${Math.random().toString(36).slice(2)}@example.test`, planId: plan.id, currentPeriodStart: now, currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000) },
+  });
   const credentials = options.credentials ?? [{ username: "inbox-a", dailyLimit: 1000 }];
   const campaign = await db.campaign.create({
     data: {
@@ -123,7 +137,12 @@ export async function seedCampaign(engine: Engine, options: SeedOptions = {}) {
       verifyEmailMx: options.verifyEmailMx ?? false,
       bounceRateThreshold: options.bounceRateThreshold ?? 8,
       steps: {
-        create: (options.steps ?? [{ subject: "Hello {{first_name}}" }]).map((s, i) => ({ position: i + 1, subject: s.subject, bodyHtml: s.bodyHtml ?? `<p>Step ${i + 1} for {{first_name}}</p>`, delayMinutes: s.delayMinutes ?? 0 })),
+        create: (options.steps ?? [{ subject: "Hello {{first_name}}" }]).map((s, i) => ({
+          position: i + 1,
+          subject: s.subject,
+          bodyHtml: s.bodyHtml ?? `<p>Step ${i + 1} for {{first_name}}</p>`,
+          delayMinutes: s.delayMinutes ?? 0,
+        })),
       },
     },
   });

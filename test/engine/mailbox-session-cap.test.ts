@@ -21,12 +21,26 @@ test("the SMTP sessions of a mailbox shared by two campaigns stay within SMTP_SE
   const plan = await db.plan.findUniqueOrThrow({ where: { slug: "scale" } });
   const account = await db.account.create({ data: { email: "mailbox@example.test", planId: plan.id, currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) } });
   const campaigns = [];
-  for (const [name, username, host] of [["one", "shared", smtp.host], ["two", "SHARED", smtp.host], ["three", "own", smtp.host]] as const) {
+  for (const [name, username, host] of [
+    ["one", "shared", smtp.host],
+    ["two", "SHARED", smtp.host],
+    ["three", "own", smtp.host],
+  ] as const) {
     const campaign = await db.campaign.create({
       data: { accountId: account.id, name, status: "active", minWaitSeconds: 0, maxWaitSeconds: 0, steps: { create: [{ position: 1, subject: "Hi", bodyHtml: "<p>Hello</p>" }] } },
     });
     await db.smtpCredential.create({
-      data: { accountId: account.id, campaignId: campaign.id, label: name, fromEmail: `${name}@sender.test`, smtpHost: host, smtpPort: smtp.port, smtpUsername: username, ...sealedCredentialSecrets(config.encryptionKey, "pw"), dailyLimit: 100_000 },
+      data: {
+        accountId: account.id,
+        campaignId: campaign.id,
+        label: name,
+        fromEmail: `${name}@sender.test`,
+        smtpHost: host,
+        smtpPort: smtp.port,
+        smtpUsername: username,
+        ...sealedCredentialSecrets(config.encryptionKey, "pw"),
+        dailyLimit: 100_000,
+      },
     });
     await enrollMany(db, account.id, campaign.id, PER_CAMPAIGN, name);
     campaigns.push(campaign);

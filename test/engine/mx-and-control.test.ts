@@ -31,10 +31,22 @@ test("verify_email_mx: domains without MX are bounced and skipped (mx_invalid), 
   });
   await engine.dispatch(account.id, campaign.id);
   await waitFor(() => engine.smtp.messages.filter((m) => m.username === "mx-inbox").length === 2, { what: "the two good addresses" });
-  assert.deepEqual(engine.smtp.messages.filter((m) => m.username === "mx-inbox").map((m) => m.envelope.to[0]).sort(), ["a@good-mx.test", "d@good-mx.test"]);
+  assert.deepEqual(
+    engine.smtp.messages
+      .filter((m) => m.username === "mx-inbox")
+      .map((m) => m.envelope.to[0])
+      .sort(),
+    ["a@good-mx.test", "d@good-mx.test"],
+  );
 
   const skips = await engine.db.enrollmentSkip.findMany({ where: { campaignId: campaign.id }, orderBy: { reason: "asc" } });
-  assert.deepEqual(skips.map((s) => [s.kind, s.reason]), [["mx_invalid", "no MX record for missing.test"], ["mx_invalid", "no MX record for no-mx.test"]]);
+  assert.deepEqual(
+    skips.map((s) => [s.kind, s.reason]),
+    [
+      ["mx_invalid", "no MX record for missing.test"],
+      ["mx_invalid", "no MX record for no-mx.test"],
+    ],
+  );
   for (const contact of [contacts[1]!, contacts[2]!]) {
     const enrollment = await engine.db.enrollment.findFirstOrThrow({ where: { contactId: contact.id } });
     assert.equal(enrollment.status, "bounced");
@@ -60,7 +72,10 @@ test("a paused campaign sends nothing more; resume plans what was held from now"
     await rescheduleHeldSends(tx, campaign.id);
   });
   const replanned = await engine.db.stepSend.findMany({ where: { campaignId: campaign.id, stepPosition: 1, sentAt: null } });
-  assert.ok(replanned.every((r) => r.dueAt >= resumedAt), "held sends were planned again from the resume");
+  assert.ok(
+    replanned.every((r) => r.dueAt >= resumedAt),
+    "held sends were planned again from the resume",
+  );
   await waitFor(() => engine.smtp.messages.filter((m) => m.username === "pausable").length === 3, { timeoutMs: 20_000, what: "the held emails after resume" });
 });
 

@@ -56,10 +56,13 @@ test("dispatch -> send -> sent rows and emails received, the dispatcher and send
   });
   await engine.dispatch(account.id, campaign.id);
   await waitFor(() => engine.smtp.messages.filter((m) => m.username === "pooled").length === 8, { timeoutMs: 30_000, what: "both steps to four contacts" });
-  const rows = await waitFor(async () => {
-    const found = await engine.db.stepSend.findMany({ where: { campaignId: campaign.id } });
-    return found.length === 8 && found.every((r) => r.state === "sent") ? found : undefined;
-  }, { timeoutMs: 30_000, what: "eight sends recorded" });
+  const rows = await waitFor(
+    async () => {
+      const found = await engine.db.stepSend.findMany({ where: { campaignId: campaign.id } });
+      return found.length === 8 && found.every((r) => r.state === "sent") ? found : undefined;
+    },
+    { timeoutMs: 30_000, what: "eight sends recorded" },
+  );
   assert.equal(new Set(rows.map((r) => r.messageId)).size, 8);
   for (const contact of contacts) assert.equal(engine.smtp.messagesTo(contact.email).length, 2, `${contact.email}: each step once`);
   assert.equal((await eventsOf(engine.db, account.id, "enrollment.sent")).length, 8, "one per step sent");
@@ -71,7 +74,9 @@ test("the timeouts hold through PgBouncer: in transactions and alone, a busy loc
   try {
     const expected = [`${config.database.statementTimeoutMs}ms`, `${config.database.lockTimeoutMs}ms`, `${config.database.idleInTransactionTimeoutMs}ms`];
     const settings = (q: PrismaQueryable) =>
-      executor(q).rows<{ s: string; l: string; i: string }>(`SELECT current_setting('statement_timeout') s, current_setting('lock_timeout') l, current_setting('idle_in_transaction_session_timeout') i`);
+      executor(q).rows<{ s: string; l: string; i: string }>(
+        `SELECT current_setting('statement_timeout') s, current_setting('lock_timeout') l, current_setting('idle_in_transaction_session_timeout') i`,
+      );
     // several rounds, so that they run on different server connections of PgBouncer's pool
     for (let round = 0; round < 6; round++) {
       const [alone] = await settings(db);
@@ -79,7 +84,9 @@ test("the timeouts hold through PgBouncer: in transactions and alone, a busy loc
       const [inside] = await db.$transaction((tx) => settings(tx));
       assert.deepEqual([inside!.s, inside!.l, inside!.i], expected, "inside a transaction");
       // the planning pool's reads before a lock: query(text, values) on the pool itself
-      const [onPool] = await fromPg(poolOf(db)!).rows<{ s: string; l: string; i: string }>(`SELECT current_setting('statement_timeout') s, current_setting('lock_timeout') l, current_setting('idle_in_transaction_session_timeout') i`);
+      const [onPool] = await fromPg(poolOf(db)!).rows<{ s: string; l: string; i: string }>(
+        `SELECT current_setting('statement_timeout') s, current_setting('lock_timeout') l, current_setting('idle_in_transaction_session_timeout') i`,
+      );
       assert.deepEqual([onPool!.s, onPool!.l, onPool!.i], expected, "query(text, values) on the pool");
     }
     // an isolation level can still be chosen after the settings

@@ -36,7 +36,10 @@ test("a 4xx to RCPT TO is retried, then the message goes out once", async () => 
 test("a 4xx after the final dot (the server refused the message) is retried, then the message goes out once", async () => {
   engine.smtp.setDataBehaviour({ kind: "reply", code: 451, message: "4.3.0 queue full, try again later", times: 1 });
   await expectSentOnce("data-later@example.com", 2);
-  assert.deepEqual(engine.smtp.transfers.filter((t) => t.envelope.to.includes("data-later@example.com")).map((t) => t.answer), [451, "accepted"]);
+  assert.deepEqual(
+    engine.smtp.transfers.filter((t) => t.envelope.to.includes("data-later@example.com")).map((t) => t.answer),
+    [451, "accepted"],
+  );
 });
 
 test("a refused connection is retried, then the message goes out once", async () => {
@@ -46,10 +49,13 @@ test("a refused connection is retried, then the message goes out once", async ()
   await engine.db.smtpCredential.updateMany({ where: { campaignId: campaign.id }, data: { smtpPort: closedPort } });
   await engine.dispatch(account.id, campaign.id);
   const send = await waitFor(() => engine.db.stepSend.findFirst({ where: { campaignId: campaign.id, stepPosition: 1 } }), { what: "the send" });
-  const failed = await waitFor(async () => {
-    const row = await engine.db.stepSend.findUniqueOrThrow({ where: { id: send.id } });
-    return row.attempts >= 1 && row.state === "scheduled" ? row : undefined;
-  }, { what: "the refused attempt" });
+  const failed = await waitFor(
+    async () => {
+      const row = await engine.db.stepSend.findUniqueOrThrow({ where: { id: send.id } });
+      return row.attempts >= 1 && row.state === "scheduled" ? row : undefined;
+    },
+    { what: "the refused attempt" },
+  );
   assert.match(failed.lastError ?? "", /ECONNREFUSED|connect/i);
   await engine.db.smtpCredential.updateMany({ where: { campaignId: campaign.id }, data: { smtpPort: engine.smtp.port } });
   const settled = await runRetriesNow(engine.db, send.id);

@@ -67,7 +67,13 @@ test("a reply is read back through the API without its quote, and the answer arr
   const inbox = `inbox-${tag}@sender.test`;
   const contactEmail = `maria-${tag}@contoso.test`;
   const campaign = await db.campaign.create({
-    data: { accountId, name: "Replies", minWaitSeconds: 0, maxWaitSeconds: 0, steps: { create: [{ position: 1, subject: "Hello {{first_name}}", bodyHtml: "<p>Hi {{first_name}}, a quick question.</p>" }] } },
+    data: {
+      accountId,
+      name: "Replies",
+      minWaitSeconds: 0,
+      maxWaitSeconds: 0,
+      steps: { create: [{ position: 1, subject: "Hello {{first_name}}", bodyHtml: "<p>Hi {{first_name}}, a quick question.</p>" }] },
+    },
   });
   const credential = await addWatchedInbox(accountId, campaign.id, inbox, "Jordan Lee");
   const contact = await db.contact.create({ data: { accountId, email: contactEmail, firstName: "Maria" } });
@@ -158,15 +164,26 @@ async function seedReply(tag: string) {
   const contactEmail = `sam-${tag}@contoso.test`;
   const campaign = await db.campaign.create({ data: { accountId, name: "Answers", status: "active" } });
   const credential = await db.smtpCredential.create({
-    data: { accountId, campaignId: campaign.id, label: "Inbox", fromEmail: inbox, smtpHost: smtp.host, smtpPort: smtp.port, smtpSecure: false, smtpUsername: inbox, ...sealedCredentialSecrets(Keyring.fromConfig(config), "secret"), dailyLimit: 100 },
+    data: {
+      accountId,
+      campaignId: campaign.id,
+      label: "Inbox",
+      fromEmail: inbox,
+      smtpHost: smtp.host,
+      smtpPort: smtp.port,
+      smtpSecure: false,
+      smtpUsername: inbox,
+      ...sealedCredentialSecrets(Keyring.fromConfig(config), "secret"),
+      dailyLimit: 100,
+    },
   });
   const contact = await db.contact.create({ data: { accountId, email: contactEmail } });
   const enrollment = await db.enrollment.create({ data: { accountId, campaignId: campaign.id, contactId: contact.id, status: "sent", sentAt: new Date(), credentialId: credential.id } });
   const step1Id = `<${randomUUID()}@sender.test>`;
-  await db.stepSend.create({ data: { accountId, campaignId: campaign.id, enrollmentId: enrollment.id, stepPosition: 1, credentialId: credential.id, state: "sent", dueAt: new Date(), sentAt: new Date(), messageId: step1Id } });
-  const message = await readInbound(
-    [`From: ${contactEmail}`, `To: ${inbox}`, "Subject: Re: Hi", `Message-ID: <r-${tag}@contoso.test>`, `In-Reply-To: ${step1Id}`, "", "Interested.", ""].join("\r\n"),
-  );
+  await db.stepSend.create({
+    data: { accountId, campaignId: campaign.id, enrollmentId: enrollment.id, stepPosition: 1, credentialId: credential.id, state: "sent", dueAt: new Date(), sentAt: new Date(), messageId: step1Id },
+  });
+  const message = await readInbound([`From: ${contactEmail}`, `To: ${inbox}`, "Subject: Re: Hi", `Message-ID: <r-${tag}@contoso.test>`, `In-Reply-To: ${step1Id}`, "", "Interested.", ""].join("\r\n"));
   await db.$transaction((tx) => recordInboundMessage(tx, { credentialId: credential.id, accountId, uidValidity: 1n, uid: 1n }, message, classifyInbound(message)));
   const [reply] = (await api.call("GET", "/replies", token)).body;
   return { token, contactEmail, replyId: reply.id as string };
@@ -180,10 +197,13 @@ test("an answer refused for good is failed with the server's answer; a temporary
   smtp.rejectRecipient(refused.contactEmail, 550, "5.1.1 no such user");
   const res = await api.call("POST", `/replies/${refused.replyId}/answer`, refused.token, { body_html: "<p>Hello?</p>" });
   assert.equal(res.status, 202, res.text);
-  const failed = await waitFor(async () => {
-    const answer = await answerOf(refused.token, refused.replyId);
-    return answer?.state === "failed" ? answer : undefined;
-  }, { what: "the refused answer failed", timeoutMs: 30_000 });
+  const failed = await waitFor(
+    async () => {
+      const answer = await answerOf(refused.token, refused.replyId);
+      return answer?.state === "failed" ? answer : undefined;
+    },
+    { what: "the refused answer failed", timeoutMs: 30_000 },
+  );
   assert.match(failed.error, /no such user/);
   assert.equal(failed.sent_at, null);
 
@@ -192,10 +212,13 @@ test("an answer refused for good is failed with the server's answer; a temporary
   const queued = await api.call("POST", `/replies/${later.replyId}/answer`, later.token, { body_html: "<p>Hello again.</p>" });
   assert.equal(queued.status, 202, queued.text);
   await waitFor(async () => (await answerOf(later.token, later.replyId))?.error?.includes("try again later") || undefined, { what: "the temporary refusal recorded", timeoutMs: 30_000 });
-  const sent = await waitFor(async () => {
-    const answer = await answerOf(later.token, later.replyId);
-    return answer?.state === "sent" ? answer : undefined;
-  }, { what: "the answer sent on its retry", timeoutMs: 60_000 });
+  const sent = await waitFor(
+    async () => {
+      const answer = await answerOf(later.token, later.replyId);
+      return answer?.state === "sent" ? answer : undefined;
+    },
+    { what: "the answer sent on its retry", timeoutMs: 60_000 },
+  );
   assert.equal(sent.error, null);
   assert.equal(smtp.messagesTo(later.contactEmail).length, 1);
   assert.equal((await engine.db.replyAnswer.findUniqueOrThrow({ where: { id: sent.id } })).attempts, 2);
@@ -213,7 +236,12 @@ test("stop_on_reply_scope domain: a reply from one person at a company stops the
       minWaitSeconds: 0,
       maxWaitSeconds: 0,
       stopOnReplyScope: "domain",
-      steps: { create: [{ position: 1, subject: "Hello {{first_name}}", bodyHtml: "<p>Hi</p>" }, { position: 2, subject: "", bodyHtml: "<p>Following up</p>", delayMinutes: 60 }] },
+      steps: {
+        create: [
+          { position: 1, subject: "Hello {{first_name}}", bodyHtml: "<p>Hi</p>" },
+          { position: 2, subject: "", bodyHtml: "<p>Following up</p>", delayMinutes: 60 },
+        ],
+      },
     },
   });
   const credential = await addWatchedInbox(accountId, campaign.id, inbox);

@@ -20,13 +20,28 @@ test("a step 1 due inside its window but picked up after it closed waits for the
   const now = new Date();
   // every day, a window opening two hours from now and closing an hour later (UTC): now is outside it
   const opensAt = new Date(now.getTime() + 2 * 3600_000);
-  const schedule = { timezone: "UTC", days: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], start_time: hhmm(opensAt), end_time: hhmm(new Date(opensAt.getTime() + 3600_000)), use_contact_timezone: false };
+  const schedule = {
+    timezone: "UTC",
+    days: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"],
+    start_time: hhmm(opensAt),
+    end_time: hhmm(new Date(opensAt.getTime() + 3600_000)),
+    use_contact_timezone: false,
+  };
   await engine.db.campaign.update({ where: { id: campaign.id }, data: { status: "active", schedule } });
   const credential = await engine.db.smtpCredential.findFirstOrThrow({ where: { campaignId: campaign.id } });
   const enrollment = await engine.db.enrollment.findFirstOrThrow({ where: { contactId: contacts[0]!.id } });
   // as planned inside yesterday's window, and left behind
   const send = await engine.db.stepSend.create({
-    data: { accountId: account.id, campaignId: campaign.id, enrollmentId: enrollment.id, stepPosition: 1, credentialId: credential.id, state: "scheduled", dueAt: new Date(now.getTime() - 60_000), limitDay: new Date(now.toISOString().slice(0, 10)) },
+    data: {
+      accountId: account.id,
+      campaignId: campaign.id,
+      enrollmentId: enrollment.id,
+      stepPosition: 1,
+      credentialId: credential.id,
+      state: "scheduled",
+      dueAt: new Date(now.getTime() - 60_000),
+      limitDay: new Date(now.toISOString().slice(0, 10)),
+    },
   });
 
   await waitFor(async () => (await engine.db.stepSend.findUniqueOrThrow({ where: { id: send.id } })).lastError === "outside the sending window", { what: "the sender to defer the send" });

@@ -23,7 +23,11 @@ after(async () => {
 });
 
 /** An HTTP request to the API, with any Host header (the custom tracking domain's requests carry it). */
-function call(method: string, path: string, options: { token?: string; body?: unknown; host?: string } = {}): Promise<{ status: number; body: any; text: string; headers: Record<string, string | string[] | undefined> }> {
+function call(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; host?: string } = {},
+): Promise<{ status: number; body: any; text: string; headers: Record<string, string | string[] | undefined> }> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -68,7 +72,17 @@ async function signUp(email: string): Promise<{ token: string; accountId: string
 }
 
 function credential(username: string, extra: Record<string, unknown> = {}) {
-  return { label: username, from_email: `${username}@sender.test`, smtp_host: engine.smtp.host, smtp_port: engine.smtp.port, smtp_secure: false, smtp_username: username, smtp_password: "pw", daily_limit: 5000, ...extra };
+  return {
+    label: username,
+    from_email: `${username}@sender.test`,
+    smtp_host: engine.smtp.host,
+    smtp_port: engine.smtp.port,
+    smtp_secure: false,
+    smtp_username: username,
+    smtp_password: "pw",
+    daily_limit: 5000,
+    ...extra,
+  };
 }
 
 test("a 50/50 split over 1,000 enrollments: each gets its variant, deterministically, also on a retry, with stats per variant", async () => {
@@ -202,7 +216,9 @@ test("tracked links on the inbox's custom tracking domain: a click is recorded o
   assert.equal(created.body.smtp_credentials[0].tracking_domain, "track.acme.test");
   await call("POST", `/campaigns/${campaignId}/enroll`, { token, body: { contact_import_id: imported.body.id } });
   assert.equal((await call("POST", `/campaigns/${campaignId}/dispatch`, { token, body: {} })).status, 200);
-  const [message] = await engine.smtp.waitForMessages(1, 30_000).then(() => waitFor(() => (engine.smtp.messagesTo("ann@example.com").length ? engine.smtp.messagesTo("ann@example.com") : undefined), { what: "the email" }));
+  const [message] = await engine.smtp
+    .waitForMessages(1, 30_000)
+    .then(() => waitFor(() => (engine.smtp.messagesTo("ann@example.com").length ? engine.smtp.messagesTo("ann@example.com") : undefined), { what: "the email" }));
   const html = String(message!.parsed.html);
 
   // every tracking link is on the custom host: click redirects, the pixel, unsubscribe (link and header)
@@ -234,10 +250,13 @@ test("tracked links on the inbox's custom tracking domain: a click is recorded o
     assert.equal(refused.headers.location, undefined);
   }
 
-  const clickedEvents = await waitFor(async () => {
-    const events = await eventsOf(engine.db, accountId, "enrollment.clicked");
-    return events.length ? events : undefined;
-  }, { what: "enrollment.clicked" });
+  const clickedEvents = await waitFor(
+    async () => {
+      const events = await eventsOf(engine.db, accountId, "enrollment.clicked");
+      return events.length ? events : undefined;
+    },
+    { what: "enrollment.clicked" },
+  );
   assert.equal(clickedEvents.length, 1, "the first click only");
   const data = clickedEvents[0]!.data as { url: string; contact_email: string; clicked_at: string; variant_id: null };
   assert.equal(data.url, "https://acme.test/pricing?plan=pro&ref=Ann");
@@ -279,8 +298,14 @@ test("custom fields and fallbacks render in the subject, HTML and text that reac
           {
             position: 1,
             variants: [
-              { subject: `{{first_name | "there"}}, your {{custom.plan|'free'}} plan`, body_html: `<p>Hi {{ first_name | "there" }}: {{custom.seats}} seats, trial {{custom.trial}}, {{custom.plan | "no plan"}}. {{custom.region}}!</p>` },
-              { subject: `{{first_name | "there"}}, your {{custom.plan|'free'}} plan`, body_html: `<p>Hi {{ first_name | "there" }}: {{custom.seats}} seats, trial {{custom.trial}}, {{custom.plan | "no plan"}}. {{custom.region}}!</p>` },
+              {
+                subject: `{{first_name | "there"}}, your {{custom.plan|'free'}} plan`,
+                body_html: `<p>Hi {{ first_name | "there" }}: {{custom.seats}} seats, trial {{custom.trial}}, {{custom.plan | "no plan"}}. {{custom.region}}!</p>`,
+              },
+              {
+                subject: `{{first_name | "there"}}, your {{custom.plan|'free'}} plan`,
+                body_html: `<p>Hi {{ first_name | "there" }}: {{custom.seats}} seats, trial {{custom.trial}}, {{custom.plan | "no plan"}}. {{custom.region}}!</p>`,
+              },
             ],
           },
         ],

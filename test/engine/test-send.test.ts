@@ -25,7 +25,10 @@ test("the sender sends every step of a test send, and never to an address that u
     { payload: { accountId: account.id, campaignId: campaign.id, email: "qa@example.com" } },
   ]);
   await waitFor(() => engine.smtp.messagesTo("qa@example.com").length === 2, { what: "both steps of the test send" });
-  assert.deepEqual(engine.smtp.messagesTo("qa@example.com").map((m) => m.parsed.subject), ["[Test] First", "[Test] Second"]);
+  assert.deepEqual(
+    engine.smtp.messagesTo("qa@example.com").map((m) => m.parsed.subject),
+    ["[Test] First", "[Test] Second"],
+  );
   // both jobs were taken together; the unsubscribed address's job is done by now
   await waitFor(async () => (await queue.queue.getCompletedCount()) === 2, { what: "both jobs to complete" });
   assert.equal(engine.smtp.messagesTo("left@example.com").length, 0);

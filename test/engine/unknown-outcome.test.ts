@@ -31,7 +31,18 @@ async function sendOneUnanswered(behaviour: DataBehaviour, label: string) {
       name: label,
       min_wait_seconds: 0,
       max_wait_seconds: 0,
-      smtp_credentials: [{ label: "main", from_email: `${label}@acme.test`, smtp_host: engine.smtp.host, smtp_port: engine.smtp.port, smtp_secure: false, smtp_username: `${label}-inbox`, smtp_password: "pw", daily_limit: 100 }],
+      smtp_credentials: [
+        {
+          label: "main",
+          from_email: `${label}@acme.test`,
+          smtp_host: engine.smtp.host,
+          smtp_port: engine.smtp.port,
+          smtp_secure: false,
+          smtp_username: `${label}-inbox`,
+          smtp_password: "pw",
+          daily_limit: 100,
+        },
+      ],
       sequence_steps: [
         { position: 1, subject: "Hi {{first_name}}", body_html: "<p>Hello</p>", delay_minutes: 0 },
         { position: 2, subject: "", body_html: "<p>Following up</p>", delay_minutes: 3 * 24 * 60 },

@@ -44,9 +44,11 @@ test("the deliverer killed with SIGKILL mid-retry and started again: every deliv
 
   const restartedAt = Date.now();
   const successor = await fixtures.delivererProcess(env);
-  await waitFor(async () => (await db.webhookDelivery.count({ where: { state: "pending" } })) === 0, { timeoutMs: 150_000, intervalMs: 250, what: "every delivery to end" }).catch(async (err: Error) => {
-    throw new Error(`${err.message}; states ${JSON.stringify(await deliveryStates(db))}; ${hook.arrivals.length} requests\n${successor.output()}`);
-  });
+  await waitFor(async () => (await db.webhookDelivery.count({ where: { state: "pending" } })) === 0, { timeoutMs: 150_000, intervalMs: 250, what: "every delivery to end" }).catch(
+    async (err: Error) => {
+      throw new Error(`${err.message}; states ${JSON.stringify(await deliveryStates(db))}; ${hook.arrivals.length} requests\n${successor.output()}`);
+    },
+  );
   t.diagnostic(`every delivery ended ${Date.now() - restartedAt} ms after the restart`);
   assert.deepEqual(await deliveryStates(db), { succeeded: EVENTS });
   assert.ok(hook.arrivals.length > arrivalsAtKill, "the new process carried on");
@@ -97,11 +99,13 @@ test("Redis away while events are written: the deliverer relays and delivers the
   await waitFor(async () => (await readiness()) === 503, { timeoutMs: 15_000, what: "the deliverer to see Redis gone" });
   const cutAt = Date.now();
   const campaigns = await emitEvents(db, accountId, EVENTS);
-  await waitFor(() => campaigns.every((c) => hook.arrivals.some((a) => a.data.campaign_id === c)), { timeoutMs: 60_000, intervalMs: 100, what: "every event written during the outage to arrive" }).catch(
-    async (err: Error) => {
-      throw new Error(`${err.message}; ${hook.arrivals.length - 1} of ${EVENTS} arrived; states ${JSON.stringify(await deliveryStates(db))}\n${app.output()}`);
-    },
-  );
+  await waitFor(() => campaigns.every((c) => hook.arrivals.some((a) => a.data.campaign_id === c)), {
+    timeoutMs: 60_000,
+    intervalMs: 100,
+    what: "every event written during the outage to arrive",
+  }).catch(async (err: Error) => {
+    throw new Error(`${err.message}; ${hook.arrivals.length - 1} of ${EVENTS} arrived; states ${JSON.stringify(await deliveryStates(db))}\n${app.output()}`);
+  });
   t.diagnostic(`the events written while Redis was away arrived within ${Math.max(...hook.arrivals.map((a) => a.at)) - cutAt} ms`);
   assert.equal(await readiness(), 503, "still not ready: Redis is away");
 

@@ -76,7 +76,10 @@ test("receivers that never answer for five accounts do not hold up a sixth accou
   const arrival = await waitFor(() => answers.arrivals.find((a) => a.data.campaign_id === probe), { timeoutMs: 60_000, intervalMs: 10, what: "B's event" });
   const latencyMs = arrival.at - emittedAt;
   t.diagnostic(`B's event reached its receiver ${latencyMs} ms after it was written (${openAtHosts()} requests open at the hanging hosts)`);
-  assert.ok(hosts.every((host) => host.maxOpen <= 10), "each hanging account had at most 10 requests open");
+  assert.ok(
+    hosts.every((host) => host.maxOpen <= 10),
+    "each hanging account had at most 10 requests open",
+  );
   assert.ok(latencyMs < 1_000, `B's event took ${latencyMs} ms behind ${HANGING_ACCOUNTS} accounts' hanging requests`);
 });
 

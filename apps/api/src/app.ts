@@ -89,8 +89,7 @@ export function createApp(ctx: ApiContext, options: AppOptions = {}): Express {
       subject: (_req, res) => authOf(res).accountId,
     }),
   ];
-  const mountAuthenticated = ([path, router, bodyLimit]: [string, Router, string | null]) =>
-    app.use(path, guard, bodyLimit === null ? [] : jsonBody(bodyLimit), router);
+  const mountAuthenticated = ([path, router, bodyLimit]: [string, Router, string | null]) => app.use(path, guard, bodyLimit === null ? [] : jsonBody(bodyLimit), router);
   // The API's own resources come first, so their requests do not walk past every public
   // route; none of them shares a path with those, except /webhooks (mounted after them).
   const resources = authenticatedRoutes(ctx);

@@ -19,7 +19,10 @@ export function clientIp(req: Request): string {
 export function clientIpBucket(ip: string): string {
   if (isIP(ip) !== 6) return ip;
   const groups = ipv6Groups(ip);
-  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
 }
 
 /** One spelling per address: IPv4-mapped IPv6 as IPv4, IPv6 compressed in lower case; undefined if not an address. */
@@ -61,7 +64,7 @@ function ipv6Groups(ip: string): number[] {
 function compressIpv6(groups: number[]): string {
   let bestStart = -1;
   let bestLength = 1;
-  for (let start = 0; start < 8; ) {
+  for (let start = 0; start < 8;) {
     if (groups[start] !== 0) {
       start++;
       continue;

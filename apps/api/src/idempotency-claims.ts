@@ -95,9 +95,7 @@ export async function claimIdempotencyKey(ctx: ApiContext, request: IdempotentRe
 
   // We hold the key until the work answers: keep the claim beating meanwhile.
   const heartbeat = setInterval(() => {
-    void refreshIdempotencyHeartbeat(ctx.db, accountId, key).catch(
-      (err) => ctx.logger.warn("could not refresh an idempotency claim", { error: (err as Error).message }),
-    );
+    void refreshIdempotencyHeartbeat(ctx.db, accountId, key).catch((err) => ctx.logger.warn("could not refresh an idempotency claim", { error: (err as Error).message }));
   }, HEARTBEAT_EVERY_MS);
   heartbeat.unref();
   const giveUp = setTimeout(() => clearInterval(heartbeat), LONGEST_HANDLER_MS);

@@ -54,12 +54,7 @@ export function after(cursor: Cursor) {
  * and by `owner` when given: "this campaign"); `what` names the resource ("contact", "outreach").
  * An id that is malformed, unknown or another account's gives the same 422.
  */
-export async function resolveCursor(
-  startingAfter: string | undefined,
-  what: string,
-  find: (id: string) => Promise<Cursor | null>,
-  owner = "this account",
-): Promise<Cursor | undefined> {
+export async function resolveCursor(startingAfter: string | undefined, what: string, find: (id: string) => Promise<Cursor | null>, owner = "this account"): Promise<Cursor | undefined> {
   if (startingAfter === undefined) return undefined;
   const cursor = isUuid(startingAfter) ? await find(startingAfter) : null;
   if (!cursor) {
@@ -111,14 +106,7 @@ export function pageObject<Row>(rows: Row[], limit: number, serialize: (row: Row
  */
 export function sendPage<Row extends { id: string }>(req: Request, res: Response, rows: Row[], limit: number, serialize: (row: Row) => unknown): void;
 export function sendPage<Row>(req: Request, res: Response, rows: Row[], limit: number, serialize: (row: Row) => unknown, idOf: (row: Row) => string): void;
-export function sendPage<Row>(
-  req: Request,
-  res: Response,
-  rows: Row[],
-  limit: number,
-  serialize: (row: Row) => unknown,
-  idOf: (row: Row) => string = (row) => (row as { id: string }).id,
-): void {
+export function sendPage<Row>(req: Request, res: Response, rows: Row[], limit: number, serialize: (row: Row) => unknown, idOf: (row: Row) => string = (row) => (row as { id: string }).id): void {
   const { page, hasMore } = splitPage(rows, limit);
   res.setHeader("X-Has-More", String(hasMore));
   if (hasMore) res.setHeader("Link", `<${nextPageUrl(req, idOf(page[page.length - 1]!), limit)}>; rel="next"`);

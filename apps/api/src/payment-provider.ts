@@ -11,15 +11,7 @@ export interface ProviderSession {
 /** What the API needs from the payment provider. Stripe implements it; null when none is configured. */
 export interface PaymentProvider {
   createCustomer(input: { email: string; name?: string | null; accountId: string }): Promise<{ id: string }>;
-  createCheckoutSession(input: {
-    customerId: string;
-    priceId: string;
-    accountId: string;
-    planSlug: string;
-    successUrl: string;
-    cancelUrl: string;
-    idempotencyKey?: string;
-  }): Promise<ProviderSession>;
+  createCheckoutSession(input: { customerId: string; priceId: string; accountId: string; planSlug: string; successUrl: string; cancelUrl: string; idempotencyKey?: string }): Promise<ProviderSession>;
   createPortalSession(input: { customerId: string; returnUrl: string; idempotencyKey?: string }): Promise<ProviderSession>;
   /** The subscription as the provider holds it now; null when it has none by that id. */
   retrieveSubscription(id: string): Promise<SubscriptionSnapshot | null>;

@@ -78,8 +78,17 @@ export function isUuid(value: unknown): value is string {
 export const fields = {
   id: J.string().guid(),
   // PostgreSQL refuses NUL characters in text: a 422 here, not a 500 later
-  name: J.string().trim().min(1).max(200).pattern(/\u0000/, { invert: true, name: "nul" }).messages({ "string.pattern.invert.name": "{{#label}} must not contain NUL characters" }),
-  email: J.string().trim().lowercase().max(254).email({ tlds: { allow: false }, minDomainSegments: 2 }),
+  name: J.string()
+    .trim()
+    .min(1)
+    .max(200)
+    .pattern(/\u0000/, { invert: true, name: "nul" })
+    .messages({ "string.pattern.invert.name": "{{#label}} must not contain NUL characters" }),
+  email: J.string()
+    .trim()
+    .lowercase()
+    .max(254)
+    .email({ tlds: { allow: false }, minDomainSegments: 2 }),
   /** For query strings (coerced). */
   limit: (max: number, fallback: number) => Joi.number().integer().min(1).max(max).default(fallback),
 };

@@ -16,29 +16,38 @@ test("every request is one access-log line: request id, account, method, route p
     const missing = await request(api.baseUrl, "GET", "/campaigns/6f1c2a7e-0000-4000-8000-000000000000", { token });
     const refused = await request(api.baseUrl, "GET", "/campaigns", { token: "ak_live_wrong" });
     await request(api.baseUrl, "GET", "/plans");
-    const lines = await waitFor(() => {
-      const found = logs.entries.filter((entry) => entry.message === "request");
-      return found.length >= 4 ? found : undefined;
-    }, { what: "four access-log lines" });
+    const lines = await waitFor(
+      () => {
+        const found = logs.entries.filter((entry) => entry.message === "request");
+        return found.length >= 4 ? found : undefined;
+      },
+      { what: "four access-log lines" },
+    );
     const line = (requestId: string | null) => lines.find((entry) => entry.requestId === requestId);
     const notFound = line(missing.headers.get("x-request-id"))!;
-    assert.deepEqual({ ...notFound, durationMs: typeof notFound.durationMs, timestamp: undefined, service: undefined, level: undefined }, {
-      message: "request",
-      requestId: missing.headers.get("x-request-id"),
-      accountId,
-      method: "GET",
-      route: "/campaigns/:id",
-      status: 404,
-      durationMs: "number",
-      timestamp: undefined,
-      service: undefined,
-      level: undefined,
-    });
+    assert.deepEqual(
+      { ...notFound, durationMs: typeof notFound.durationMs, timestamp: undefined, service: undefined, level: undefined },
+      {
+        message: "request",
+        requestId: missing.headers.get("x-request-id"),
+        accountId,
+        method: "GET",
+        route: "/campaigns/:id",
+        status: 404,
+        durationMs: "number",
+        timestamp: undefined,
+        service: undefined,
+        level: undefined,
+      },
+    );
     const unauthorized = line(refused.headers.get("x-request-id"))!;
     assert.equal(unauthorized.status, 401);
     assert.equal(unauthorized.route, "/campaigns");
     assert.equal(unauthorized.accountId, undefined);
-    assert.ok(lines.some((entry) => entry.route === "/plans" && entry.status === 200), "a public route");
+    assert.ok(
+      lines.some((entry) => entry.route === "/plans" && entry.status === 200),
+      "a public route",
+    );
     assert.ok(lines.some((entry) => entry.route === "/signup" && entry.status === 201));
   } finally {
     logs.stop();

@@ -138,7 +138,11 @@ async function race(count: number, create: () => Promise<JsonResponse>): Promise
 
 test("concurrent creations at the limit: of 10 at once for the last slot, exactly one gets it (keys, webhooks, campaigns)", async () => {
   const { token, accountId } = await signUp(api);
-  await setAccountQuotas(api.database.db, accountId, [["api_keys", 5], ["webhooks", 5], ["campaigns", 10]]);
+  await setAccountQuotas(api.database.db, accountId, [
+    ["api_keys", 5],
+    ["webhooks", 5],
+    ["campaigns", 10],
+  ]);
   await createAll(3, () => newKey(token));
   const keys = await race(10, () => newKey(token));
   assert.equal(keys.filter((status) => status === 201).length, 1, String(keys));

@@ -67,7 +67,10 @@ test("one key still gets its own 60 per minute (scope key), and its headers show
   const elapsedMs = Date.now() - startedAt;
   const served = responses.length - 1;
   assert.ok(served >= 60 && served <= 60 + Math.ceil(elapsedMs / 1000) + 1, `${served} served in ${elapsedMs} ms`);
-  assert.deepEqual(responses.slice(0, 60).map((res) => res.status), Array(60).fill(200));
+  assert.deepEqual(
+    responses.slice(0, 60).map((res) => res.status),
+    Array(60).fill(200),
+  );
   assert.equal(responses[0]!.headers.get("ratelimit-limit"), "60");
   assert.equal(responses[0]!.headers.get("ratelimit-remaining"), "59");
   assertError(responses.at(-1)!, api, 429, "rate_limited", /per API key/);

@@ -28,8 +28,7 @@ const deps = (): OperatorDeps => ({
 /** The API replica has dropped what it cached of the key (the announcement arrived). */
 const notCached = (token: string) => waitFor(() => api.ctx.keyCache.get(sha256Hex(token)) === undefined, { what: "the key cache to drop the account's key" });
 
-const mcp = (token: string) =>
-  request(api.baseUrl, "POST", "/mcp", { token, headers: { accept: "application/json, text/event-stream" }, body: { jsonrpc: "2.0", id: 1, method: "tools/list" } });
+const mcp = (token: string) => request(api.baseUrl, "POST", "/mcp", { token, headers: { accept: "application/json, text/event-stream" }, body: { jsonrpc: "2.0", id: 1, method: "tools/list" } });
 
 test("a suspended account's keys get 403 account_suspended on REST and /mcp at once; other accounts, and its public links, are served; unsuspend serves it again", async () => {
   const second = await request(api.baseUrl, "POST", "/api_keys", { token: suspended.token, body: { label: "agent", client_kind: "mcp" } });
@@ -49,7 +48,10 @@ test("a suspended account's keys get 403 account_suspended on REST and /mcp at o
   const result = await runOperatorCommand(db, ["suspend", suspended.accountId, "--reason", "abuse report 42"], deps());
   assert.equal(result.code, 0, result.stderr);
   assert.match(result.stdout, /suspended at \S+ \(abuse report 42\): its API requests are refused and its sends held/);
-  assert.deepEqual(logged.at(-1), { message: "account suspended", fields: { accountId: suspended.accountId, email: (await db.account.findUniqueOrThrow({ where: { id: suspended.accountId } })).email, reason: "abuse report 42" } });
+  assert.deepEqual(logged.at(-1), {
+    message: "account suspended",
+    fields: { accountId: suspended.accountId, email: (await db.account.findUniqueOrThrow({ where: { id: suspended.accountId } })).email, reason: "abuse report 42" },
+  });
   await notCached(suspended.token);
   await notCached(agentToken);
 
@@ -121,7 +123,10 @@ test("without the announcement (Redis away), a key looked up afresh is refused, 
 
 test("pnpm ops suspend and unsuspend refuse an unknown account, a missing one and an over-long reason", async () => {
   const db = api.ctx.db;
-  for (const args of [["suspend", "6f1c2a7e-0000-4000-8000-00000000dead"], ["unsuspend", "nobody@nowhere.test"]]) {
+  for (const args of [
+    ["suspend", "6f1c2a7e-0000-4000-8000-00000000dead"],
+    ["unsuspend", "nobody@nowhere.test"],
+  ]) {
     const result = await runOperatorCommand(db, args);
     assert.equal(result.code, 1, args.join(" "));
     assert.match(result.stderr, new RegExp(`no account ${args[1]}`));

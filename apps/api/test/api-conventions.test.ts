@@ -44,7 +44,8 @@ test("every kind of response carries X-Request-Id", async () => {
   for (const [method, path, options, expected] of cases) {
     const res: JsonResponse = await request(api.baseUrl, method, path, options);
     const what = `${method} ${path} (${res.status})`;
-    if (expected >= 400) assert.ok(res.status >= 400, what); else assert.ok(res.status < 400, what);
+    if (expected >= 400) assert.ok(res.status >= 400, what);
+    else assert.ok(res.status < 400, what);
     assert.match(res.headers.get("x-request-id") ?? "", GENERATED_ID, what);
   }
   // a 429 as well (the failed-authentication and rate limits answer before any route)
@@ -93,7 +94,11 @@ test("GET /usage lists direct, mcp and sdk, in that order, with zeros for kinds 
   const used = await request(api.baseUrl, "GET", "/usage", { token: fresh.token });
   assert.deepEqual(
     used.body.by_client_kind.map((row: any) => [row.client_kind, row.requests, row.errors]),
-    [["direct", 2, 0], ["mcp", 0, 0], ["sdk", 1, 1]],
+    [
+      ["direct", 2, 0],
+      ["mcp", 0, 0],
+      ["sdk", 1, 1],
+    ],
   );
   assert.equal(used.body.by_client_kind[1].avg_duration_ms, null);
   assert.equal(typeof used.body.by_client_kind[2].avg_duration_ms, "number");

@@ -23,7 +23,10 @@ after(async () => {
 test("unknown keys are remembered for invalidTtlMs, at most maxInvalidEntries of them (oldest dropped first)", async () => {
   const cache = new ApiKeyCache("unused", publisher, null, logger, { invalidTtlMs: 60_000, maxInvalidEntries: 3 });
   for (const hash of ["h1", "h2", "h3", "h4", "h5"]) cache.setInvalid(hash);
-  assert.deepEqual(["h1", "h2", "h3", "h4", "h5"].map((hash) => cache.isInvalid(hash)), [false, false, true, true, true]);
+  assert.deepEqual(
+    ["h1", "h2", "h3", "h4", "h5"].map((hash) => cache.isInvalid(hash)),
+    [false, false, true, true, true],
+  );
 
   const shortLived = new ApiKeyCache("unused", publisher, null, logger, { invalidTtlMs: 20 });
   shortLived.setInvalid("gone-soon");

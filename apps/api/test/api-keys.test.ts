@@ -60,10 +60,7 @@ test("the last active key cannot be revoked (422 cannot_revoke_last_key), even b
 
   const other = await request(api.baseUrl, "POST", "/api_keys", { token, body: { label: "second" } });
   // both keys try to revoke each other at once: one must survive
-  const [a, b] = await Promise.all([
-    request(api.baseUrl, "DELETE", `/api_keys/${other.body.id}`, { token }),
-    request(api.baseUrl, "DELETE", `/api_keys/${keyId}`, { token: other.body.plaintext }),
-  ]);
+  const [a, b] = await Promise.all([request(api.baseUrl, "DELETE", `/api_keys/${other.body.id}`, { token }), request(api.baseUrl, "DELETE", `/api_keys/${keyId}`, { token: other.body.plaintext })]);
   // one revocation goes through; the other is refused as the last key (422), or, when the first one
   // landed before it was even authenticated, with its own key already revoked (401)
   const statuses = [a.status, b.status].sort();
@@ -107,7 +104,10 @@ test("a key revoked through one API process stops working on another at once", a
     assert.equal((await request(other.baseUrl, "GET", "/api_keys", { token: second.body.plaintext })).status, 200);
     assert.equal((await request(api.baseUrl, "DELETE", `/api_keys/${second.body.id}`, { token })).status, 200);
     const { waitFor } = await import("@outreach/testing");
-    await waitFor(async () => (await request(other.baseUrl, "GET", "/api_keys", { token: second.body.plaintext })).status === 401, { timeoutMs: 2_000, what: "the revocation to reach the other replica" });
+    await waitFor(async () => (await request(other.baseUrl, "GET", "/api_keys", { token: second.body.plaintext })).status === 401, {
+      timeoutMs: 2_000,
+      what: "the revocation to reach the other replica",
+    });
   } finally {
     await other.stop();
   }

@@ -36,16 +36,9 @@ export async function startBillingApi(env: Record<string, string> = {}): Promise
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** POSTs an event to /webhooks/provider, signed with stripe-node's own test-header helper. */
-export async function postEvent(
-  api: TestApi,
-  event: object,
-  options: { secret?: string; timestamp?: number; header?: string | null } = {},
-): Promise<JsonResponse> {
+export async function postEvent(api: TestApi, event: object, options: { secret?: string; timestamp?: number; header?: string | null } = {}): Promise<JsonResponse> {
   const payload = JSON.stringify(event);
-  const header =
-    options.header === undefined
-      ? Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp })
-      : options.header;
+  const header = options.header === undefined ? Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp }) : options.header;
   return request(api.baseUrl, "POST", "/webhooks/provider", {
     rawBody: payload,
     headers: { "content-type": "application/json", ...(header === null ? {} : { "stripe-signature": header }) },

@@ -29,7 +29,10 @@ describe("POST /webhooks/provider: the signature", () => {
     // a body changed after signing
     const payload = JSON.stringify(event);
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const tampered = await request(env.api.baseUrl, "POST", "/webhooks/provider", { rawBody: payload.replace("price_pro_monthly", "price_scale_monthly"), headers: { "stripe-signature": header, "content-type": "application/json" } });
+    const tampered = await request(env.api.baseUrl, "POST", "/webhooks/provider", {
+      rawBody: payload.replace("price_pro_monthly", "price_scale_monthly"),
+      headers: { "stripe-signature": header, "content-type": "application/json" },
+    });
     assertError(tampered, env.api, 401, "invalid_signature");
 
     assert.equal(await storedEvent(event.id), null, "nothing was recorded");
@@ -172,7 +175,10 @@ describe("POST /webhooks/provider: each event once, in any order", () => {
     const subscription = await subscribe(env, a.token, "pro");
     const event = env.stripe.event("customer.subscription.created", subscription);
     const results = await Promise.all(Array.from({ length: 6 }, () => postEvent(env.api, event)));
-    assert.ok(results.every((r) => r.status === 200), results.map((r) => r.text).join("\n"));
+    assert.ok(
+      results.every((r) => r.status === 200),
+      results.map((r) => r.text).join("\n"),
+    );
     assert.deepEqual(results.map((r) => r.body.outcome).sort(), ["applied", "duplicate", "duplicate", "duplicate", "duplicate", "duplicate"]);
   });
 
@@ -259,7 +265,10 @@ describe("POST /webhooks/provider: what is not applied", () => {
     const a = await payingAccount(env);
     const invoice = { id: "in_ghost", object: "invoice", customer: a.customerId, parent: { subscription_details: { subscription: "sub_ghost" } } };
     await deliver(env.api, env.stripe.event("invoice.paid", invoice), "ignored");
-    assert.ok(env.stripe.requests.some((r) => r.method === "GET" && r.path === "/v1/subscriptions/sub_ghost"), "the provider was asked");
+    assert.ok(
+      env.stripe.requests.some((r) => r.method === "GET" && r.path === "/v1/subscriptions/sub_ghost"),
+      "the provider was asked",
+    );
     assert.equal((await subscriptionOf(env, a.token)).plan.slug, "free");
   });
 

@@ -117,14 +117,26 @@ describe("GET /blocklist", () => {
     assert.deepEqual([all.body[0].kind, all.body[0].source, all.body[0].reason], ["domain", "api", `three-${t}.example`]);
 
     const page1 = await call(env, "GET", "/blocklist?limit=2", { token: env.b.token });
-    assert.deepEqual(page1.body.map((e: any) => e.id), all.body.slice(0, 2).map((e: any) => e.id));
+    assert.deepEqual(
+      page1.body.map((e: any) => e.id),
+      all.body.slice(0, 2).map((e: any) => e.id),
+    );
     const page2 = await call(env, "GET", `/blocklist?limit=2&starting_after=${page1.body[1].id}`, { token: env.b.token });
-    assert.deepEqual(page2.body.map((e: any) => e.id), all.body.slice(2, 4).map((e: any) => e.id));
+    assert.deepEqual(
+      page2.body.map((e: any) => e.id),
+      all.body.slice(2, 4).map((e: any) => e.id),
+    );
 
     const emailsOnly = await call(env, "GET", "/blocklist?kind=email", { token: env.b.token });
-    assert.deepEqual(emailsOnly.body.map((e: any) => e.value), ["first@example.com"]);
+    assert.deepEqual(
+      emailsOnly.body.map((e: any) => e.value),
+      ["first@example.com"],
+    );
     const byValue = await call(env, "GET", `/blocklist?value=${encodeURIComponent(`@TWO-${t}.example`)}`, { token: env.b.token });
-    assert.deepEqual(byValue.body.map((e: any) => e.value), [`two-${t}.example`]);
+    assert.deepEqual(
+      byValue.body.map((e: any) => e.value),
+      [`two-${t}.example`],
+    );
 
     // account A sees none of B's entries; B's id is not a cursor for A
     const fromA = await call(env, "GET", "/blocklist?value=first@example.com");
@@ -175,7 +187,10 @@ describe("dispatch precondition", () => {
       await db().enrollment.updateMany({ where: { campaignId: campaign.id }, data: { stoppedAt: new Date(), stoppedReason: "blocklisted" } });
       const res = await call(env, "POST", `/campaigns/${campaign.id}/dispatch`);
       assertEnvelope(env, res, 422, "no_pending_enrollments");
-      assert.deepEqual((await probe.jobs()).filter((job) => job.campaignId === campaign.id), []);
+      assert.deepEqual(
+        (await probe.jobs()).filter((job) => job.campaignId === campaign.id),
+        [],
+      );
     } finally {
       await probe.close();
     }

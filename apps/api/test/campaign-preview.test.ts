@@ -42,7 +42,8 @@ before(async () => {
           {
             position: 1,
             subject: "Hi {{first_name}} at {{company}}",
-            body_html: '<p>Hello {{first_name}} {{last_name}},</p><p>Is <b>{{company}}</b> hiring? Write to <a href="mailto:{{email}}">{{email}}</a> or see <a href="https://example.com/?ref=1&amp;c=2">our site</a>.</p>',
+            body_html:
+              '<p>Hello {{first_name}} {{last_name}},</p><p>Is <b>{{company}}</b> hiring? Write to <a href="mailto:{{email}}">{{email}}</a> or see <a href="https://example.com/?ref=1&amp;c=2">our site</a>.</p>',
             delay_minutes: 0,
           },
         ],
@@ -105,7 +106,10 @@ test("missing contact fields render as empty strings", async () => {
   assert.ok(res.body.body_html.startsWith("<p>Hello  ,</p><p>Is <b></b> hiring?"), res.body.body_html);
   assert.equal(res.body.body_text, "Hello ,\n\nIs hiring? Write to bare@example.com or see our site (https://example.com/?ref=1&c=2).");
   assert.deepEqual(res.body.missing_tags, ["company", "first_name", "last_name"]);
-  assert.deepEqual(res.body.steps.map((s: { missing_tags: string[] }) => s.missing_tags), [["company", "first_name", "last_name"], ["first_name"]]);
+  assert.deepEqual(
+    res.body.steps.map((s: { missing_tags: string[] }) => s.missing_tags),
+    [["company", "first_name", "last_name"], ["first_name"]],
+  );
 });
 
 test("an unknown, malformed or another account's contact is 404 contact_not_found", async () => {

@@ -10,11 +10,60 @@ const SMTP_PASSWORD = "smtp-pass-Sup3r-S3cret";
 const IMAP_PASSWORD = "imap-pass-Sup3r-S3cret";
 const SUMMARY_KEYS = ["created_at", "id", "name", "status"];
 const CREDENTIAL_KEYS = [
-  "created_at", "daily_limit", "disabled_at", "disabled_reason", "from_email", "from_name", "has_imap", "id", "imap_host", "imap_last_checked_at", "imap_last_error", "imap_port", "imap_secure", "imap_status", "imap_username", "label", "last_error", "last_error_at", "ramp", "ramp_started_at", "smtp_host", "smtp_port", "smtp_secure", "smtp_username", "tracking_domain",
+  "created_at",
+  "daily_limit",
+  "disabled_at",
+  "disabled_reason",
+  "from_email",
+  "from_name",
+  "has_imap",
+  "id",
+  "imap_host",
+  "imap_last_checked_at",
+  "imap_last_error",
+  "imap_port",
+  "imap_secure",
+  "imap_status",
+  "imap_username",
+  "label",
+  "last_error",
+  "last_error_at",
+  "ramp",
+  "ramp_started_at",
+  "smtp_host",
+  "smtp_port",
+  "smtp_secure",
+  "smtp_username",
+  "tracking_domain",
 ];
 const CAMPAIGN_KEYS = [
-  "created_at", "credentials", "id", "jitter_scope", "schedule", "max_wait_seconds", "min_wait_seconds", "name", "outreach_id", "paused_reason", "per_batch", "rates",
-  "recent_bounces", "recent_failures", "bounce_rate_threshold", "sequence_steps", "skipped", "smtp_credentials", "status", "stop_on_auto_reply", "stop_on_reply_scope", "totals", "track_clicks", "tracking_domain", "updated_at", "variants", "verify_email_mx",
+  "created_at",
+  "credentials",
+  "id",
+  "jitter_scope",
+  "schedule",
+  "max_wait_seconds",
+  "min_wait_seconds",
+  "name",
+  "outreach_id",
+  "paused_reason",
+  "per_batch",
+  "rates",
+  "recent_bounces",
+  "recent_failures",
+  "bounce_rate_threshold",
+  "sequence_steps",
+  "skipped",
+  "smtp_credentials",
+  "status",
+  "stop_on_auto_reply",
+  "stop_on_reply_scope",
+  "totals",
+  "track_clicks",
+  "tracking_domain",
+  "updated_at",
+  "variants",
+  "verify_email_mx",
 ].sort();
 const ZERO_TOTALS = { total: 0, pending: 0, sent: 0, opened: 0, replied: 0, bounced: 0, unsubscribed: 0, clicked: 0, stopped: 0, sent_unconfirmed: 0, sends_failed: 0 };
 
@@ -146,7 +195,26 @@ describe("POST /campaigns", () => {
     assert.deepEqual(body.recent_bounces, []);
     assert.deepEqual(body.skipped, { mx_invalid: 0, cross_campaign_duplicate: 0, blocklisted: 0 });
     assert.deepEqual(body.credentials, [
-      { id: cred.id, label: "Primary", from_email: "sender@example.com", sends_today: 0, step1_sends_today: 0, daily_limit: 50, daily_limit_today: 50, ramp_started_at: null, sends_total: 0, sends_unconfirmed: 0, bounces: 0, bounce_rate: 0, disabled_at: null, last_error: null, last_error_at: null, imap_status: null, imap_last_error: null, imap_last_checked_at: null },
+      {
+        id: cred.id,
+        label: "Primary",
+        from_email: "sender@example.com",
+        sends_today: 0,
+        step1_sends_today: 0,
+        daily_limit: 50,
+        daily_limit_today: 50,
+        ramp_started_at: null,
+        sends_total: 0,
+        sends_unconfirmed: 0,
+        bounces: 0,
+        bounce_rate: 0,
+        disabled_at: null,
+        last_error: null,
+        last_error_at: null,
+        imap_status: null,
+        imap_last_error: null,
+        imap_last_checked_at: null,
+      },
     ]);
     assertNoSecrets(res);
 
@@ -189,7 +257,10 @@ describe("POST /campaigns", () => {
 
   test("a follow-up may leave its subject empty (it is sent as a reply to step 1)", async () => {
     const campaign = await createCampaign({ sequence_steps: [step(1), step(2, { subject: "" })] });
-    assert.deepEqual(campaign.sequence_steps.map((s: any) => s.subject), ["Step 1 for {{first_name}}", ""]);
+    assert.deepEqual(
+      campaign.sequence_steps.map((s: any) => s.subject),
+      ["Step 1 for {{first_name}}", ""],
+    );
   });
 
   test("applies every given setting and accepts steps in any order", async () => {
@@ -201,7 +272,14 @@ describe("POST /campaigns", () => {
       sequence_steps: [step(3, { delay_minutes: 30 }), step(1), step(2, { delay_minutes: 10 })],
     });
     assert.deepEqual([body.min_wait_seconds, body.max_wait_seconds, body.verify_email_mx, body.bounce_rate_threshold], [0, 0, true, 0.5]);
-    assert.deepEqual(body.sequence_steps.map((s: any) => [s.position, s.delay_minutes]), [[1, 0], [2, 10], [3, 30]]);
+    assert.deepEqual(
+      body.sequence_steps.map((s: any) => [s.position, s.delay_minutes]),
+      [
+        [1, 0],
+        [2, 10],
+        [3, 30],
+      ],
+    );
     const upper = await createCampaign({ min_wait_seconds: 86400, max_wait_seconds: 86400, bounce_rate_threshold: 25, name: "  Trimmed  " });
     assert.deepEqual([upper.min_wait_seconds, upper.max_wait_seconds, upper.bounce_rate_threshold, upper.name], [86400, 86400, 25, "Trimmed"]);
     const decimals = await createCampaign({ bounce_rate_threshold: 12.75 });
@@ -290,7 +368,10 @@ describe("POST /campaigns", () => {
     }
     const several = await call("POST", "/campaigns", { body: campaignBody({ name: "", min_wait_seconds: -5 }) });
     assertError(several, 422, "validation_failed", "campaign.name is not allowed to be empty, campaign.min_wait_seconds must be greater than or equal to 0");
-    assert.deepEqual(several.body.details.errors.map((e: any) => e.field), ["campaign.name", "campaign.min_wait_seconds"]);
+    assert.deepEqual(
+      several.body.details.errors.map((e: any) => e.field),
+      ["campaign.name", "campaign.min_wait_seconds"],
+    );
 
     assert.equal(await campaignCount(), before);
     assert.equal(await api.database.db.sequenceStep.count(), stepsBefore);
@@ -342,7 +423,10 @@ describe("GET /campaigns", () => {
     assert.equal(all.status, 200);
     assert.equal(all.headers.get("content-type"), "application/json; charset=utf-8");
     assert.equal(Number(all.headers.get("content-length")), Buffer.byteLength(all.text));
-    assert.deepEqual(all.body.map((c: any) => c.id), newestFirst);
+    assert.deepEqual(
+      all.body.map((c: any) => c.id),
+      newestFirst,
+    );
     for (const item of all.body) assert.deepEqual(Object.keys(item).sort(), SUMMARY_KEYS);
     assert.deepEqual({ ...all.body[0], created_at: undefined }, { id: ids[3], name: "C3", status: "pending", created_at: undefined });
     // the same ISO 8601 timestamp (milliseconds, Z) as the campaign itself shows
@@ -350,9 +434,15 @@ describe("GET /campaigns", () => {
     assert.equal(all.body[0].created_at, (await call("GET", `/campaigns/${ids[3]}`, { token: fresh.token })).body.created_at);
 
     const page1 = await call("GET", "/campaigns?limit=2", { token: fresh.token });
-    assert.deepEqual(page1.body.map((c: any) => c.id), newestFirst.slice(0, 2));
+    assert.deepEqual(
+      page1.body.map((c: any) => c.id),
+      newestFirst.slice(0, 2),
+    );
     const page2 = await call("GET", `/campaigns?limit=2&starting_after=${page1.body[1].id}`, { token: fresh.token });
-    assert.deepEqual(page2.body.map((c: any) => c.id), newestFirst.slice(2, 4));
+    assert.deepEqual(
+      page2.body.map((c: any) => c.id),
+      newestFirst.slice(2, 4),
+    );
     const page3 = await call("GET", `/campaigns?limit=2&starting_after=${page2.body[1].id}`, { token: fresh.token });
     assert.deepEqual(page3.body, []);
   });
@@ -421,9 +511,24 @@ describe("PATCH /campaigns/:id", () => {
 
   test("checks max_wait_seconds >= min_wait_seconds against the stored value when only one is given", async () => {
     const created = await createCampaign(); // 120..420
-    assertError(await call("PATCH", `/campaigns/${created.id}`, { body: { campaign: { min_wait_seconds: 500 } } }), 422, "validation_failed", "campaign.max_wait_seconds (420) must be greater than or equal to campaign.min_wait_seconds (500)");
-    assertError(await call("PATCH", `/campaigns/${created.id}`, { body: { campaign: { max_wait_seconds: 100 } } }), 422, "validation_failed", "campaign.max_wait_seconds (100) must be greater than or equal to campaign.min_wait_seconds (120)");
-    assertError(await call("PATCH", `/campaigns/${created.id}`, { body: { campaign: { min_wait_seconds: 50, max_wait_seconds: 40 } } }), 422, "validation_failed", "campaign.max_wait_seconds (40) must be greater than or equal to campaign.min_wait_seconds (50)");
+    assertError(
+      await call("PATCH", `/campaigns/${created.id}`, { body: { campaign: { min_wait_seconds: 500 } } }),
+      422,
+      "validation_failed",
+      "campaign.max_wait_seconds (420) must be greater than or equal to campaign.min_wait_seconds (500)",
+    );
+    assertError(
+      await call("PATCH", `/campaigns/${created.id}`, { body: { campaign: { max_wait_seconds: 100 } } }),
+      422,
+      "validation_failed",
+      "campaign.max_wait_seconds (100) must be greater than or equal to campaign.min_wait_seconds (120)",
+    );
+    assertError(
+      await call("PATCH", `/campaigns/${created.id}`, { body: { campaign: { min_wait_seconds: 50, max_wait_seconds: 40 } } }),
+      422,
+      "validation_failed",
+      "campaign.max_wait_seconds (40) must be greater than or equal to campaign.min_wait_seconds (50)",
+    );
     const ok = await call("PATCH", `/campaigns/${created.id}`, { body: { campaign: { min_wait_seconds: 420 } } });
     assert.equal(ok.status, 200, ok.text);
     assert.deepEqual([ok.body.min_wait_seconds, ok.body.max_wait_seconds], [420, 420]);
@@ -475,7 +580,16 @@ describe("DELETE /campaigns/:id", () => {
       const enrollment = await db.enrollment.create({ data: { accountId: accountA, campaignId: campaign.id, contactId: contact.id, status: "sent", sentAt: new Date() } });
       await db.enrollmentSkip.create({ data: { accountId: accountA, campaignId: campaign.id, contactId: contact.id, enrollmentId: enrollment.id, kind: "mx_invalid", reason: "no MX" } });
       await db.stepSend.create({
-        data: { accountId: accountA, campaignId: campaign.id, enrollmentId: enrollment.id, stepPosition: 1, credentialId: campaign.smtp_credentials[0].id, state: "sent", dueAt: new Date(), sentAt: new Date() },
+        data: {
+          accountId: accountA,
+          campaignId: campaign.id,
+          enrollmentId: enrollment.id,
+          stepPosition: 1,
+          credentialId: campaign.smtp_credentials[0].id,
+          state: "sent",
+          dueAt: new Date(),
+          sentAt: new Date(),
+        },
       });
     }
     const counts = async (campaignId: string) => [
@@ -541,8 +655,7 @@ describe("GET /campaigns/:id statistics", () => {
     const earlier = new Date(now.getTime() - 3 * 3600_000);
     const contacts: Array<{ id: string; email: string }> = [];
     for (let i = 1; i <= 8; i++) contacts.push(await contactFor(accountA, `stats-${i}-${randomUUID()}@example.com`));
-    const enroll = (i: number, data: Record<string, unknown>) =>
-      db.enrollment.create({ data: { accountId: accountA, campaignId, contactId: contacts[i - 1]!.id, ...data } });
+    const enroll = (i: number, data: Record<string, unknown>) => db.enrollment.create({ data: { accountId: accountA, campaignId, contactId: contacts[i - 1]!.id, ...data } });
     const e1 = await enroll(1, { batchNumber: 1, status: "pending" });
     const e2 = await enroll(2, { batchNumber: 1, status: "sent", sentAt: now });
     const e3 = await enroll(3, { batchNumber: 1, status: "opened", sentAt: now, openedAt: now });
@@ -586,7 +699,9 @@ describe("GET /campaigns/:id statistics", () => {
     // Rows of another campaign of the same account must not leak in.
     const other = await createCampaign({ name: "Other" });
     const otherEnrollment = await db.enrollment.create({ data: { accountId: accountA, campaignId: other.id, contactId: contacts[0]!.id, status: "bounced", sentAt: now, bouncedAt: now } });
-    await db.stepSend.create({ data: { accountId: accountA, campaignId: other.id, enrollmentId: otherEnrollment.id, stepPosition: 1, credentialId: other.smtp_credentials[0].id, state: "bounced", dueAt: now, sentAt: now } });
+    await db.stepSend.create({
+      data: { accountId: accountA, campaignId: other.id, enrollmentId: otherEnrollment.id, stepPosition: 1, credentialId: other.smtp_credentials[0].id, state: "bounced", dueAt: now, sentAt: now },
+    });
     await db.enrollmentSkip.create({ data: { accountId: accountA, campaignId: other.id, contactId: contacts[0]!.id, kind: "cross_campaign_duplicate", reason: "x" } });
 
     const dayStart = utcDayStart(new Date());
@@ -609,9 +724,46 @@ describe("GET /campaigns/:id statistics", () => {
     ]);
     const today = (dates: Date[]) => dates.filter((d) => d >= dayStart).length;
     assert.deepEqual(stats.credentials, [
-      { id: credA, label: "A", from_email: "a@example.com", sends_today: today([now, now, now, yesterday, yesterday, yesterday]), step1_sends_today: today([now, now, now, yesterday, yesterday, yesterday]), daily_limit: 40, daily_limit_today: 40, ramp_started_at: null, sends_total: 6, sends_unconfirmed: 0, bounces: 1, bounce_rate: 16.67, disabled_at: null, last_error: null, last_error_at: null, imap_status: null, imap_last_error: null, imap_last_checked_at: null },
-      { id: credB, label: "B", from_email: "b@example.com", sends_today: today([now, now]), step1_sends_today: 0, // its two sends today are follow-ups: not counted by daily_limit
-        daily_limit: 30, daily_limit_today: 30, ramp_started_at: null, sends_total: 3, sends_unconfirmed: 0, bounces: 1, bounce_rate: 33.33, disabled_at: disabledAt.toISOString(), last_error: null, last_error_at: null, imap_status: null, imap_last_error: null, imap_last_checked_at: null },
+      {
+        id: credA,
+        label: "A",
+        from_email: "a@example.com",
+        sends_today: today([now, now, now, yesterday, yesterday, yesterday]),
+        step1_sends_today: today([now, now, now, yesterday, yesterday, yesterday]),
+        daily_limit: 40,
+        daily_limit_today: 40,
+        ramp_started_at: null,
+        sends_total: 6,
+        sends_unconfirmed: 0,
+        bounces: 1,
+        bounce_rate: 16.67,
+        disabled_at: null,
+        last_error: null,
+        last_error_at: null,
+        imap_status: null,
+        imap_last_error: null,
+        imap_last_checked_at: null,
+      },
+      {
+        id: credB,
+        label: "B",
+        from_email: "b@example.com",
+        sends_today: today([now, now]),
+        step1_sends_today: 0, // its two sends today are follow-ups: not counted by daily_limit
+        daily_limit: 30,
+        daily_limit_today: 30,
+        ramp_started_at: null,
+        sends_total: 3,
+        sends_unconfirmed: 0,
+        bounces: 1,
+        bounce_rate: 33.33,
+        disabled_at: disabledAt.toISOString(),
+        last_error: null,
+        last_error_at: null,
+        imap_status: null,
+        imap_last_error: null,
+        imap_last_checked_at: null,
+      },
     ]);
     if (now >= dayStart) assert.equal(stats.credentials[0].sends_today, 3, "the fixture's today sends (unless UTC midnight passed mid-test)");
     assert.equal(stats.smtp_credentials[1].disabled_at, disabledAt.toISOString());
@@ -623,11 +775,16 @@ describe("GET /campaigns/:id statistics", () => {
     const base = Date.now() - 3600_000;
     for (let i = 0; i < 25; i++) {
       const contact = await contactFor(accountA, `bounce-${i}-${randomUUID()}@example.com`);
-      await db.enrollment.create({ data: { accountId: accountA, campaignId: created.id, contactId: contact.id, status: "bounced", bouncedAt: new Date(base + i * 1000), bounceReason: `reason ${i}` } });
+      await db.enrollment.create({
+        data: { accountId: accountA, campaignId: created.id, contactId: contact.id, status: "bounced", bouncedAt: new Date(base + i * 1000), bounceReason: `reason ${i}` },
+      });
     }
     const res = await call("GET", `/campaigns/${created.id}`);
     assert.equal(res.body.recent_bounces.length, 20);
-    assert.deepEqual(res.body.recent_bounces.map((b: any) => b.bounce_reason), Array.from({ length: 20 }, (_, i) => `reason ${24 - i}`));
+    assert.deepEqual(
+      res.body.recent_bounces.map((b: any) => b.bounce_reason),
+      Array.from({ length: 20 }, (_, i) => `reason ${24 - i}`),
+    );
     assert.deepEqual(res.body.totals, { ...ZERO_TOTALS, total: 25, bounced: 25 });
     assert.deepEqual(res.body.rates, { bounce_rate: 0, open_rate: 0, reply_rate: 0, click_rate: 0 }, "no sends and no sent enrollments: rates are 0, not NaN");
   });
@@ -640,13 +797,25 @@ describe("GET /campaigns/:id statistics", () => {
       const contact = await contactFor(accountA, `failed-${i}-${randomUUID()}@example.com`);
       const enrollment = await db.enrollment.create({ data: { accountId: accountA, campaignId: created.id, contactId: contact.id, status: "pending" } });
       await db.stepSend.create({
-        data: { accountId: accountA, campaignId: created.id, enrollmentId: enrollment.id, stepPosition: 1, state: "failed", dueAt: new Date(base), lastError: `reason ${i}`, updatedAt: new Date(base + i * 1000) },
+        data: {
+          accountId: accountA,
+          campaignId: created.id,
+          enrollmentId: enrollment.id,
+          stepPosition: 1,
+          state: "failed",
+          dueAt: new Date(base),
+          lastError: `reason ${i}`,
+          updatedAt: new Date(base + i * 1000),
+        },
       });
     }
     const res = await call("GET", `/campaigns/${created.id}`);
     assert.equal(res.body.totals.sends_failed, 22);
     assert.equal(res.body.recent_failures.length, 20);
-    assert.deepEqual(res.body.recent_failures.map((f: any) => f.reason), Array.from({ length: 20 }, (_, i) => `reason ${21 - i}`));
+    assert.deepEqual(
+      res.body.recent_failures.map((f: any) => f.reason),
+      Array.from({ length: 20 }, (_, i) => `reason ${21 - i}`),
+    );
     assert.deepEqual(Object.keys(res.body.recent_failures[0]).sort(), ["contact_id", "email", "enrollment_id", "failed_at", "reason", "step_position"]);
     assert.equal(res.body.recent_failures[0].step_position, 1);
   });

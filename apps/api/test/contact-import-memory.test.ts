@@ -109,7 +109,9 @@ test("two maximum-size imports (64 MiB each) at once both succeed in a heap of 2
     assert.deepEqual([res.body.total_rows, res.body.imported_count, res.body.duplicate_count, res.body.invalid_count], [rows, rows, 0, 0]);
   }
   for (const account of [a, b]) assert.equal(await database.db.contact.count({ where: { accountId: account.accountId } }), rows);
-  const sample = await database.db.contact.findFirstOrThrow({ where: { accountId: b.accountId, email: `procurement.department.contact.77@subsidiary-77.northwind-traders-international.example.com` } });
+  const sample = await database.db.contact.findFirstOrThrow({
+    where: { accountId: b.accountId, email: `procurement.department.contact.77@subsidiary-77.northwind-traders-international.example.com` },
+  });
   assert.equal(sample.company, JSON.parse(longRow(77)).company);
   assert.equal(await stagedRows(), 0, "staged rows are deleted once merged");
 });

@@ -69,7 +69,10 @@ test("as with JSON.parse, the last of repeated keys wins and nested values keep 
     { index: 1, email: "deep@example.com", reason: "company must be a string" },
     { index: 2, email: null, reason: "row must be of type object" },
   ]);
-  assert.deepEqual((await contactsOf(accountId)).map((c) => c.email), ["second@example.org"]);
+  assert.deepEqual(
+    (await contactsOf(accountId)).map((c) => c.email),
+    ["second@example.org"],
+  );
 });
 
 test("an Idempotency-Key replay matches the body as JSON (whitespace aside) and leaves no staged rows", async () => {
@@ -89,7 +92,13 @@ test("an Idempotency-Key replay matches the body as JSON (whitespace aside) and 
 test("a client that goes away in the middle of its upload leaves no staged rows and no contacts", async () => {
   const { token, accountId } = await signUp(api);
   const url = new URL("/contact_imports", api.baseUrl);
-  const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked", authorization: `Bearer ${token}` } });
+  const req = http.request({
+    host: url.hostname,
+    port: url.port,
+    path: url.pathname,
+    method: "POST",
+    headers: { "content-type": "application/json", "transfer-encoding": "chunked", authorization: `Bearer ${token}` },
+  });
   req.on("error", () => undefined);
   req.write(`{"contacts":[${Array.from({ length: 20_000 }, (_, i) => JSON.stringify({ email: `gone-${i}@example.com` })).join(",")},`);
   await waitFor(async () => (await stagedRows()) > 0, { what: "rows staged from the upload" });

@@ -59,13 +59,22 @@ test("GET /contacts lists the account's contacts newest first and pages through 
   const { token, accountId } = await signUp(api);
   const other = await signUp(api);
   await importContacts(other.token, [{ email: "not-mine@example.com" }]);
-  await importContacts(token, Array.from({ length: 5 }, (_, i) => ({ email: `early-${i}@example.com` })));
+  await importContacts(
+    token,
+    Array.from({ length: 5 }, (_, i) => ({ email: `early-${i}@example.com` })),
+  );
   // One import writes all its contacts in one transaction, so they share created_at: the id orders them.
-  await importContacts(token, Array.from({ length: 20 }, (_, i) => ({ email: `late-${i}@example.com` })));
+  await importContacts(
+    token,
+    Array.from({ length: 20 }, (_, i) => ({ email: `late-${i}@example.com` })),
+  );
 
   const expected = await api.database.db.contact.findMany({ where: { accountId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   assert.equal(expected.length, 25);
-  assert.ok(expected.slice(0, 20).every((c) => c.email.startsWith("late-")), "the later import comes first");
+  assert.ok(
+    expected.slice(0, 20).every((c) => c.email.startsWith("late-")),
+    "the later import comes first",
+  );
 
   const all = await request(api.baseUrl, "GET", "/contacts", { token });
   assert.equal(all.status, 200);
@@ -93,7 +102,10 @@ test("GET /contacts?email= finds the exact (normalised) address of the account o
 
   const found = await request(api.baseUrl, "GET", `/contacts?email=${encodeURIComponent(" Find.Me@Example.COM ")}`, { token });
   assert.equal(found.status, 200);
-  assert.deepEqual(found.body.map((c: { email: string; first_name: string }) => [c.email, c.first_name]), [["find.me@example.com", "Found"]]);
+  assert.deepEqual(
+    found.body.map((c: { email: string; first_name: string }) => [c.email, c.first_name]),
+    [["find.me@example.com", "Found"]],
+  );
   for (const email of ["find.me", "theirs@example.com", "nobody@example.com"]) {
     const res = await request(api.baseUrl, "GET", `/contacts?email=${encodeURIComponent(email)}`, { token });
     assert.equal(res.status, 200);

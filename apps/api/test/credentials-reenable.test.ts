@@ -4,7 +4,31 @@ import { after, before, describe, test } from "node:test";
 import { assertEnvelope, call, createCampaign, credential, startWorkflowApi, type WorkflowEnv } from "./workflow-fixtures.js";
 
 const CREDENTIAL_KEYS = [
-  "created_at", "daily_limit", "disabled_at", "disabled_reason", "from_email", "from_name", "has_imap", "id", "imap_host", "imap_last_checked_at", "imap_last_error", "imap_port", "imap_secure", "imap_status", "imap_username", "label", "last_error", "last_error_at", "ramp", "ramp_started_at", "smtp_host", "smtp_port", "smtp_secure", "smtp_username", "tracking_domain",
+  "created_at",
+  "daily_limit",
+  "disabled_at",
+  "disabled_reason",
+  "from_email",
+  "from_name",
+  "has_imap",
+  "id",
+  "imap_host",
+  "imap_last_checked_at",
+  "imap_last_error",
+  "imap_port",
+  "imap_secure",
+  "imap_status",
+  "imap_username",
+  "label",
+  "last_error",
+  "last_error_at",
+  "ramp",
+  "ramp_started_at",
+  "smtp_host",
+  "smtp_port",
+  "smtp_secure",
+  "smtp_username",
+  "tracking_domain",
 ];
 
 let env: WorkflowEnv;
@@ -38,7 +62,10 @@ describe("POST /campaigns/:id/smtp_credentials/:credential_id/reenable", () => {
     assert.ok(!/password|secret/i.test(res.text), res.text);
 
     const shown = (await call(env, "GET", `/campaigns/${campaign.id}`)).body;
-    assert.deepEqual(res.body, shown.smtp_credentials.find((c: any) => c.id === target));
+    assert.deepEqual(
+      res.body,
+      shown.smtp_credentials.find((c: any) => c.id === target),
+    );
     const stored = await db().smtpCredential.findUniqueOrThrow({ where: { id: target } });
     assert.deepEqual([stored.disabledAt, stored.disabledReason], [null, null]);
     const untouched = await db().smtpCredential.findUniqueOrThrow({ where: { id: other } });
@@ -81,6 +108,9 @@ describe("POST /campaigns/:id/smtp_credentials/:credential_id/reenable", () => {
     assertEnvelope(env, await call(env, "POST", path("nope", siblingCredential)), 404, "campaign_not_found");
 
     const rows = await db().smtpCredential.findMany({ where: { id: { in: [siblingCredential, foreignCredential] } } });
-    assert.ok(rows.every((r) => r.disabledAt?.getTime() === disabledAt.getTime()), "nothing was re-enabled");
+    assert.ok(
+      rows.every((r) => r.disabledAt?.getTime() === disabledAt.getTime()),
+      "nothing was re-enabled",
+    );
   });
 });

@@ -117,7 +117,12 @@ test("invalid custom_fields make the row invalid, reported with a reason naming 
 test("a contact_import whose custom_fields has thousands of keys is read in bounded memory and refused by key count", async () => {
   const { token } = await signUp(api);
   const huge = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, i]));
-  const res = await post(token, { contacts: [{ email: "huge@example.com", custom_fields: huge }, { email: "fine@example.com", custom_fields: { k: 1 } }] });
+  const res = await post(token, {
+    contacts: [
+      { email: "huge@example.com", custom_fields: huge },
+      { email: "fine@example.com", custom_fields: { k: 1 } },
+    ],
+  });
   assert.equal(res.status, 201, res.text);
   assert.deepEqual(res.body.invalid_rows, [{ index: 0, email: "huge@example.com", reason: "custom_fields must have less than or equal to 50 keys" }]);
   assert.equal(res.body.imported_count, 1);
@@ -173,7 +178,17 @@ test("a merge that would exceed 50 keys keeps the newer object alone", async () 
   // within one request: rows that together exceed the limit leave the last row's object
   const a = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`a${i}`, i]));
   const b = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`b${i}`, i]));
-  assert.equal((await post(token, { contacts: [{ email: "y@example.com", custom_fields: a }, { email: "y@example.com", custom_fields: b }] })).status, 201);
+  assert.equal(
+    (
+      await post(token, {
+        contacts: [
+          { email: "y@example.com", custom_fields: a },
+          { email: "y@example.com", custom_fields: b },
+        ],
+      })
+    ).status,
+    201,
+  );
   assert.deepEqual((await customFieldsOf(accountId))["y@example.com"], b);
 });
 
@@ -192,7 +207,7 @@ test("preview renders {{custom.<key>}} and fallbacks in subject, HTML and text, 
             body_html: `<p>Hello {{ first_name | 'there' }},</p><p>{{custom.seats}} seats on <b>{{custom.plan | "free"}}</b> at {{company}}. {{custom.note}}</p>`,
             delay_minutes: 0,
           },
-          { position: 2, subject: "Re: {{custom.plan | \"your plan\"}}", body_html: "<p>{{custom.missing}}{{last_name}}</p>", delay_minutes: 60 },
+          { position: 2, subject: 'Re: {{custom.plan | "your plan"}}', body_html: "<p>{{custom.missing}}{{last_name}}</p>", delay_minutes: 60 },
         ],
       },
     },
@@ -200,10 +215,7 @@ test("preview renders {{custom.<key>}} and fallbacks in subject, HTML and text, 
   assert.equal(created.status, 201, created.text);
   const campaignId = created.body.id;
   await post(token, {
-    contacts: [
-      { email: "full@example.com", first_name: "Ada", company: "A & B", custom_fields: { plan: "pro", seats: 3, note: "<yes>" } },
-      { email: "bare@example.com" },
-    ],
+    contacts: [{ email: "full@example.com", first_name: "Ada", company: "A & B", custom_fields: { plan: "pro", seats: 3, note: "<yes>" } }, { email: "bare@example.com" }],
   });
   const [bare, full] = await api.database.db.contact.findMany({ where: { accountId }, orderBy: { email: "asc" } });
 

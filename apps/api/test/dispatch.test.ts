@@ -3,19 +3,7 @@ import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { getPlanUsage } from "@outreach/domain";
 import { signUp } from "./helpers.js";
-import {
-  assertEnvelope,
-  call,
-  createCampaign,
-  credential,
-  emails,
-  importContacts,
-  QueueProbe,
-  startWorkflowApi,
-  step,
-  utcMidnight,
-  type WorkflowEnv,
-} from "./workflow-fixtures.js";
+import { assertEnvelope, call, createCampaign, credential, emails, importContacts, QueueProbe, startWorkflowApi, step, utcMidnight, type WorkflowEnv } from "./workflow-fixtures.js";
 
 let env: WorkflowEnv;
 let probe: QueueProbe<"campaign-dispatch">;

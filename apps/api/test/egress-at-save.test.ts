@@ -38,12 +38,30 @@ function campaignBody(credential: Record<string, unknown>) {
 const imap = (host: string) => ({ imap_host: host, imap_port: 993, imap_username: "me", imap_password: "pw" });
 
 test("an SMTP host that is, or resolves to, an internal address is refused at save with 422 naming the field", async () => {
-  for (const host of ["10.0.0.5", "127.0.0.1", "169.254.169.254", "100.64.0.1", "::1", "::ffff:127.0.0.1", "fd00::1", "localhost", "postgres", "metadata.google.internal", "smtp.rebind.example", "smtp.loop.example", "smtp.metadata.example"]) {
+  for (const host of [
+    "10.0.0.5",
+    "127.0.0.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "::1",
+    "::ffff:127.0.0.1",
+    "fd00::1",
+    "localhost",
+    "postgres",
+    "metadata.google.internal",
+    "smtp.rebind.example",
+    "smtp.loop.example",
+    "smtp.metadata.example",
+  ]) {
     const res = await request(api.baseUrl, "POST", "/campaigns", { token, body: campaignBody({ smtp_host: host }) });
     assert.equal(res.status, 422, `${host}: ${res.text}`);
     assert.equal(res.body.code, "validation_failed");
     assert.match(res.body.message, /^campaign\.smtp_credentials\[0\]\.smtp_host must be a public host/, host);
-    assert.deepEqual(res.body.details.errors.map((e: { field: string }) => e.field), ["campaign.smtp_credentials[0].smtp_host"], host);
+    assert.deepEqual(
+      res.body.details.errors.map((e: { field: string }) => e.field),
+      ["campaign.smtp_credentials[0].smtp_host"],
+      host,
+    );
   }
   assert.equal(await api.ctx.db.campaign.count(), 0, "nothing was written");
 });

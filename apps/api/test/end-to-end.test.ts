@@ -52,7 +52,9 @@ test("a new user goes from signup to a campaign with a webhook through the real 
       campaign: {
         name: "Q4 intro",
         outreach_id: outreach.body.id,
-        smtp_credentials: [{ label: "Sales inbox", from_email: "sales@acme.test", smtp_host: "smtp.acme.test", smtp_port: 587, smtp_username: "sales@acme.test", smtp_password: "s3cret!", daily_limit: 50 }],
+        smtp_credentials: [
+          { label: "Sales inbox", from_email: "sales@acme.test", smtp_host: "smtp.acme.test", smtp_port: 587, smtp_username: "sales@acme.test", smtp_password: "s3cret!", daily_limit: 50 },
+        ],
         sequence_steps: [
           { position: 1, subject: "Hello {{first_name}}", body_html: "<p>Hi {{first_name}} at {{company}}</p>", delay_minutes: 0 },
           { position: 2, subject: "Following up", body_html: "<p>Any thoughts, {{first_name}}?</p>", delay_minutes: 2880 },

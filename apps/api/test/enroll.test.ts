@@ -1,21 +1,25 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import {
-  assertEnvelope,
-  call,
-  contactsByEmail,
-  createCampaign,
-  createOutreach,
-  emails,
-  importContacts,
-  startWorkflowApi,
-  type WorkflowEnv,
-} from "./workflow-fixtures.js";
+import { assertEnvelope, call, contactsByEmail, createCampaign, createOutreach, emails, importContacts, startWorkflowApi, type WorkflowEnv } from "./workflow-fixtures.js";
 
 const ENROLLMENT_KEYS = [
-  "batch_number", "bounce_reason", "campaign_id", "clicked_at", "contact_id", "created_at", "email", "enrollment_id", "opened_at", "priority", "replied_at", "sent_at",
-  "status", "stopped_at", "stopped_reason", "unsubscribed_at",
+  "batch_number",
+  "bounce_reason",
+  "campaign_id",
+  "clicked_at",
+  "contact_id",
+  "created_at",
+  "email",
+  "enrollment_id",
+  "opened_at",
+  "priority",
+  "replied_at",
+  "sent_at",
+  "status",
+  "stopped_at",
+  "stopped_reason",
+  "unsubscribed_at",
 ].sort();
 
 let env: WorkflowEnv;
@@ -244,7 +248,10 @@ describe("POST /campaigns/:id/enroll", () => {
 
     const rows = await db().enrollment.groupBy({ by: ["contactId"], where: { campaignId: { in: [left.id, right.id] } }, _count: { _all: true } });
     assert.equal(rows.length, 2000, "every contact is enrolled");
-    assert.ok(rows.every((row) => row._count._all === 1), "in exactly one of the two campaigns");
+    assert.ok(
+      rows.every((row) => row._count._all === 1),
+      "in exactly one of the two campaigns",
+    );
     const skipRows = await db().enrollmentSkip.count({ where: { campaignId: { in: [left.id, right.id] }, kind: "cross_campaign_duplicate" } });
     assert.equal(skipRows, 2000, "the rest are skipped, once each");
   });
@@ -257,9 +264,7 @@ describe("POST /campaigns/:id/enroll", () => {
     const contacts = await contactsByEmail(env, env.a.accountId, addresses);
     const requests = [
       ...campaigns.map((c) => call(env, "POST", `/campaigns/${c.id}/enroll`, { body: { contact_import_id: importId } })),
-      ...addresses.slice(0, 10).flatMap((email) =>
-        campaigns.map((c) => call(env, "POST", `/campaigns/${c.id}/enroll_contact`, { body: { contact_id: contacts.get(email)!.id } })),
-      ),
+      ...addresses.slice(0, 10).flatMap((email) => campaigns.map((c) => call(env, "POST", `/campaigns/${c.id}/enroll_contact`, { body: { contact_id: contacts.get(email)!.id } }))),
     ];
     const answers = await Promise.all(requests);
     for (const res of answers) assert.ok([200, 201].includes(res.status) || res.body?.code === "contact_already_enrolled", res.text);
@@ -348,7 +353,10 @@ describe("POST /campaigns/:id/enroll_contact", () => {
     assertEnvelope(env, res, 422, "contact_already_enrolled");
     assert.deepEqual(res.body.details, { contact_id: contact.id, campaign_id: campaign.id });
     const rows = await db().enrollment.findMany({ where: { campaignId: campaign.id } });
-    assert.deepEqual(rows.map((r) => r.batchNumber), [1]);
+    assert.deepEqual(
+      rows.map((r) => r.batchNumber),
+      [1],
+    );
   });
 
   test("an unsubscribed contact is 422 unprocessable and is not enrolled", async () => {

@@ -48,30 +48,32 @@ const SCHEMAS: Record<string, JsonSchema> = {
   "nullable string with not-pattern and lengths": { type: ["string", "null"], minLength: 1, maxLength: 10, not: { pattern: "[\\u0000\\r\\n]" } },
   "anchored pattern": { type: "string", pattern: "^([01]\\d|2[0-3]):[0-5]\\d$" },
   "pattern with a lookahead": { type: ["string", "null"], maxLength: 253, pattern: "^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$" },
-  "uuid": { type: "string", format: "uuid" },
-  "email": { type: "string", format: "email", maxLength: 254 },
+  uuid: { type: "string", format: "uuid" },
+  email: { type: "string", format: "email", maxLength: 254 },
   "date-time": { type: "string", format: "date-time" },
-  "hostname": { type: "string", format: "hostname", maxLength: 253 },
-  "uri": { type: "string", format: "uri" },
+  hostname: { type: "string", format: "hostname", maxLength: 253 },
+  uri: { type: "string", format: "uri" },
   "bounded integer with default": { type: "integer", minimum: 1, maximum: 1000, default: 100 },
   "wide integer": { type: "integer", minimum: 0, maximum: 2 ** 40 },
   "bounded number": { type: "number", minimum: 0.5, maximum: 25 },
   "nullable integer": { type: ["integer", "null"], minimum: 1, maximum: 65535 },
-  "enum": { type: "string", enum: ["batch", "inbox"] },
-  "const": { const: true },
+  enum: { type: "string", enum: ["batch", "inbox"] },
+  const: { const: true },
   "unique enum array": { type: "array", minItems: 1, uniqueItems: true, items: { type: "string", enum: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] } },
   "bounded array": { type: "array", minItems: 2, maxItems: 10, items: { type: "integer", minimum: 0 } },
   "map of strings": { type: "object", additionalProperties: { type: "string", maxLength: 50 } },
   "$ref into components": { $ref: "#/components/schemas/Address" },
   "oneOf (a value or null)": { oneOf: [{ $ref: "#/components/schemas/Address" }, { type: "null" }] },
-  "anyOf": { anyOf: [{ type: "string", maxLength: 3 }, { type: "integer", minimum: 10 }] },
+  anyOf: {
+    anyOf: [
+      { type: "string", maxLength: 3 },
+      { type: "integer", minimum: 10 },
+    ],
+  },
   "allOf (simple)": { allOf: [{ $ref: "#/components/schemas/Named" }, { properties: { name: { enum: ["a", "bb", "ccc"] } } }] },
   "object with minProperties": { type: "object", properties: { a: { type: "boolean" }, b: { type: "string" } }, minProperties: 1, additionalProperties: false },
   "wrapped resource body": {
-    oneOf: [
-      { $ref: "#/components/schemas/Address" },
-      { type: "object", properties: { address: { $ref: "#/components/schemas/Address" } }, required: ["address"], additionalProperties: false },
-    ],
+    oneOf: [{ $ref: "#/components/schemas/Address" }, { type: "object", properties: { address: { $ref: "#/components/schemas/Address" } }, required: ["address"], additionalProperties: false }],
   },
 };
 
@@ -153,7 +155,10 @@ test("mutations cover every kind of break: types, nulls, bounds, lengths, patter
   }
   // a break deep inside a wrapped body names where it is
   const wrapped = fc.sample(generator.invalid(SCHEMAS["wrapped resource body"]!)!, { seed: SEED, numRuns: 300 }).map((m) => m.mutation);
-  assert.ok(wrapped.some((m) => m.startsWith("address.email: ")), wrapped.slice(0, 10).join("\n"));
+  assert.ok(
+    wrapped.some((m) => m.startsWith("address.email: ")),
+    wrapped.slice(0, 10).join("\n"),
+  );
 });
 
 test("a pattern with a lookahead is generated without it and checked with it", () => {

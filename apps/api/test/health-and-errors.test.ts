@@ -20,7 +20,11 @@ test("GET /healthz answers 200 and /readyz reports PostgreSQL and Redis ready", 
 });
 
 test("an unknown route gives the 404 not_found envelope as JSON", async () => {
-  for (const [method, path] of [["GET", "/nope"], ["DELETE", "/nope/123"], ["POST", "/"]] as const) {
+  for (const [method, path] of [
+    ["GET", "/nope"],
+    ["DELETE", "/nope/123"],
+    ["POST", "/"],
+  ] as const) {
     const res = await request(api.baseUrl, method, path);
     assert.equal(res.status, 404);
     assert.match(res.headers.get("content-type") ?? "", /application\/json/);

@@ -25,5 +25,9 @@ export async function signUp(api: TestApi, email?: string): Promise<{ accountId:
  * set-quota` writes it), for tests that create more than a free account may hold.
  */
 export async function liftQuotas(api: Pick<TestApi, "database">, accountId: string): Promise<void> {
-  await setAccountQuotas(api.database.db, accountId, QUOTA_NAMES.map((quota) => [quota, null]));
+  await setAccountQuotas(
+    api.database.db,
+    accountId,
+    QUOTA_NAMES.map((quota) => [quota, null]),
+  );
 }

@@ -44,7 +44,9 @@ test("a client that disconnects while its request runs does not release the key:
   await waitFor(() => closedWhileRunning > 0, { what: "the API to see the client go" });
 
   const retry = request(env.api.baseUrl, "POST", "/billing/checkout", { token: account.token, body: { plan_slug: "pro" }, headers: { "idempotency-key": "checkout-once" } });
-  await waitFor(async () => (await env.api.database.db.idempotencyRecord.count({ where: { accountId: account.accountId, key: "checkout-once" } })) === 1 || checkoutsAtProvider() > before + 1, { what: "the retry to arrive" });
+  await waitFor(async () => (await env.api.database.db.idempotencyRecord.count({ where: { accountId: account.accountId, key: "checkout-once" } })) === 1 || checkoutsAtProvider() > before + 1, {
+    what: "the retry to arrive",
+  });
   slow.release();
   const res = await retry;
   assert.equal(checkoutsAtProvider() - before, 1, "the checkout was executed once");

@@ -8,8 +8,7 @@ before(async () => {
 });
 after(() => api?.close());
 
-const post = (token: string, key: string | undefined, body: unknown) =>
-  request(api.baseUrl, "POST", "/api_keys", { token, body, headers: key ? { "idempotency-key": key } : {} });
+const post = (token: string, key: string | undefined, body: unknown) => request(api.baseUrl, "POST", "/api_keys", { token, body, headers: key ? { "idempotency-key": key } : {} });
 
 test("a replay returns the original status, headers and body verbatim with Idempotent-Replay: true", async () => {
   const { token, accountId } = await signUp(api);
@@ -49,7 +48,10 @@ test("concurrent requests with one key execute once; every response is that one"
   const { token, accountId } = await signUp(api);
   const responses = await Promise.all(Array.from({ length: 12 }, () => post(token, "parallel", { label: "parallel" })));
   assert.equal(await api.database.db.apiKey.count({ where: { accountId, label: "parallel" } }), 1);
-  assert.ok(responses.every((r) => r.status === 201), JSON.stringify(responses.map((r) => r.status)));
+  assert.ok(
+    responses.every((r) => r.status === 201),
+    JSON.stringify(responses.map((r) => r.status)),
+  );
   assert.equal(new Set(responses.map((r) => r.body.id)).size, 1);
   assert.equal(responses.filter((r) => r.headers.get("idempotent-replay") === "true").length, 11);
 });

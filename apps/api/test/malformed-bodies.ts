@@ -17,7 +17,6 @@ import { request, signUp, startTestApi, type TestApi } from "./helpers.js";
 let api: TestApi;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-
 // ------------------------------------------------------------- raw client --
 
 interface RawResponse {
@@ -69,8 +68,22 @@ function send(method: string, path: string, options: SendOptions = {}): Promise<
 
 /** Business tables whose rows a refused request must not touch (request_logs and idempotency_records may change). */
 const BUSINESS_TABLES = [
-  "accounts", "api_keys", "contacts", "contact_imports", "contact_import_items", "outreaches", "campaigns", "sequence_steps",
-  "smtp_credentials", "webhooks", "enrollments", "enrollment_skips", "step_sends", "events", "webhook_deliveries", "usage_periods",
+  "accounts",
+  "api_keys",
+  "contacts",
+  "contact_imports",
+  "contact_import_items",
+  "outreaches",
+  "campaigns",
+  "sequence_steps",
+  "smtp_credentials",
+  "webhooks",
+  "enrollments",
+  "enrollment_skips",
+  "step_sends",
+  "events",
+  "webhook_deliveries",
+  "usage_periods",
 ];
 
 // Row count and a hash of the rows' contents per table. api_keys.lastUsedAt is
@@ -437,9 +450,7 @@ function variantsFor(route: RouteDef, template: unknown): Variant[] {
   // wrong or missing content types
   add("text/plain with a valid JSON body", (valid) => raw(JSON.stringify(valid), { "content-type": "text/plain" }));
   add("application/x-www-form-urlencoded", () => raw("email=a%40example.com&name=x&label=y", { "content-type": "application/x-www-form-urlencoded" }));
-  add("multipart/form-data", () =>
-    raw('--XyZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nvalue\r\n--XyZ--\r\n', { "content-type": "multipart/form-data; boundary=XyZ" }),
-  );
+  add("multipart/form-data", () => raw('--XyZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nvalue\r\n--XyZ--\r\n', { "content-type": "multipart/form-data; boundary=XyZ" }));
   add("application/xml", () => raw("<a>1</a>", { "content-type": "application/xml" }));
   add("no content type with a valid JSON body", (valid) => raw(JSON.stringify(valid), {}));
   add("no content type, chunked body", (valid) => ({ headers: {}, body: JSON.stringify(valid), chunked: true }));

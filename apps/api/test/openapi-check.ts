@@ -110,7 +110,12 @@ export class DocumentChecker {
     const pointer = `/paths/${escapePointer(operation.template)}/${operation.method}/responses/${answer.status}/content/${escapePointer(contentType)}/schema`;
     const validate = this.validator(pointer);
     if (!validate(body)) {
-      const errors = (validate.errors ?? []).slice(0, 8).map((e) => `${e.instancePath || "(body)"} ${e.message}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}${e.params && "allowedValues" in e.params ? ` ${JSON.stringify(e.params.allowedValues)}` : ""}`);
+      const errors = (validate.errors ?? [])
+        .slice(0, 8)
+        .map(
+          (e) =>
+            `${e.instancePath || "(body)"} ${e.message}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}${e.params && "allowedValues" in e.params ? ` ${JSON.stringify(e.params.allowedValues)}` : ""}`,
+        );
       problems.push(`${where}: the body does not match the document: ${errors.join("; ")}; body: ${answer.text.slice(0, 300)}`);
     }
     return problems;

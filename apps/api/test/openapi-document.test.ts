@@ -73,7 +73,17 @@ test("every operation has an id, a summary, a tag and its errors as envelopes wi
 
 test("the webhooks section has one entry per event type with the signature header", () => {
   const document: any = testDocument();
-  for (const type of ["enrollment.sent", "enrollment.opened", "enrollment.replied", "enrollment.bounced", "enrollment.unsubscribed", "credential.disabled", "campaign.paused", "enrollment.clicked", "webhook.test"]) {
+  for (const type of [
+    "enrollment.sent",
+    "enrollment.opened",
+    "enrollment.replied",
+    "enrollment.bounced",
+    "enrollment.unsubscribed",
+    "credential.disabled",
+    "campaign.paused",
+    "enrollment.clicked",
+    "webhook.test",
+  ]) {
     const post = document.webhooks[type]?.post;
     assert.ok(post, `webhooks.${type}`);
     assert.ok(post.parameters.some((p: any) => p.name === "X-Service-Signature" && p.in === "header" && p.required));
@@ -90,5 +100,12 @@ test("the checker refuses an undocumented status, a wrong body, and an undocumen
   assert.match(checker.check("GET", "/campaigns", { status: 418, headers, text: "{}" })[0] ?? "", /status 418 is not documented/);
   assert.match(checker.check("GET", "/campaigns", { status: 200, headers: page, text: JSON.stringify([{ ...campaign, status: "running" }]) })[0] ?? "", /does not match/);
   assert.match(checker.check("GET", "/campaigns", { status: 200, headers: page, text: JSON.stringify([{ ...campaign, extra: 1 }]) })[0] ?? "", /extra/);
-  assert.match(checker.check("GET", "/campaigns/6f1c1e57-5f44-4c33-9d5e-0d8a8e6f7a11", { status: 404, headers, text: JSON.stringify({ code: "webhook_not_found", type: "http://outreach.test/docs/errors/webhook_not_found", message: "m" }) })[0] ?? "", /does not match/);
+  assert.match(
+    checker.check("GET", "/campaigns/6f1c1e57-5f44-4c33-9d5e-0d8a8e6f7a11", {
+      status: 404,
+      headers,
+      text: JSON.stringify({ code: "webhook_not_found", type: "http://outreach.test/docs/errors/webhook_not_found", message: "m" }),
+    })[0] ?? "",
+    /does not match/,
+  );
 });

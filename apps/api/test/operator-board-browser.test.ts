@@ -57,7 +57,10 @@ test("in Chromium, /admin/queues?token= signs in, the board lists the queues, an
     assert.ok(!page.url().includes(TOKEN), "the token left the address");
 
     const cookies = await page.context().cookies();
-    assert.deepEqual(cookies.map((c) => [c.name, c.path, c.httpOnly, c.sameSite]), [["outreach_operator", "/admin", true, "Strict"]]);
+    assert.deepEqual(
+      cookies.map((c) => [c.name, c.path, c.httpOnly, c.sameSite]),
+      [["outreach_operator", "/admin", true, "Strict"]],
+    );
 
     for (const url of requested) {
       const parsed = new URL(url);

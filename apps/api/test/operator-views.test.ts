@@ -90,7 +90,10 @@ describe("the operator token", () => {
     const { queues } = (await res.json()) as { queues: Array<{ name: string; readOnlyMode: boolean; counts: Record<string, number> }> };
     const names = queues.map((q) => q.name).sort();
     assert.deepEqual(names, ["campaign-dispatch", "replan-held-sends", "send-answer", "send-email", "send-email.sender-gone", "send-email.sender-live", "test-send"]);
-    assert.ok(queues.every((q) => q.readOnlyMode), "read-only");
+    assert.ok(
+      queues.every((q) => q.readOnlyMode),
+      "read-only",
+    );
     assert.equal(queues.find((q) => q.name === "send-email.sender-gone")!.counts.waiting, 1, "the leftover queue's job is counted");
   });
 
@@ -237,7 +240,10 @@ describe("the schedule", () => {
     await inbox(sending.id, active.id, false);
     await inbox(sending.id, paused.id, true);
     const held = await campaign(suspended.id, "active");
-    await sends(suspended.id, held.id, [["scheduled", -120], ["queued", -10]]);
+    await sends(suspended.id, held.id, [
+      ["scheduled", -120],
+      ["queued", -10],
+    ]);
     // an imap-poller replica holds the first inbox's lease
     await api.ctx.producer.set(redisKeys.inboxLease(api.config, watched.id), "poller-replica-1", "PX", 60_000);
     return { sending, suspended, idle, active, paused, held };
@@ -273,13 +279,19 @@ describe("the schedule", () => {
       assert.deepEqual([first.status, first.held_because, first.due, first.later, first.queued, first.sending, first.held], ["active", null, 2, 3, 1, 1, 0]);
       assert.equal(first.oldest_due_age_seconds, a.oldest_due_age_seconds);
       assert.equal(second.campaign_id, paused.id);
-      assert.deepEqual([second.status, second.paused_reason, second.held_because, second.due, second.later, second.held, second.oldest_due_age_seconds], ["paused", "manual", "campaign paused (manual)", 0, 0, 2, null]);
+      assert.deepEqual(
+        [second.status, second.paused_reason, second.held_because, second.due, second.later, second.held, second.oldest_due_age_seconds],
+        ["paused", "manual", "campaign paused (manual)", 0, 0, 2, null],
+      );
 
       const s = overview.accounts.find((x: any) => x.account_id === suspended.id);
       assert.equal(s.suspended_reason, "abuse report 42");
       assert.ok(s.suspended_at);
       assert.deepEqual([s.due, s.later, s.queued, s.sending, s.held, s.oldest_due_age_seconds], [0, 0, 1, 0, 1, null]);
-      assert.deepEqual(s.campaigns.map((c: any) => [c.campaign_id, c.held_because]), [[held.id, "account suspended"]]);
+      assert.deepEqual(
+        s.campaigns.map((c: any) => [c.campaign_id, c.held_because]),
+        [[held.id, "account suspended"]],
+      );
     }
   });
 
@@ -287,7 +299,10 @@ describe("the schedule", () => {
     const one = await get(`/admin/schedule?account=${seeded.idle.id}`, bearer());
     assert.equal(one.status, 200);
     const body = (await one.json()) as any;
-    assert.deepEqual(body.accounts.map((a: any) => [a.account_id, a.due, a.held, a.campaigns.length]), [[seeded.idle.id, 0, 0, 0]]);
+    assert.deepEqual(
+      body.accounts.map((a: any) => [a.account_id, a.due, a.held, a.campaigns.length]),
+      [[seeded.idle.id, 0, 0, 0]],
+    );
     assert.equal(((await get("/admin/schedule?limit=1", bearer()).then((r) => r.json())) as { has_more: boolean }).has_more, true);
 
     const text = await runOperatorCommand(api.ctx.db, ["schedule", "--account", seeded.sending.id], { leases: leases() });

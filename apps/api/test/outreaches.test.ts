@@ -98,7 +98,10 @@ test("GET /outreaches lists the account's outreaches newest first with limit and
   assert.deepEqual(list.body, [created[2], { ...created[1], campaign_ids: [campaign.id] }, created[0]]);
 
   const page = await request(api.baseUrl, "GET", `/outreaches?limit=1&starting_after=${created[2].id}`, { token });
-  assert.deepEqual(page.body.map((o: { name: string }) => o.name), ["b"]);
+  assert.deepEqual(
+    page.body.map((o: { name: string }) => o.name),
+    ["b"],
+  );
   assertError(await request(api.baseUrl, "GET", `/outreaches?starting_after=${theirs.id}`, { token }), api, 422, "validation_failed", /^starting_after must be the id of an outreach of this account$/);
   assertError(await request(api.baseUrl, "GET", "/outreaches?limit=-1", { token }), api, 422, "validation_failed");
 });
@@ -118,7 +121,12 @@ test("PATCH /outreaches/:id changes name and unique_contacts", async () => {
   const row = await api.database.db.outreach.findUniqueOrThrow({ where: { id: outreach.id } });
   assert.deepEqual([row.name, row.uniqueContacts], ["Renamed", true]);
 
-  for (const [body, message] of [[{}, /^value must have at least 1 key$/], [{ name: "" }, /^name is not allowed to be empty$/], [{ unique_contacts: 1 }, /^unique_contacts must be a boolean$/], [{ created_at: "x" }, /^created_at is not allowed$/]] as const) {
+  for (const [body, message] of [
+    [{}, /^value must have at least 1 key$/],
+    [{ name: "" }, /^name is not allowed to be empty$/],
+    [{ unique_contacts: 1 }, /^unique_contacts must be a boolean$/],
+    [{ created_at: "x" }, /^created_at is not allowed$/],
+  ] as const) {
     assertError(await request(api.baseUrl, "PATCH", `/outreaches/${outreach.id}`, { token, body }), api, 422, "validation_failed", message);
   }
   const unchanged = await api.database.db.outreach.findUniqueOrThrow({ where: { id: outreach.id } });

@@ -64,7 +64,17 @@ async function webhook(accountId: string): Promise<string> {
 
 async function credential(accountId: string, campaignId: string): Promise<string> {
   const row = await db.smtpCredential.create({
-    data: { accountId, campaignId, label: "Inbox", fromEmail: "inbox@sender.test", smtpHost: "smtp.sender.test", smtpPort: 587, smtpUsername: "inbox@sender.test", smtpPasswordEnc: "x", dailyLimit: 50 },
+    data: {
+      accountId,
+      campaignId,
+      label: "Inbox",
+      fromEmail: "inbox@sender.test",
+      smtpHost: "smtp.sender.test",
+      smtpPort: 587,
+      smtpUsername: "inbox@sender.test",
+      smtpPasswordEnc: "x",
+      dailyLimit: 50,
+    },
   });
   return row.id;
 }
@@ -188,7 +198,17 @@ const LISTS: ListCase[] = [
       const rows = await times(ROWS, async (i) => {
         const enrollment = await db.enrollment.create({ data: { accountId, campaignId, contactId: people[i]!.id, status: "replied" } });
         return db.inboundMessage.create({
-          data: { accountId, campaignId, credentialId, enrollmentId: enrollment.id, uidValidity: 1n, uid: BigInt(i + 1), kind: i === 3 ? "auto_reply" : "reply", fromEmail: people[i]!.email, receivedAt: at(i) },
+          data: {
+            accountId,
+            campaignId,
+            credentialId,
+            enrollmentId: enrollment.id,
+            uidValidity: 1n,
+            uid: BigInt(i + 1),
+            kind: i === 3 ? "auto_reply" : "reply",
+            fromEmail: people[i]!.email,
+            receivedAt: at(i),
+          },
         });
       });
       return { path: "/replies", rows: rows.map((m) => ({ id: m.id, at: m.receivedAt })) };
@@ -277,7 +297,10 @@ for (const list of LISTS) {
         assert.equal(res.status, 422, res.text);
         assert.equal(res.body.code, "validation_failed");
         assert.match(res.body.message, /^starting_after must be the id of /);
-        assert.deepEqual(res.body.details.errors.map((e: any) => e.field), ["starting_after"]);
+        assert.deepEqual(
+          res.body.details.errors.map((e: any) => e.field),
+          ["starting_after"],
+        );
       }
     });
   });
@@ -287,7 +310,12 @@ test("the Link is on the base the client called, with the scheme and host a trus
   const proxied = await startTestApi({ SIGNUP_LIMIT_PER_HOUR: "100000", TRUST_PROXY: "true" });
   try {
     const { accountId, token } = await signUp(proxied);
-    await proxied.database.db.outreach.createMany({ data: [{ accountId, name: "one" }, { accountId, name: "two" }] });
+    await proxied.database.db.outreach.createMany({
+      data: [
+        { accountId, name: "one" },
+        { accountId, name: "two" },
+      ],
+    });
     const headers = { "x-forwarded-proto": "https", "x-forwarded-host": "api.example.com" };
     const res = await request(proxied.baseUrl, "GET", "/outreaches?limit=1", { token, headers });
     assert.equal(res.headers.get("x-has-more"), "true");
@@ -299,7 +327,12 @@ test("the Link is on the base the client called, with the scheme and host a trus
 
 test("a forwarded host from an untrusted peer is not echoed into the Link", async () => {
   const { accountId, token } = await account();
-  await db.outreach.createMany({ data: [{ accountId, name: "one" }, { accountId, name: "two" }] });
+  await db.outreach.createMany({
+    data: [
+      { accountId, name: "one" },
+      { accountId, name: "two" },
+    ],
+  });
   const res = await request(api.baseUrl, "GET", "/outreaches?limit=1", { token, headers: { "x-forwarded-proto": "https", "x-forwarded-host": "evil.example" } });
   assert.equal(res.headers.get("link"), `<${api.baseUrl}/outreaches?limit=1&starting_after=${res.body[0].id}>; rel="next"`);
 });

@@ -39,7 +39,10 @@ describe("POST /campaigns/:id/pause", () => {
   });
 
   test("a pending or paused campaign is 422 campaign_not_active and unchanged", async () => {
-    for (const [status, reason] of [["pending", null], ["paused", "all_credentials_disabled"]] as const) {
+    for (const [status, reason] of [
+      ["pending", null],
+      ["paused", "all_credentials_disabled"],
+    ] as const) {
       const campaign = await campaignWithStatus(status, reason);
       const res = await call(env, "POST", `/campaigns/${campaign.id}/pause`);
       assertEnvelope(env, res, 422, "campaign_not_active");
@@ -103,7 +106,17 @@ describe("POST /campaigns/:id/resume", () => {
     // already sent step 1: its follow-up keeps its time
     const sent = await enrollment(campaign.id, { status: "sent", sentAt: longAgo, dispatchedAt: longAgo, credentialId });
     await db().stepSend.create({
-      data: { accountId: env.a.accountId, campaignId: campaign.id, enrollmentId: sent.id, stepPosition: 1, credentialId, state: "sent", dueAt: longAgo, sentAt: longAgo, limitDay: utcMidnight(longAgo) },
+      data: {
+        accountId: env.a.accountId,
+        campaignId: campaign.id,
+        enrollmentId: sent.id,
+        stepPosition: 1,
+        credentialId,
+        state: "sent",
+        dueAt: longAgo,
+        sentAt: longAgo,
+        limitDay: utcMidnight(longAgo),
+      },
     });
     const followUpDue = new Date(longAgo.getTime() + 90 * 60_000);
     const followUp = await db().stepSend.create({
@@ -138,7 +151,9 @@ describe("POST /campaigns/:id/resume", () => {
     const past = new Date(Date.now() - 3_600_000);
     for (let i = 0; i < 3; i++) {
       const e = await enrollment(campaign.id, { dispatchedAt: past, credentialId });
-      await db().stepSend.create({ data: { accountId: env.a.accountId, campaignId: campaign.id, enrollmentId: e.id, stepPosition: 1, credentialId, state: "scheduled", dueAt: past, limitDay: utcMidnight(past) } });
+      await db().stepSend.create({
+        data: { accountId: env.a.accountId, campaignId: campaign.id, enrollmentId: e.id, stepPosition: 1, credentialId, state: "scheduled", dueAt: past, limitDay: utcMidnight(past) },
+      });
     }
     const answers = await Promise.all(Array.from({ length: 4 }, () => call(env, "POST", `/campaigns/${campaign.id}/resume`)));
     const ok = answers.filter((a) => a.status === 200);
@@ -154,7 +169,9 @@ describe("POST /campaigns/:id/resume", () => {
     await db().smtpCredential.update({ where: { id: credentialId }, data: { disabledAt: new Date() } });
     const past = new Date(Date.now() - 3_600_000);
     const e = await enrollment(campaign.id, { dispatchedAt: past, credentialId });
-    await db().stepSend.create({ data: { accountId: env.a.accountId, campaignId: campaign.id, enrollmentId: e.id, stepPosition: 1, credentialId, state: "scheduled", dueAt: past, limitDay: utcMidnight(past) } });
+    await db().stepSend.create({
+      data: { accountId: env.a.accountId, campaignId: campaign.id, enrollmentId: e.id, stepPosition: 1, credentialId, state: "scheduled", dueAt: past, limitDay: utcMidnight(past) },
+    });
     const res = await call(env, "POST", `/campaigns/${campaign.id}/resume`);
     assert.deepEqual(res.body, { id: campaign.id, status: "active", paused_reason: null, rescheduled: 0 });
     const kept = await db().stepSend.findFirstOrThrow({ where: { enrollmentId: e.id } });

@@ -21,7 +21,10 @@ test("GET /plans lists purchasable public plans by tier, without free, private o
   await api.database.db.plan.update({ where: { slug: "pro" }, data: { archivedAt: new Date() } });
   try {
     const after = await request(api.baseUrl, "GET", "/plans");
-    assert.deepEqual(after.body.map((p: any) => p.slug), ["hobby", "scale"]);
+    assert.deepEqual(
+      after.body.map((p: any) => p.slug),
+      ["hobby", "scale"],
+    );
   } finally {
     await api.database.db.plan.update({ where: { slug: "pro" }, data: { archivedAt: null } });
   }
@@ -76,9 +79,21 @@ test("GET /usage reports requests per client_kind and per day", async () => {
   assert.equal(byKind.direct.errors, 1);
   assert.equal(res.body.total_requests, 6);
   const today = new Date().toISOString().slice(0, 10);
-  assert.deepEqual(res.body.by_day.filter((d: any) => d.date === today).map((d: any) => [d.client_kind, d.requests]).sort(), [["direct", 2], ["mcp", 4]]);
+  assert.deepEqual(
+    res.body.by_day
+      .filter((d: any) => d.date === today)
+      .map((d: any) => [d.client_kind, d.requests])
+      .sort(),
+    [
+      ["direct", 2],
+      ["mcp", 4],
+    ],
+  );
   const logged = await api.database.db.requestLog.findMany({ where: { clientKind: "mcp" }, orderBy: { id: "asc" } });
-  assert.deepEqual(logged.map((r) => `${r.method} ${r.route} ${r.status}`), ["GET /billing/usage 200", "GET /billing/usage 200", "GET /billing/usage 200", "GET /api_keys 200"]);
+  assert.deepEqual(
+    logged.map((r) => `${r.method} ${r.route} ${r.status}`),
+    ["GET /billing/usage 200", "GET /billing/usage 200", "GET /billing/usage 200", "GET /api_keys 200"],
+  );
   assertError(await request(api.baseUrl, "GET", "/usage?days=500", { token }), api, 422, "validation_failed", /days must be less than or equal to 90/);
 });
 

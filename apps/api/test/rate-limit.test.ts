@@ -84,7 +84,10 @@ test("with a large limit the budget is taken from Redis in batches, and RateLimi
     // later batch also counts what came back meanwhile (one request every 60 ms).
     // Exact figures within one batch: see rate-limiter.test.ts.
     assert.deepEqual(remaining.slice(0, 2), [999, 998]);
-    assert.ok(remaining.every((n) => n >= 1000 - 10 * 3 && n <= 999), remaining.join(", "));
+    assert.ok(
+      remaining.every((n) => n >= 1000 - 10 * 3 && n <= 999),
+      remaining.join(", "),
+    );
   } finally {
     await process.stop();
   }

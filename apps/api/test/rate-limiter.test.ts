@@ -42,8 +42,14 @@ async function takeMany(limiters: RateLimiter[], subject: string, count: number)
 test("a small limit is exact across replicas, one after another and in parallel", async () => {
   const [a, b] = replicas({ limit: 5, windowSeconds: 60 });
   const sequential = await takeMany([a, b], "key-1", 8);
-  assert.deepEqual(sequential.map((d) => d?.allowed), [true, true, true, true, true, false, false, false]);
-  assert.deepEqual(sequential.slice(0, 5).map((d) => d?.remaining), [4, 3, 2, 1, 0]);
+  assert.deepEqual(
+    sequential.map((d) => d?.allowed),
+    [true, true, true, true, true, false, false, false],
+  );
+  assert.deepEqual(
+    sequential.slice(0, 5).map((d) => d?.remaining),
+    [4, 3, 2, 1, 0],
+  );
   for (const refused of sequential.slice(5)) {
     assert.equal(refused!.remaining, 0);
     // one request comes back every 60 s / 5 = 12 s
@@ -62,7 +68,10 @@ test("a large limit is taken from Redis in batches, within one batch per replica
   const decisions = await takeMany([a, b], "key", 1200);
   const allowed = decisions.filter((d) => d?.allowed).length;
   assert.ok(allowed <= 1000 && allowed >= 1000 - 2 * 10, `${allowed} allowed`);
-  assert.ok(decisions.slice(allowed + 2 * 10).every((d) => d && !d.allowed), "once refused, refused");
+  assert.ok(
+    decisions.slice(allowed + 2 * 10).every((d) => d && !d.allowed),
+    "once refused, refused",
+  );
   // per request it would be 1,200 round trips
   assert.ok(calls - before <= 1000 / 10 + 10, `${calls - before} Redis calls`);
 });

@@ -46,7 +46,17 @@ async function sentEnrollment(accountId: string, email: string, options: { sentA
   const sentAt = options.sentAt ?? new Date(Date.now() - HOUR);
   const campaign = await db().campaign.create({ data: { accountId, name: `Campaign ${++counter}`, status: "active", bounceRateThreshold: options.threshold ?? 8 } });
   const credential = await db().smtpCredential.create({
-    data: { accountId, campaignId: campaign.id, label: `inbox ${counter}`, fromEmail: `inbox${counter}@sender.test`, smtpHost: "127.0.0.1", smtpPort: 25, smtpUsername: "u", smtpPasswordEnc: "x", dailyLimit: 100 },
+    data: {
+      accountId,
+      campaignId: campaign.id,
+      label: `inbox ${counter}`,
+      fromEmail: `inbox${counter}@sender.test`,
+      smtpHost: "127.0.0.1",
+      smtpPort: 25,
+      smtpUsername: "u",
+      smtpPasswordEnc: "x",
+      dailyLimit: 100,
+    },
   });
   const contact = await db().contact.upsert({ where: { accountId_email: { accountId, email } }, create: { accountId, email }, update: {} });
   const enrollment = await db().enrollment.create({ data: { accountId, campaignId: campaign.id, contactId: contact.id, status: "sent", sentAt, credentialId: credential.id } });
@@ -59,8 +69,14 @@ async function sentEnrollment(accountId: string, email: string, options: { sentA
   for (const [i, [state, dueAt]] of steps.entries()) {
     const row = await db().stepSend.create({
       data: {
-        accountId, campaignId: campaign.id, enrollmentId: enrollment.id, stepPosition: i + 1, state, dueAt,
-        credentialId: credential.id, ...(state === "sent" ? { sentAt, messageId } : {}),
+        accountId,
+        campaignId: campaign.id,
+        enrollmentId: enrollment.id,
+        stepPosition: i + 1,
+        state,
+        dueAt,
+        credentialId: credential.id,
+        ...(state === "sent" ? { sentAt, messageId } : {}),
       },
     });
     stepIds.push(row.id);
@@ -68,7 +84,9 @@ async function sentEnrollment(accountId: string, email: string, options: { sentA
   for (let i = 0; i < (options.extraSends ?? 0); i++) {
     const other = await db().contact.create({ data: { accountId, email: `other${++counter}@example.com` } });
     const e = await db().enrollment.create({ data: { accountId, campaignId: campaign.id, contactId: other.id, status: "sent", sentAt, credentialId: credential.id } });
-    await db().stepSend.create({ data: { accountId, campaignId: campaign.id, enrollmentId: e.id, stepPosition: 1, state: "sent", dueAt: sentAt, sentAt, credentialId: credential.id, messageId: `<${randomUUID()}@sender.test>` } });
+    await db().stepSend.create({
+      data: { accountId, campaignId: campaign.id, enrollmentId: e.id, stepPosition: 1, state: "sent", dueAt: sentAt, sentAt, credentialId: credential.id, messageId: `<${randomUUID()}@sender.test>` },
+    });
   }
   return { campaignId: campaign.id, credentialId: credential.id, contactId: contact.id, enrollmentId: enrollment.id, messageId, stepIds };
 }
@@ -117,7 +135,12 @@ test("a report without a valid signature is refused with 401 invalid_signature a
     ["a timestamp over 300 s old", api, signed(body, { t: now - 301 }), body],
     ["a timestamp in the future", api, signed(body, { t: now + 120 }), body],
     ["a body changed after signing", api, signed(body), body.replace("bounce", "complaint")],
-    ["a signature over another timestamp", api, { "content-type": "application/json", "x-relay-signature": signed(body, { t: now - 10 })["x-relay-signature"]!.replace(`t=${now - 10}`, `t=${now}`) }, body],
+    [
+      "a signature over another timestamp",
+      api,
+      { "content-type": "application/json", "x-relay-signature": signed(body, { t: now - 10 })["x-relay-signature"]!.replace(`t=${now - 10}`, `t=${now}`) },
+      body,
+    ],
     ["no secret configured (signed)", unconfigured, signed(body), body],
     ["no secret configured (unsigned)", unconfigured, { "content-type": "application/json" }, body],
   ];
@@ -237,7 +260,9 @@ test("a signed report, even without a message id, confirms a bounce known before
   const email = freshEmail();
   // threshold 5%: the one bounce of 10 sends (10%) is over it once it counts
   const f = await sentEnrollment(accountA, email, { threshold: 5, extraSends: 9 });
-  await db().$transaction((tx) => recordBounce(tx, { enrollmentId: f.enrollmentId, accountId: accountA, reason: "550 5.1.1 User unknown", stepSendId: f.stepIds[0], credentialId: f.credentialId, verified: false }));
+  await db().$transaction((tx) =>
+    recordBounce(tx, { enrollmentId: f.enrollmentId, accountId: accountA, reason: "550 5.1.1 User unknown", stepSendId: f.stepIds[0], credentialId: f.credentialId, verified: false }),
+  );
   assert.equal((await enrollmentOf(f.enrollmentId)).bounceReason, `${UNVERIFIED_BOUNCE_PREFIX}550 5.1.1 User unknown`);
   assert.equal((await db().smtpCredential.findUniqueOrThrow({ where: { id: f.credentialId } })).disabledAt, null, "an unverified bounce does not count");
   // the campaign shows it among its bounces; the inbox's bounce rate, what the threshold is compared with, does not
@@ -300,7 +325,13 @@ test("a complaint unsubscribes the contact in the sending account only, one even
     const events = await eventsOf("enrollment.unsubscribed", f.enrollmentId);
     assert.equal(events.length, 1);
     assert.equal(events[0]!.accountId, accountA);
-    assert.deepEqual(events[0]!.data, { enrollment_id: f.enrollmentId, contact_id: a1.contactId, contact_email: email, campaign_id: f.campaignId, unsubscribed_at: enrollment.unsubscribedAt!.toISOString() });
+    assert.deepEqual(events[0]!.data, {
+      enrollment_id: f.enrollmentId,
+      contact_id: a1.contactId,
+      contact_email: email,
+      campaign_id: f.campaignId,
+      unsubscribed_at: enrollment.unsubscribedAt!.toISOString(),
+    });
   }
   assert.equal((await db().contact.findUniqueOrThrow({ where: { id: b.contactId } })).unsubscribedAt, null, "B's contact is not");
   assert.equal((await enrollmentOf(b.enrollmentId)).status, "sent");
@@ -417,13 +448,29 @@ test("the body is limited to 1 MB, and fields the relay adds are tolerated", asy
 test("the same report delivered several times at once is applied once", async () => {
   const email = freshEmail();
   const f = await sentEnrollment(accountA, email, { extraSends: 19 });
-  const results = await Promise.all(Array.from({ length: 5 }, () => report([{ type: "bounce", email, message_id: f.messageId }, { type: "complaint", email }])));
-  assert.ok(results.every((r) => r.status === 200), results.map((r) => r.text).join("\n"));
-  assert.equal(results.reduce((n, r) => n + r.body.bounced, 0), 1);
+  const results = await Promise.all(
+    Array.from({ length: 5 }, () =>
+      report([
+        { type: "bounce", email, message_id: f.messageId },
+        { type: "complaint", email },
+      ]),
+    ),
+  );
+  assert.ok(
+    results.every((r) => r.status === 200),
+    results.map((r) => r.text).join("\n"),
+  );
+  assert.equal(
+    results.reduce((n, r) => n + r.body.bounced, 0),
+    1,
+  );
   assert.equal((await eventsOf("enrollment.bounced", f.enrollmentId)).length, 1);
   assert.equal(await db().stepSend.count({ where: { credentialId: f.credentialId, state: "bounced" } }), 1);
   // the enrollment bounced before the complaints arrived, so they only unsubscribe the contact
   assert.equal((await eventsOf("enrollment.unsubscribed", f.enrollmentId)).length, 0);
   assert.ok((await db().contact.findUniqueOrThrow({ where: { id: f.contactId } })).unsubscribedAt);
-  assert.equal(results.reduce((n, r) => n + r.body.unsubscribed, 0), 1);
+  assert.equal(
+    results.reduce((n, r) => n + r.body.unsubscribed, 0),
+    1,
+  );
 });

@@ -37,7 +37,18 @@ async function campaignWithInbox(accountId: string, options: { username?: string
   const { id: campaignId } = await db.campaign.create({ data: { accountId, name: `Replies ${tag}`, status: "active" } });
   const inbox = `inbox-${tag}@sender.test`;
   const credential = await db.smtpCredential.create({
-    data: { accountId, campaignId, label: "Inbox", fromEmail: inbox, fromName: "Jordan Lee", smtpHost: "smtp.sender.test", smtpPort: 587, smtpUsername: options.username ?? inbox, smtpPasswordEnc: "x", dailyLimit: options.dailyLimit ?? 50 },
+    data: {
+      accountId,
+      campaignId,
+      label: "Inbox",
+      fromEmail: inbox,
+      fromName: "Jordan Lee",
+      smtpHost: "smtp.sender.test",
+      smtpPort: 587,
+      smtpUsername: options.username ?? inbox,
+      smtpPasswordEnc: "x",
+      dailyLimit: options.dailyLimit ?? 50,
+    },
   });
   return {
     campaignId,
@@ -59,7 +70,11 @@ async function campaignWithInbox(accountId: string, options: { username?: string
 /** A message arriving in the inbox, recorded as the IMAP poller records it; answers its inbound_messages id. */
 async function arrive(accountId: string, inbox: Inbox, headers: Record<string, string>, body: string): Promise<string> {
   const all = { Date: new Date().toUTCString(), "Message-ID": `<${randomUUID()}@contoso.test>`, "MIME-Version": "1.0", "Content-Type": "text/plain; charset=utf-8", To: inbox.inbox, ...headers };
-  const message = await readInbound(`${Object.entries(all).map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\n${body}\r\n`);
+  const message = await readInbound(
+    `${Object.entries(all)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join("\r\n")}\r\n\r\n${body}\r\n`,
+  );
   uid += 1n;
   await db.$transaction((tx) => recordInboundMessage(tx, { credentialId: inbox.credentialId, accountId, uidValidity: 1n, uid }, message, classifyInbound(message)));
   return (await db.inboundMessage.findFirstOrThrow({ where: { credentialId: inbox.credentialId, uid } })).id;
@@ -84,9 +99,15 @@ test("GET /replies lists the account's replies and auto-replies newest first, wi
   const all = await call(env, "GET", "/replies");
   assert.equal(all.status, 200, all.text);
   const mine = all.body.filter((r: any) => [one.campaignId, two.campaignId].includes(r.campaign_id));
-  assert.deepEqual(mine.map((r: any) => r.id), [third, auto, first]);
+  assert.deepEqual(
+    mine.map((r: any) => r.id),
+    [third, auto, first],
+  );
   const top = mine[2];
-  assert.deepEqual(Object.keys(top).sort(), ["campaign_id", "contact_id", "credential_id", "enrollment_id", "from_email", "from_name", "id", "kind", "message_id", "received_at", "sent_at", "snippet", "subject"].sort());
+  assert.deepEqual(
+    Object.keys(top).sort(),
+    ["campaign_id", "contact_id", "credential_id", "enrollment_id", "from_email", "from_name", "id", "kind", "message_id", "received_at", "sent_at", "snippet", "subject"].sort(),
+  );
   assert.equal(top.kind, "reply");
   assert.equal(top.snippet, "First answer.");
   assert.equal(top.from_name, "Maria");
@@ -96,13 +117,25 @@ test("GET /replies lists the account's replies and auto-replies newest first, wi
   assert.ok(mine[0].snippet.length <= 200 && mine[0].snippet.endsWith("\u2026"));
 
   const ofOne = await call(env, "GET", `/replies?campaign_id=${one.campaignId}`);
-  assert.deepEqual(ofOne.body.map((r: any) => r.id), [auto, first]);
+  assert.deepEqual(
+    ofOne.body.map((r: any) => r.id),
+    [auto, first],
+  );
   const autos = await call(env, "GET", `/replies?campaign_id=${one.campaignId}&kind=auto_reply`);
-  assert.deepEqual(autos.body.map((r: any) => r.id), [auto]);
+  assert.deepEqual(
+    autos.body.map((r: any) => r.id),
+    [auto],
+  );
   const page1 = await call(env, "GET", `/replies?campaign_id=${one.campaignId}&limit=1`);
-  assert.deepEqual(page1.body.map((r: any) => r.id), [auto]);
+  assert.deepEqual(
+    page1.body.map((r: any) => r.id),
+    [auto],
+  );
   const page2 = await call(env, "GET", `/replies?campaign_id=${one.campaignId}&limit=1&starting_after=${auto}`);
-  assert.deepEqual(page2.body.map((r: any) => r.id), [first]);
+  assert.deepEqual(
+    page2.body.map((r: any) => r.id),
+    [first],
+  );
   const page3 = await call(env, "GET", `/replies?campaign_id=${one.campaignId}&limit=1&starting_after=${first}`);
   assert.deepEqual(page3.body, []);
 });
@@ -168,10 +201,13 @@ test("POST /replies/:id/answer records a queued answer threaded to the reply and
   assert.equal(subjectGiven.body.subject, "Our pricing");
 
   const read = await call(env, "GET", `/replies/${id}`);
-  assert.deepEqual(read.body.answers.map((a: any) => [a.id, a.state, a.subject]), [
-    [res.body.id, "queued", "Re: Hello"],
-    [subjectGiven.body.id, "queued", "Our pricing"],
-  ]);
+  assert.deepEqual(
+    read.body.answers.map((a: any) => [a.id, a.state, a.subject]),
+    [
+      [res.body.id, "queued", "Re: Hello"],
+      [subjectGiven.body.id, "queued", "Our pricing"],
+    ],
+  );
 });
 
 test("POST /replies/:id/answer validates its body (422 naming the field) and 404s replies it cannot see", async () => {
@@ -195,7 +231,10 @@ test("POST /replies/:id/answer validates its body (422 naming the field) and 404
   for (const [body, field] of cases) {
     const res = await call(env, "POST", `/replies/${id}/answer`, { body });
     assertEnvelope(env, res, 422, "validation_failed");
-    assert.ok(res.body.details.errors.some((e: any) => e.field === field), `${field}: ${res.text.slice(0, 300)}`);
+    assert.ok(
+      res.body.details.errors.some((e: any) => e.field === field),
+      `${field}: ${res.text.slice(0, 300)}`,
+    );
   }
   assertEnvelope(env, await call(env, "POST", `/replies/${randomUUID()}/answer`, { body: { body_html: "<p>x</p>" } }), 404, "reply_not_found");
   assertEnvelope(env, await call(env, "POST", `/replies/${id}/answer`, { token: env.b.token, body: { body_html: "<p>x</p>" } }), 404, "reply_not_found");

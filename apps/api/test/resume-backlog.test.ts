@@ -24,7 +24,15 @@ after(async () => {
 
 test("resume of a paused campaign with a big backlog answers at once, active; a job plans every held send again exactly once before any is released", async () => {
   const db = env.api.database.db;
-  const { campaignId, credentialIds } = await createBulkCampaign(db, { accountId: env.a.accountId, enrollments: HELD, steps: STEPS, credentials: 2, status: "paused", minWaitSeconds: 60, maxWaitSeconds: 120 });
+  const { campaignId, credentialIds } = await createBulkCampaign(db, {
+    accountId: env.a.accountId,
+    enrollments: HELD,
+    steps: STEPS,
+    credentials: 2,
+    status: "paused",
+    minWaitSeconds: 60,
+    maxWaitSeconds: 120,
+  });
   await db.campaign.update({ where: { id: campaignId }, data: { pausedReason: "manual" } });
   const longAgo = new Date(Date.now() - 3 * 86_400_000);
   await holdBulkSends(db, campaignId, credentialIds[0]!, longAgo);

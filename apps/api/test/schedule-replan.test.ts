@@ -107,9 +107,20 @@ test("PATCH of the jitter and wait range with a big backlog hands the re-plan to
 
   dispatcher = await startWorker(
     dispatcherWorker,
-    loadConfig("dispatcher", { DATABASE_URL: api.database.url, QUEUE_PREFIX: api.config.queuePrefix, LOG_LEVEL: "error", DISPATCH_CHUNK_SIZE: String(CHUNK), HEALTH_PORT: String(await findFreePort()), ...LOOPBACK_MAIL_ENV }),
+    loadConfig("dispatcher", {
+      DATABASE_URL: api.database.url,
+      QUEUE_PREFIX: api.config.queuePrefix,
+      LOG_LEVEL: "error",
+      DISPATCH_CHUNK_SIZE: String(CHUNK),
+      HEALTH_PORT: String(await findFreePort()),
+      ...LOOPBACK_MAIL_ENV,
+    }),
   );
-  await waitFor(async () => (await db().campaign.findUniqueOrThrow({ where: { id: campaignId } })).resumeReplanBefore === null, { timeoutMs: 60_000, intervalMs: 200, what: "the re-plan job to finish" });
+  await waitFor(async () => (await db().campaign.findUniqueOrThrow({ where: { id: campaignId } })).resumeReplanBefore === null, {
+    timeoutMs: 60_000,
+    intervalMs: 200,
+    what: "the re-plan job to finish",
+  });
   assertSpacedFrom(await step1Dues(campaignId), patchedAt, 300, n);
   assert.equal(await db().stepSend.count({ where: { campaignId } }), n * STEPS, "each send planned once");
 });

@@ -93,7 +93,10 @@ describe("campaign jitter_scope, schedule and credential ramp", () => {
     for (const [overrides, field, message] of cases) {
       const res = await call(env, "POST", "/campaigns", { body: { campaign: campaignFields(overrides) } });
       assertEnvelope(env, res, 422, "validation_failed", message);
-      assert.ok(res.body.details.errors.some((e: { field: string }) => e.field === field), `${field} in ${res.text}`);
+      assert.ok(
+        res.body.details.errors.some((e: { field: string }) => e.field === field),
+        `${field} in ${res.text}`,
+      );
     }
     assert.equal(await db().campaign.count(), before);
   });
@@ -127,10 +130,22 @@ describe("resource bodies wrapped or at the top level", () => {
     const renamedWrapped = await call(env, "PATCH", `/campaigns/${wrapped.body.id}`, { body: { campaign: { name: "Renamed wrapped" } } });
     assert.equal(renamedWrapped.status, 200, renamedWrapped.text);
     const names = await db().campaign.findMany({ where: { id: { in: [top.body.id, wrapped.body.id] } }, select: { id: true, name: true } });
-    assert.deepEqual(new Map(names.map((c) => [c.id, c.name])), new Map([[top.body.id, "Renamed at the top"], [wrapped.body.id, "Renamed wrapped"]]));
+    assert.deepEqual(
+      new Map(names.map((c) => [c.id, c.name])),
+      new Map([
+        [top.body.id, "Renamed at the top"],
+        [wrapped.body.id, "Renamed wrapped"],
+      ]),
+    );
 
     // errors name the field as it was sent
-    assertEnvelope(env, await call(env, "POST", "/campaigns", { body: campaignFields({ min_wait_seconds: 500 }) }), 422, "validation_failed", /^max_wait_seconds \(420\) must be greater than or equal to min_wait_seconds \(500\)$/);
+    assertEnvelope(
+      env,
+      await call(env, "POST", "/campaigns", { body: campaignFields({ min_wait_seconds: 500 }) }),
+      422,
+      "validation_failed",
+      /^max_wait_seconds \(420\) must be greater than or equal to min_wait_seconds \(500\)$/,
+    );
     assertEnvelope(env, await call(env, "POST", "/campaigns", { body: { campaign: campaignFields({ min_wait_seconds: 500 }) } }), 422, "validation_failed", /^campaign\.max_wait_seconds \(420\)/);
     assertEnvelope(env, await call(env, "PATCH", `/campaigns/${top.body.id}`, { body: { min_wait_seconds: 500 } }), 422, "validation_failed", /^max_wait_seconds \(420\) must be/);
     assertEnvelope(env, await call(env, "POST", "/campaigns", { body: { campaign: campaignFields(), name: "both" } }), 422, "validation_failed", /campaign is not allowed/);
@@ -196,7 +211,14 @@ describe("contact timezone", () => {
       ["num@tz.example", "timezone must be a string"],
     ]);
     const rows = await db().contact.findMany({ where: { accountId: env.a.accountId, email: { endsWith: "@tz.example" } }, orderBy: { email: "asc" } });
-    assert.deepEqual(rows.map((c) => [c.email, c.timezone]), [["none@tz.example", null], ["ny@tz.example", "America/New_York"], ["paris@tz.example", "Europe/Paris"]]);
+    assert.deepEqual(
+      rows.map((c) => [c.email, c.timezone]),
+      [
+        ["none@tz.example", null],
+        ["ny@tz.example", "America/New_York"],
+        ["paris@tz.example", "Europe/Paris"],
+      ],
+    );
 
     const listed = await call(env, "GET", "/contacts?email=paris@tz.example");
     assert.equal(listed.status, 200, listed.text);
@@ -207,6 +229,9 @@ describe("contact timezone", () => {
     // a later import without a zone keeps the stored one; with one it replaces it
     await call(env, "POST", "/contact_imports", { body: { contacts: [{ email: "ny@tz.example" }, { email: "paris@tz.example", timezone: "Asia/Tokyo" }] } });
     const again = await db().contact.findMany({ where: { accountId: env.a.accountId, email: { in: ["ny@tz.example", "paris@tz.example"] } }, orderBy: { email: "asc" } });
-    assert.deepEqual(again.map((c) => c.timezone), ["America/New_York", "Asia/Tokyo"]);
+    assert.deepEqual(
+      again.map((c) => c.timezone),
+      ["America/New_York", "Asia/Tokyo"],
+    );
   });
 });

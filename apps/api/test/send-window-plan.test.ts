@@ -120,7 +120,14 @@ test("a follow-up moved by a late send lands inside the window", async () => {
   await db().stepSend.update({ where: { id: first!.id }, data: { state: "queued" } });
   await db().$transaction(async (tx) => {
     assert.ok(await claimSend(tx, first!.id));
-    await recordSent(tx, { stepSendId: first!.id, accountId, credentialId: credentials[0]!.id, messageId: "<m@x>", accountPeriod: { start: new Date("2026-11-01T00:00:00Z"), end: new Date("2026-12-01T00:00:00Z") }, now: sentAt });
+    await recordSent(tx, {
+      stepSendId: first!.id,
+      accountId,
+      credentialId: credentials[0]!.id,
+      messageId: "<m@x>",
+      accountPeriod: { start: new Date("2026-11-01T00:00:00Z"), end: new Date("2026-12-01T00:00:00Z") },
+      now: sentAt,
+    });
   });
   const second = await db().stepSend.findFirstOrThrow({ where: { enrollmentId: enrollmentIds[0], stepPosition: 2 } });
   assert.equal(second.dueAt.toISOString(), "2026-11-24T14:00:00.000Z");
@@ -164,24 +171,38 @@ test("two campaigns sharing a mailbox never book more than its daily limit toget
   await aPlanned;
   let bDone = false;
   const second = planLocked(b).finally(() => (bDone = true));
-  await waitFor(async () => {
-    if (bDone) return true;
-    const [row] = await executor(db()).rows<{ n: bigint }>(`SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
-    return Number(row!.n) > 0 || null;
-  }, { what: "campaign B planned or waiting for the mailbox" });
+  await waitFor(
+    async () => {
+      if (bDone) return true;
+      const [row] = await executor(db()).rows<{ n: bigint }>(
+        `SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      );
+      return Number(row!.n) > 0 || null;
+    },
+    { what: "campaign B planned or waiting for the mailbox" },
+  );
   release();
   await Promise.all([first, second]);
   const rows = await db().stepSend.findMany({ where: { campaignId: { in: [a.campaign.id, b.campaign.id] }, stepPosition: 1 } });
   assert.equal(rows.length, 10);
   const perDay = new Map<string, number>();
   for (const r of rows) perDay.set(r.limitDay!.toISOString().slice(0, 10), (perDay.get(r.limitDay!.toISOString().slice(0, 10)) ?? 0) + 1);
-  assert.deepEqual([...perDay.entries()].sort(), [["2026-11-24", 3], ["2026-11-25", 3], ["2026-11-26", 3], ["2026-11-27", 1]]);
+  assert.deepEqual([...perDay.entries()].sort(), [
+    ["2026-11-24", 3],
+    ["2026-11-25", 3],
+    ["2026-11-26", 3],
+    ["2026-11-27", 1],
+  ]);
 });
 
 test("a ramp lowers the first days' limits, and the forecast shows what was planned, day by day in the schedule's zone", async () => {
   const now = new Date("2026-11-24T10:00:00Z"); // Tuesday 05:00 in New York
   const every = { ...newYork, days: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] };
-  const { accountId, campaign: c, enrollmentIds } = await campaign({
+  const {
+    accountId,
+    campaign: c,
+    enrollmentIds,
+  } = await campaign({
     schedule: every,
     steps: [0, 60 * 24],
     credentials: [{ dailyLimit: 4, ramp: { start: 1, increase: 2, startedAt: now } }],
@@ -191,7 +212,15 @@ test("a ramp lowers the first days' limits, and the forecast shows what was plan
   const sends = await firstSteps(c.id);
   const perDay = new Map<string, number>();
   for (const s of sends) perDay.set(s.limitDay!.toISOString().slice(0, 10), (perDay.get(s.limitDay!.toISOString().slice(0, 10)) ?? 0) + 1);
-  assert.deepEqual([...perDay.entries()], [["2026-11-24", 1], ["2026-11-25", 3], ["2026-11-26", 4], ["2026-11-27", 1]]);
+  assert.deepEqual(
+    [...perDay.entries()],
+    [
+      ["2026-11-24", 1],
+      ["2026-11-25", 3],
+      ["2026-11-26", 4],
+      ["2026-11-27", 1],
+    ],
+  );
 
   const forecast = await forecastSends(db(), accountId, c.id, 7, now);
   assert.equal(forecast.timezone, "America/New_York");
@@ -202,7 +231,10 @@ test("a ramp lowers the first days' limits, and the forecast shows what was plan
     return { date: d.date, step1: onDay.filter((s) => s.stepPosition === 1).length, followUps: onDay.filter((s) => s.stepPosition > 1).length, total: onDay.length };
   });
   assert.deepEqual(forecast.days, expected);
-  assert.deepEqual(forecast.days.slice(0, 5).map((d) => d.step1), [1, 3, 4, 1, 0]);
+  assert.deepEqual(
+    forecast.days.slice(0, 5).map((d) => d.step1),
+    [1, 3, 4, 1, 0],
+  );
   assert.equal(forecast.totalScheduled, 18);
   for (const s of all) assert.equal(nextOpening(schedule, "America/New_York", s.dueAt).getTime(), s.dueAt.getTime());
 });

@@ -38,7 +38,10 @@ describe("A/B variants, click tracking, tracking domains and reply scope on camp
       stop_on_reply_scope: "domain",
       stop_on_auto_reply: true,
       smtp_credentials: [credential({ tracking_domain: "track.sender.example" })],
-      sequence_steps: [{ position: 1, variants: [variant("A"), variant("B", { weight: 3 })] }, { position: 2, delay_minutes: 60, variants: [variant("C", { subject: "" }), variant("D", { subject: "" })] }],
+      sequence_steps: [
+        { position: 1, variants: [variant("A"), variant("B", { weight: 3 })] },
+        { position: 2, delay_minutes: 60, variants: [variant("C", { subject: "" }), variant("D", { subject: "" })] },
+      ],
     });
     assert.equal(campaign.track_clicks, true);
     assert.equal(campaign.tracking_domain, "links.example.com");
@@ -72,7 +75,9 @@ describe("A/B variants, click tracking, tracking domains and reply scope on camp
 
   test("PATCH changes the click, tracking-domain and reply settings", async () => {
     const campaign = await createCampaign(env);
-    const res = await call(env, "PATCH", `/campaigns/${campaign.id}`, { body: { campaign: { track_clicks: true, tracking_domain: "go.example.org", stop_on_reply_scope: "domain", stop_on_auto_reply: true } } });
+    const res = await call(env, "PATCH", `/campaigns/${campaign.id}`, {
+      body: { campaign: { track_clicks: true, tracking_domain: "go.example.org", stop_on_reply_scope: "domain", stop_on_auto_reply: true } },
+    });
     assert.equal(res.status, 200, res.text);
     const row = await db().campaign.findUniqueOrThrow({ where: { id: campaign.id } });
     assert.deepEqual([row.trackClicks, row.trackingDomain, row.stopOnReplyScope, row.stopOnAutoReply], [true, "go.example.org", "domain", true]);
@@ -106,7 +111,10 @@ describe("A/B variants, click tracking, tracking domains and reply scope on camp
     for (const [overrides, field, message] of cases) {
       const res = await call(env, "POST", "/campaigns", { body: { campaign: campaignFields(overrides) } });
       assertEnvelope(env, res, 422, "validation_failed", message);
-      assert.ok(res.body.details.errors.some((e: { field: string }) => e.field === field), `${field} in ${res.text}`);
+      assert.ok(
+        res.body.details.errors.some((e: { field: string }) => e.field === field),
+        `${field} in ${res.text}`,
+      );
     }
     assert.equal(await db().campaign.count(), before);
   });

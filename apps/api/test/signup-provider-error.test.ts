@@ -33,7 +33,10 @@ test("a payment-provider failure at signup answers a fixed 503: the provider's e
     assertError(res, api, 503, "service_unavailable", /payment provider could not be reached/);
     assert.ok(!res.text.includes("SECRETMARKER42"), res.text);
     assert.ok(!res.text.includes("billing-db-7"), res.text);
-    assert.ok(logged.some((line) => line.includes("SECRETMARKER42")), "the detail is in the log");
+    assert.ok(
+      logged.some((line) => line.includes("SECRETMARKER42")),
+      "the detail is in the log",
+    );
     assert.equal(await api.database.db.account.count({ where: { email: "provider-down@example.com" } }), 0);
   } finally {
     logger.error = original;

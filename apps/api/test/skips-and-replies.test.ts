@@ -60,16 +60,28 @@ describe("GET /campaigns/:id/skips", () => {
       enrollment_id: null,
       created_at: newest.createdAt.toISOString(),
     });
-    assert.deepEqual(res.body.map((s: any) => s.reason), ["reason 5", "reason 4", "reason 3", "reason 2", "reason 1", "reason 0"]);
+    assert.deepEqual(
+      res.body.map((s: any) => s.reason),
+      ["reason 5", "reason 4", "reason 3", "reason 2", "reason 1", "reason 0"],
+    );
     assert.equal(res.body[1].enrollment_id, rows[4]!.enrollmentId);
 
     const mx = await call(env, "GET", `/campaigns/${campaign.id}/skips?kind=mx_invalid`);
-    assert.deepEqual(mx.body.map((s: any) => s.reason), ["reason 4", "reason 2", "reason 0"]);
+    assert.deepEqual(
+      mx.body.map((s: any) => s.reason),
+      ["reason 4", "reason 2", "reason 0"],
+    );
     assert.ok(mx.body.every((s: any) => s.kind === "mx_invalid" && s.enrollment_id !== null));
     const dup = await call(env, "GET", `/campaigns/${campaign.id}/skips?kind=cross_campaign_duplicate&limit=2`);
-    assert.deepEqual(dup.body.map((s: any) => s.reason), ["reason 5", "reason 3"]);
+    assert.deepEqual(
+      dup.body.map((s: any) => s.reason),
+      ["reason 5", "reason 3"],
+    );
     const limited = await call(env, "GET", `/campaigns/${campaign.id}/skips?limit=1`);
-    assert.deepEqual(limited.body.map((s: any) => s.reason), ["reason 5"]);
+    assert.deepEqual(
+      limited.body.map((s: any) => s.reason),
+      ["reason 5"],
+    );
   });
 
   test("shows the skips written by a de-duplicating enroll", async () => {
@@ -144,7 +156,10 @@ describe("GET /campaigns/:id/replies", () => {
       { enrollment_id: quick.id, contact_id: quick.contactId, email: quick.email, sent_at: sentAt.toISOString(), replied_at: quick.repliedAt!.toISOString(), hours_to_reply: 0.33 },
     ]);
     const limited = await call(env, "GET", `/campaigns/${campaign.id}/replies?limit=2`);
-    assert.deepEqual(limited.body.map((r: any) => r.enrollment_id), [slow.id, later.id]);
+    assert.deepEqual(
+      limited.body.map((r: any) => r.enrollment_id),
+      [slow.id, later.id],
+    );
   });
 
   test("the default limit is 50; none answers []; bad queries 422; foreign campaigns 404", async () => {
@@ -153,7 +168,9 @@ describe("GET /campaigns/:id/replies", () => {
     const now = Date.now();
     for (let i = 0; i < 52; i++) {
       const c = await contact();
-      await db().enrollment.create({ data: { accountId: env.a.accountId, campaignId: campaign.id, contactId: c.id, status: "replied", sentAt: new Date(now - 7_200_000), repliedAt: new Date(now - i * 1000) } });
+      await db().enrollment.create({
+        data: { accountId: env.a.accountId, campaignId: campaign.id, contactId: c.id, status: "replied", sentAt: new Date(now - 7_200_000), repliedAt: new Date(now - i * 1000) },
+      });
     }
     assert.equal((await call(env, "GET", `/campaigns/${campaign.id}/replies`)).body.length, 50);
     assert.equal((await call(env, "GET", `/campaigns/${campaign.id}/replies?limit=1000`)).body.length, 52);

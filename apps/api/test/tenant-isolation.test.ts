@@ -66,9 +66,7 @@ async function makeTenant(tag: string): Promise<Tenant> {
       campaign: {
         name: `${tag} campaign`,
         outreach_id: t.outreachId,
-        smtp_credentials: [
-          { label: `${tag} smtp`, from_email: `${tag}@sender.test`, smtp_host: "smtp.example.com", smtp_port: 587, smtp_username: "u", smtp_password: "p", daily_limit: 10 },
-        ],
+        smtp_credentials: [{ label: `${tag} smtp`, from_email: `${tag}@sender.test`, smtp_host: "smtp.example.com", smtp_port: 587, smtp_username: "u", smtp_password: "p", daily_limit: 10 }],
         sequence_steps: [{ position: 1, subject: "Hi {{first_name}}", body_html: "<p>{{first_name}} at {{company}}</p>" }],
       },
     }),
@@ -84,7 +82,33 @@ async function makeTenant(tag: string): Promise<Tenant> {
 
 /** Every identifier of B that must never appear in a response to A. */
 function secretsOf(t: Tenant): string[] {
-  return [t.accountId, t.email, t.signupKeyId, t.extraKeyId, t.extraKeyPrefix, t.contactId, t.sharedContactId, t.onlyEmail, t.importId, t.outreachId, t.campaignId, t.credentialId, t.stepId, t.webhookId, "b-first", "b-shared", "b-co", "b extra", "b campaign", "b outreach", "b import", "b hook", "b smtp", "b@sender.test", "hooks.example.com/b"];
+  return [
+    t.accountId,
+    t.email,
+    t.signupKeyId,
+    t.extraKeyId,
+    t.extraKeyPrefix,
+    t.contactId,
+    t.sharedContactId,
+    t.onlyEmail,
+    t.importId,
+    t.outreachId,
+    t.campaignId,
+    t.credentialId,
+    t.stepId,
+    t.webhookId,
+    "b-first",
+    "b-shared",
+    "b-co",
+    "b extra",
+    "b campaign",
+    "b outreach",
+    "b import",
+    "b hook",
+    "b smtp",
+    "b@sender.test",
+    "hooks.example.com/b",
+  ];
 }
 
 // --------------------------------------------------------------- row state --
@@ -112,8 +136,22 @@ async function rowsOf(accountId: string): Promise<Array<{ t: string; r: unknown 
 }
 
 const BUSINESS_TABLES = [
-  "accounts", "api_keys", "contacts", "contact_imports", "contact_import_items", "outreaches", "campaigns", "sequence_steps",
-  "smtp_credentials", "webhooks", "enrollments", "enrollment_skips", "step_sends", "events", "webhook_deliveries", "usage_periods",
+  "accounts",
+  "api_keys",
+  "contacts",
+  "contact_imports",
+  "contact_import_items",
+  "outreaches",
+  "campaigns",
+  "sequence_steps",
+  "smtp_credentials",
+  "webhooks",
+  "enrollments",
+  "enrollment_skips",
+  "step_sends",
+  "events",
+  "webhook_deliveries",
+  "usage_periods",
 ];
 
 /** Row count and content hash of every business table (a refused request writes nothing anywhere). */
@@ -170,7 +208,11 @@ async function compareForeignToMissing(opts: {
     Array.isArray(value)
       ? value.map(withoutLastUse)
       : value && typeof value === "object"
-        ? Object.fromEntries(Object.entries(value).filter(([key]) => key !== "last_used_at").map(([key, v]) => [key, withoutLastUse(v)]))
+        ? Object.fromEntries(
+            Object.entries(value)
+              .filter(([key]) => key !== "last_used_at")
+              .map(([key, v]) => [key, withoutLastUse(v)]),
+          )
         : value;
   const normalise = (res: JsonResponse, id: string) => withoutLastUse(opts.mask ? JSON.parse(res.text.split(id).join(":id")) : res.body);
   assert.equal(foreignRes.status, missingRes.status, `${what}: status ${foreignRes.status} (${foreignRes.text}) differs from a missing id's ${missingRes.status} (${missingRes.text})`);
@@ -215,18 +257,52 @@ const ID_ROUTES: IdRoute[] = [
   { method: "GET", path: (id) => `/contacts/${id}`, foreign: () => B.sharedContactId, own: () => A.sharedContactId, code: "contact_not_found" },
   { method: "GET", path: (id) => `/contact_imports/${id}`, foreign: () => B.importId, own: () => A.importId, code: "contact_import_not_found" },
   { method: "GET", path: (id) => `/outreaches/${id}`, foreign: () => B.outreachId, own: () => A.outreachId, code: "outreach_not_found" },
-  { method: "PATCH", path: (id) => `/outreaches/${id}`, body: () => ({ outreach: { name: "Hijacked", unique_contacts: false } }), foreign: () => B.outreachId, own: () => A.outreachId, code: "outreach_not_found" },
+  {
+    method: "PATCH",
+    path: (id) => `/outreaches/${id}`,
+    body: () => ({ outreach: { name: "Hijacked", unique_contacts: false } }),
+    foreign: () => B.outreachId,
+    own: () => A.outreachId,
+    code: "outreach_not_found",
+  },
   { method: "DELETE", path: (id) => `/outreaches/${id}`, foreign: () => B.outreachId, code: "outreach_not_found" },
   { method: "GET", path: (id) => `/campaigns/${id}`, foreign: () => B.campaignId, own: () => A.campaignId, code: "campaign_not_found" },
-  { method: "PATCH", path: (id) => `/campaigns/${id}`, body: () => ({ campaign: { name: "Hijacked", verify_email_mx: true } }), foreign: () => B.campaignId, own: () => A.campaignId, code: "campaign_not_found" },
+  {
+    method: "PATCH",
+    path: (id) => `/campaigns/${id}`,
+    body: () => ({ campaign: { name: "Hijacked", verify_email_mx: true } }),
+    foreign: () => B.campaignId,
+    own: () => A.campaignId,
+    code: "campaign_not_found",
+  },
   { method: "PATCH", path: (id) => `/campaigns/${id}`, body: () => ({ campaign: { outreach_id: null } }), foreign: () => B.campaignId, own: () => A.campaignId, code: "campaign_not_found" },
   { method: "DELETE", path: (id) => `/campaigns/${id}`, foreign: () => B.campaignId, code: "campaign_not_found" },
-  { method: "GET", path: (id) => `/campaigns/${id}/preview?contact_id=${A.contactId}`, label: "GET /campaigns/:id/preview?contact_id=<A's contact>", foreign: () => B.campaignId, own: () => A.campaignId, code: "campaign_not_found" },
-  { method: "GET", path: (id) => `/campaigns/${id}/preview?contact_id=${B.contactId}`, label: "GET /campaigns/:id/preview?contact_id=<B's contact>", foreign: () => B.campaignId, code: "campaign_not_found" },
+  {
+    method: "GET",
+    path: (id) => `/campaigns/${id}/preview?contact_id=${A.contactId}`,
+    label: "GET /campaigns/:id/preview?contact_id=<A's contact>",
+    foreign: () => B.campaignId,
+    own: () => A.campaignId,
+    code: "campaign_not_found",
+  },
+  {
+    method: "GET",
+    path: (id) => `/campaigns/${id}/preview?contact_id=${B.contactId}`,
+    label: "GET /campaigns/:id/preview?contact_id=<B's contact>",
+    foreign: () => B.campaignId,
+    code: "campaign_not_found",
+  },
   { method: "GET", path: (id) => `/webhooks/${id}`, foreign: () => B.webhookId, own: () => A.webhookId, code: "webhook_not_found" },
   { method: "PATCH", path: (id) => `/webhooks/${id}`, body: () => ({ webhook: { description: "Hijacked" } }), foreign: () => B.webhookId, own: () => A.webhookId, code: "webhook_not_found" },
   { method: "PATCH", path: (id) => `/webhooks/${id}`, body: () => ({ webhook: { disabled_at: null } }), foreign: () => B.webhookId, own: () => A.webhookId, code: "webhook_not_found" },
-  { method: "PATCH", path: (id) => `/webhooks/${id}`, body: () => ({ url: "https://attacker.example.com/steal", event_filters: ["*"] }), foreign: () => B.webhookId, own: () => A.webhookId, code: "webhook_not_found" },
+  {
+    method: "PATCH",
+    path: (id) => `/webhooks/${id}`,
+    body: () => ({ url: "https://attacker.example.com/steal", event_filters: ["*"] }),
+    foreign: () => B.webhookId,
+    own: () => A.webhookId,
+    code: "webhook_not_found",
+  },
   { method: "DELETE", path: (id) => `/webhooks/${id}`, foreign: () => B.webhookId, code: "webhook_not_found" },
   { method: "POST", path: (id) => `/webhooks/${id}/rotate_secret`, foreign: () => B.webhookId, own: () => A.webhookId, code: "webhook_not_found" },
   { method: "POST", path: (id) => `/webhooks/${id}/rotate_secret`, body: () => ({}), foreign: () => B.webhookId, own: () => A.webhookId, code: "webhook_not_found" },
@@ -282,7 +358,14 @@ describe("every method on every id path: B's id answers like a missing id", () =
     for (const sub of subs) {
       test(`/${base}/:id${sub} (${METHODS.join(", ")})`, async () => {
         for (const method of METHODS) {
-          await compareForeignToMissing({ what: `sweep`, method, path: (id) => `/${base}/${id}${sub}`, foreign: FOREIGN_ID[base]!(), body: method === "GET" || method === "DELETE" ? undefined : () => ({}), mask: true });
+          await compareForeignToMissing({
+            what: `sweep`,
+            method,
+            path: (id) => `/${base}/${id}${sub}`,
+            foreign: FOREIGN_ID[base]!(),
+            body: method === "GET" || method === "DELETE" ? undefined : () => ({}),
+            mask: true,
+          });
         }
       });
     }
@@ -291,7 +374,14 @@ describe("every method on every id path: B's id answers like a missing id", () =
   test("/campaigns/:id/smtp_credentials/:credential_id/reenable with B's credential (A's and B's campaign)", async () => {
     for (const method of METHODS) {
       await compareForeignToMissing({ what: "reenable, A's campaign", method, path: (id) => `/campaigns/${A.campaignId}/smtp_credentials/${id}/reenable`, foreign: B.credentialId, mask: true });
-      await compareForeignToMissing({ what: "reenable, B's campaign", method, path: (id) => `/campaigns/${id}/smtp_credentials/${B.credentialId}/reenable`, foreign: B.campaignId, echoed: [B.credentialId], mask: true });
+      await compareForeignToMissing({
+        what: "reenable, B's campaign",
+        method,
+        path: (id) => `/campaigns/${id}/smtp_credentials/${B.credentialId}/reenable`,
+        foreign: B.campaignId,
+        echoed: [B.credentialId],
+        mask: true,
+      });
     }
   });
 });
@@ -324,7 +414,14 @@ describe("ids inside bodies and queries", () => {
 
   test("PATCH A's campaign with B's outreach_id -> 404 outreach_not_found, like a missing one; A's campaign unchanged", async () => {
     for (const foreign of [B.outreachId, B.outreachId.toUpperCase()]) {
-      await compareForeignToMissing({ what: "attach campaign", method: "PATCH", path: () => `/campaigns/${A.campaignId}`, body: (id) => ({ campaign: { outreach_id: id, name: "Moved" } }), foreign, code: "outreach_not_found" });
+      await compareForeignToMissing({
+        what: "attach campaign",
+        method: "PATCH",
+        path: () => `/campaigns/${A.campaignId}`,
+        body: (id) => ({ campaign: { outreach_id: id, name: "Moved" } }),
+        foreign,
+        code: "outreach_not_found",
+      });
     }
     const outreach = await call(B, "GET", `/outreaches/${B.outreachId}`);
     assert.deepEqual(outreach.body.campaign_ids, [B.campaignId]);
@@ -380,7 +477,10 @@ describe("lists and reports never show B's items to A", () => {
 
   test("GET /contacts?email= finds only A's contact for an address both accounts have, nothing for B's own", async () => {
     const shared = await call(A, "GET", `/contacts?email=${encodeURIComponent(SHARED_EMAIL)}`);
-    assert.deepEqual(shared.body.map((c: { id: string }) => c.id), [A.sharedContactId]);
+    assert.deepEqual(
+      shared.body.map((c: { id: string }) => c.id),
+      [A.sharedContactId],
+    );
     assertNoLeak(shared, "contacts by shared email");
     const bOnly = await call(A, "GET", `/contacts?email=${encodeURIComponent(B.onlyEmail)}`);
     assert.equal(bOnly.status, 200);
@@ -436,7 +536,10 @@ describe("Idempotency-Key is per account", () => {
 describe("imports are per account", () => {
   test("POST /contact_imports as A with addresses B also has leaves B's contacts untouched", async () => {
     bBaseline = await rowsOf(B.accountId); // B made requests of its own in the idempotency tests
-    const contacts = [{ email: SHARED_EMAIL, first_name: "A-renamed", last_name: "A-last", company: "A-co" }, { email: B.onlyEmail.toUpperCase(), first_name: "A-copy" }];
+    const contacts = [
+      { email: SHARED_EMAIL, first_name: "A-renamed", last_name: "A-last", company: "A-co" },
+      { email: B.onlyEmail.toUpperCase(), first_name: "A-copy" },
+    ];
     const res = await call(A, "POST", "/contact_imports", { contact_import: { name: "overlap", contacts } });
     assert.equal(res.status, 201, res.text);
     assertNoLeak(res, "A's overlapping import");

@@ -38,10 +38,7 @@ describe("POST /campaigns/:id/test_send", () => {
       allowance: { limit: TEST_SEND_DAILY_LIMIT, remaining: TEST_SEND_DAILY_LIMIT - 3 },
     });
     const jobs = await jobsOf(campaign.id);
-    assert.deepEqual(
-      jobs.map((job) => job.email).sort(),
-      ["boss@example.net", "me@example.com", "qa@example.org"],
-    );
+    assert.deepEqual(jobs.map((job) => job.email).sort(), ["boss@example.net", "me@example.com", "qa@example.org"]);
     for (const job of jobs) assert.deepEqual(Object.keys(job).sort(), ["accountId", "campaignId", "email"]);
     assert.ok(jobs.every((job) => job.accountId === env.a.accountId));
     // not an enrollment, not a contact, not a send counted against the plan

@@ -155,7 +155,10 @@ test("a one-click POST unsubscribes the contact from every campaign, once", asyn
     assert.equal(row.status, "unsubscribed");
     assert.ok(row.unsubscribedAt);
     const steps = await db().stepSend.findMany({ where: { enrollmentId: e.id }, orderBy: { stepPosition: "asc" } });
-    assert.deepEqual(steps.map((s) => s.state), ["sent", ...steps.slice(1).map(() => "cancelled")]);
+    assert.deepEqual(
+      steps.map((s) => s.state),
+      ["sent", ...steps.slice(1).map(() => "cancelled")],
+    );
     const events = await eventsOf("enrollment.unsubscribed", e.id);
     assert.equal(events.length, 1);
     assert.deepEqual(events[0]!.data, { enrollment_id: e.id, contact_id: person.id, contact_email: person.email, campaign_id: e.campaignId, unsubscribed_at: row.unsubscribedAt.toISOString() });
@@ -178,7 +181,7 @@ test("the POST accepts any body and content type without an API key", async () =
   for (const [contentType, rawBody] of [
     ["application/json", "{not json"],
     ["text/plain", "anything"],
-    ["multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data; name=\"List-Unsubscribe\"\r\n\r\nOne-Click\r\n--x--\r\n"],
+    ["multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n'],
     [undefined, undefined],
   ] as const) {
     const e = await enroll(await campaign(), (await contact()).id);

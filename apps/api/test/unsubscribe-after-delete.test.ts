@@ -62,12 +62,16 @@ test("after DELETE /campaigns/:id, a delivered email's unsubscribe link still sh
   const stopped = await db().enrollment.findUniqueOrThrow({ where: { id: live.id } });
   assert.equal(stopped.status, "unsubscribed");
   const events = await db().event.findMany({ where: { accountId, type: "enrollment.unsubscribed" } });
-  assert.deepEqual(events.map((e) => (e.data as any).enrollment_id), [live.id], "one event, for the enrollment that still exists");
+  assert.deepEqual(
+    events.map((e) => (e.data as any).enrollment_id),
+    [live.id],
+    "one event, for the enrollment that still exists",
+  );
 
   // a repeat is harmless
   const again = await fetch(`${api.baseUrl}${link.unsubscribe}`, { method: "POST" });
   assert.equal(again.status, 200);
-  assert.equal((await db().event.count({ where: { accountId, type: "enrollment.unsubscribed" } })), 1);
+  assert.equal(await db().event.count({ where: { accountId, type: "enrollment.unsubscribed" } }), 1);
 });
 
 test("after DELETE, the open pixel still answers with the GIF", async () => {
@@ -77,7 +81,12 @@ test("after DELETE, the open pixel still answers with the GIF", async () => {
     const res = await fetch(`${api.baseUrl}${paths(id).pixel}`);
     assert.equal(res.status, 200);
     assert.equal(res.headers.get("content-type"), "image/gif");
-    assert.equal(Buffer.from(await res.arrayBuffer()).subarray(0, 6).toString("latin1"), "GIF89a");
+    assert.equal(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 6)
+        .toString("latin1"),
+      "GIF89a",
+    );
   }
 });
 
@@ -85,7 +94,10 @@ test("only the links of emails that went out are kept; a never-sent enrollment's
   const { campaign, sent, notSent, pending } = await campaignWithDeliveries();
   await request(api.baseUrl, "DELETE", `/campaigns/${campaign.id}`, { token });
   const kept = await db().deliveredLink.findMany({ where: { campaignId: campaign.id } });
-  assert.deepEqual(kept.map((row) => row.enrollmentId), [sent.id]);
+  assert.deepEqual(
+    kept.map((row) => row.enrollmentId),
+    [sent.id],
+  );
   const res = await fetch(`${api.baseUrl}${paths(notSent.id).unsubscribe}`, { method: "POST" });
   assert.equal(res.status, 404);
   assert.equal((await db().contact.findUniqueOrThrow({ where: { id: pending.id } })).unsubscribedAt, null);

@@ -303,7 +303,11 @@ test("POST /webhooks/:id/rotate_secret issues a new secret and keeps the old one
   assert.equal(second.status, 200, second.text);
   const rotatedTwice = await storedRow(created.id);
   assert.equal(decryptSecret(rotatedTwice!.secretEnc, api.config.encryptionKey, secretAad("webhooks", "secretEnc", rotatedTwice!.id)), second.body.secret);
-  assert.equal(decryptSecret(rotatedTwice!.previousSecretEnc!, api.config.encryptionKey, secretAad("webhooks", "secretEnc", rotatedTwice!.id)), res.body.secret, "only the immediately previous secret is kept");
+  assert.equal(
+    decryptSecret(rotatedTwice!.previousSecretEnc!, api.config.encryptionKey, secretAad("webhooks", "secretEnc", rotatedTwice!.id)),
+    res.body.secret,
+    "only the immediately previous secret is kept",
+  );
   assert.ok(!second.text.includes(res.body.secret) && !second.text.includes(created.secret), "old secrets are never shown again");
 
   const shown = await call("GET", `/webhooks/${created.id}`);
@@ -389,7 +393,12 @@ test("unknown, malformed and other accounts' ids give the same 404 webhook_not_f
 });
 
 test("webhook endpoints require an API key", async () => {
-  for (const [method, path] of [["GET", "/webhooks"], ["POST", "/webhooks"], ["GET", `/webhooks/${randomUUID()}`], ["POST", `/webhooks/${randomUUID()}/rotate_secret`]] as const) {
+  for (const [method, path] of [
+    ["GET", "/webhooks"],
+    ["POST", "/webhooks"],
+    ["GET", `/webhooks/${randomUUID()}`],
+    ["POST", `/webhooks/${randomUUID()}/rotate_secret`],
+  ] as const) {
     const res = await request(api.baseUrl, method, path, { body: method === "POST" ? { url: "https://hooks.example.com/" } : undefined });
     assertError(res, 401, "unauthorized");
   }

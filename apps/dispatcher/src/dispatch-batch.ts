@@ -149,7 +149,12 @@ interface PageRequest {
 async function lockPage(client: RawClient, request: PageRequest): Promise<string[]> {
   if (!request.read) return lockNextDispatchPage(client, request.campaignId, request.batchNumber, request.size);
   const { page, skip } = request.read;
-  const pending = new Set(await lockPendingEnrollments(client, page.map((e) => e.id)));
+  const pending = new Set(
+    await lockPendingEnrollments(
+      client,
+      page.map((e) => e.id),
+    ),
+  );
   return page.filter((e) => pending.has(e.id) && !skip.has(e.id)).map((e) => e.id);
 }
 
@@ -204,7 +209,10 @@ async function planBatch(ctx: DispatcherContext, payload: DispatchPayload, renew
       }
       if (campaign.verifyEmailMx) {
         // DNS first, outside any transaction: look-ups can take seconds; a blocked address is not looked up
-        const noMx = await enrollmentsWithoutMx(ctx, page.filter((e) => !skip.has(e.id)));
+        const noMx = await enrollmentsWithoutMx(
+          ctx,
+          page.filter((e) => !skip.has(e.id)),
+        );
         if (noMx.size > 0) {
           const bounced = await bounceWithoutMx(ctx, payload.accountId, campaign.id, noMx);
           if (bounced.stopped !== null) return summary(`; stopped: ${bounced.stopped}`);

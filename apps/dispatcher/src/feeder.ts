@@ -97,7 +97,11 @@ export class Feeder {
     private readonly findLostJobs: FindLostJobs,
     private readonly options: FeederOptions = DEFAULT_FEEDER_OPTIONS,
   ) {
-    this.loop = new RepeatingTask(() => this.tick(), options.intervalMs, (err) => logger.warn("feeder tick failed", { ...errorFields(err) }));
+    this.loop = new RepeatingTask(
+      () => this.tick(),
+      options.intervalMs,
+      (err) => logger.warn("feeder tick failed", { ...errorFields(err) }),
+    );
   }
 
   start(): void {

@@ -18,7 +18,11 @@ export class ReplanSweep {
     private readonly logger: Logger,
     intervalMs = 2_000,
   ) {
-    this.loop = new RepeatingTask(() => this.sweep(), intervalMs, (err) => logger.warn("replan sweep failed", { ...errorFields(err) }));
+    this.loop = new RepeatingTask(
+      () => this.sweep(),
+      intervalMs,
+      (err) => logger.warn("replan sweep failed", { ...errorFields(err) }),
+    );
   }
 
   start(): void {

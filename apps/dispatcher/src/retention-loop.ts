@@ -23,7 +23,11 @@ export class RetentionLoop {
     private readonly logger: Logger,
     private readonly everyMs = RETENTION_EVERY_MS,
   ) {
-    this.loop = new RepeatingTask(() => this.runOnce(), everyMs, (err) => logger.warn("retention purge failed", { ...errorFields(err) }));
+    this.loop = new RepeatingTask(
+      () => this.runOnce(),
+      everyMs,
+      (err) => logger.warn("retention purge failed", { ...errorFields(err) }),
+    );
   }
 
   start(): void {

@@ -24,7 +24,11 @@ export class SenderTakeover {
     private readonly logger: Logger,
     everyMs = 1_000,
   ) {
-    this.loop = new RepeatingTask(() => this.check(), everyMs, (err) => logger.warn("sender takeover check failed", { ...errorFields(err) }));
+    this.loop = new RepeatingTask(
+      () => this.check(),
+      everyMs,
+      (err) => logger.warn("sender takeover check failed", { ...errorFields(err) }),
+    );
   }
 
   start(): void {

@@ -1,5 +1,17 @@
 import type { Redis } from "ioredis";
-import { absentProcesses, CAMPAIGN_DISPATCH_WORKERS, createRedis, databaseGauge, DISPATCH_CONCURRENCY_PER_ACCOUNT, RedisSemaphore, REPLAN_HELD_SENDS_WORKERS, SenderRegistry, TypedQueue, errorFields, ignoreFailure } from "@outreach/core";
+import {
+  absentProcesses,
+  CAMPAIGN_DISPATCH_WORKERS,
+  createRedis,
+  databaseGauge,
+  DISPATCH_CONCURRENCY_PER_ACCOUNT,
+  RedisSemaphore,
+  REPLAN_HELD_SENDS_WORKERS,
+  SenderRegistry,
+  TypedQueue,
+  errorFields,
+  ignoreFailure,
+} from "@outreach/core";
 import { countOpenStepSends, MxVerifier, scheduleLagSeconds, SendRouter } from "@outreach/domain";
 import type { WorkerDefinition } from "@outreach/runtime";
 import { dispatchBatch, type DispatcherContext } from "./dispatch-batch.js";
@@ -48,13 +60,7 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
       mx: new MxVerifier(ctx.config.dnsServers),
       afterChunk: heapCompactor(),
       semaphore: new RedisSemaphore(producer, DISPATCH_CONCURRENCY_PER_ACCOUNT, DISPATCH_LEASE_MS),
-      feeder: new Feeder(
-        ctx.db,
-        enqueueSends,
-        ctx.logger,
-        (ids) => absentProcesses(producer, ctx.config, ids),
-        lostJobsIn(router),
-      ),
+      feeder: new Feeder(ctx.db, enqueueSends, ctx.logger, (ids) => absentProcesses(producer, ctx.config, ids), lostJobsIn(router)),
       retention: new RetentionLoop(ctx.db, producer, ctx.config, ctx.logger),
       replanQueue,
       replanSweep: new ReplanSweep(ctx.db, replanQueue, ctx.logger),

@@ -51,10 +51,13 @@ test("a dispatcher SIGKILLed mid-batch and restarted plans every step of the bat
     const second = await startAppProcess("dispatcher", { env });
     processes.push(second);
     await waitFor(async () => (await dispatched(campaignId)) === ENROLLMENTS, { timeoutMs: 90_000, intervalMs: 200, what: "every enrollment dispatched after the restart" });
-    const job = await waitFor(async () => {
-      const j = await queue.queue.getJob("kill-restart");
-      return j?.finishedOn ? j : undefined;
-    }, { timeoutMs: 30_000, what: "the dispatch job to finish" });
+    const job = await waitFor(
+      async () => {
+        const j = await queue.queue.getJob("kill-restart");
+        return j?.finishedOn ? j : undefined;
+      },
+      { timeoutMs: 30_000, what: "the dispatch job to finish" },
+    );
     assert.equal(job.failedReason, undefined, `the job failed: ${job.failedReason}`);
 
     const [counts] = await executor(database.db).rows<{ rows: number; pairs: number; enrollments: number; step1: number; complete: number }>(

@@ -42,7 +42,14 @@ test("a queued send whose job failed or vanished is requeued; one whose job is w
   await queue.add({ accountId: account.id, stepSendId: delayed!.id }, { jobId: sendJobId(delayed!), delay: 60_000 });
   await queue.add({ accountId: account.id, stepSendId: recent!.id }, { jobId: sendJobId(recent!) });
 
-  const feeder = new Feeder(db, async () => undefined, createLogger({ service: "dispatcher", level: "error" }), async () => [], lostJobsIn(queue), { ...DEFAULT_FEEDER_OPTIONS });
+  const feeder = new Feeder(
+    db,
+    async () => undefined,
+    createLogger({ service: "dispatcher", level: "error" }),
+    async () => [],
+    lostJobsIn(queue),
+    { ...DEFAULT_FEEDER_OPTIONS },
+  );
   await feeder.tick();
 
   const state = async (id: string) => (await db.stepSend.findUniqueOrThrow({ where: { id } })).state;

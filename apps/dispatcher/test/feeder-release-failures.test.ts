@@ -35,7 +35,8 @@ test("a send whose job always fails before claiming ends failed after a bounded 
     { connection: workerConnection, prefix: config.queuePrefix, concurrency: 10 },
   );
   // one attempt per job, so a release fails at once (production jobs retry with backoff first)
-  const enqueue: EnqueueSends = (released) => queue.addBulk(released.map((send) => ({ payload: { accountId: send.accountId, stepSendId: send.id }, options: { jobId: sendJobId(send), attempts: 1 } })));
+  const enqueue: EnqueueSends = (released) =>
+    queue.addBulk(released.map((send) => ({ payload: { accountId: send.accountId, stepSendId: send.id }, options: { jobId: sendJobId(send), attempts: 1 } })));
   const options = { ...DEFAULT_FEEDER_OPTIONS };
   const feeder = new Feeder(db, enqueue, createLogger({ service: "dispatcher", level: "error" }), async () => [], lostJobsIn(queue), options);
 
@@ -45,10 +46,13 @@ test("a send whose job always fails before claiming ends failed after a bounded 
       const released = await feeder.tick(new Date(now));
       if (released === 0) break;
       const queued = await db.stepSend.findMany({ where: { id: { in: poisoned }, state: "queued" }, select: { id: true, updatedAt: true } });
-      await waitFor(async () => {
-        const states = await Promise.all(queued.map((s) => queue.queue.getJobState(sendJobId({ id: s.id, accountId: campaign!.accountId, releasedAt: s.updatedAt }))));
-        return states.every((state) => state === "failed");
-      }, { what: "the poisoned jobs to fail" });
+      await waitFor(
+        async () => {
+          const states = await Promise.all(queued.map((s) => queue.queue.getJobState(sendJobId({ id: s.id, accountId: campaign!.accountId, releasedAt: s.updatedAt }))));
+          return states.every((state) => state === "failed");
+        },
+        { what: "the poisoned jobs to fail" },
+      );
       // the sweep looks at sends queued for longer than checkJobAfterMs
       now += options.checkJobAfterMs + options.maintenanceEveryMs + 1;
       await feeder.tick(new Date(now));
@@ -77,7 +81,14 @@ test("a send whose job vanished is given back a bounded number of times too", as
   const [lost] = await addDueSends(db, campaign!, 1, new Date(Date.now() - 3_600_000));
   // the enqueue "succeeds" but the job never reaches Redis
   const options = { ...DEFAULT_FEEDER_OPTIONS };
-  const feeder = new Feeder(db, async () => undefined, createLogger({ service: "dispatcher", level: "error" }), async () => [], lostJobsIn(queue), options);
+  const feeder = new Feeder(
+    db,
+    async () => undefined,
+    createLogger({ service: "dispatcher", level: "error" }),
+    async () => [],
+    lostJobsIn(queue),
+    options,
+  );
   let now = Date.now();
   for (let cycle = 0; cycle < MAX_RELEASE_FAILURES + 2; cycle++) {
     await feeder.tick(new Date(now));

@@ -21,7 +21,14 @@ const logger = createLogger({ service: "dispatcher", level: "error" });
 
 function feederOf(db: TestDatabase, options: Partial<FeederOptions> = {}) {
   const released: ReleasedSend[] = [];
-  const feeder = new Feeder(db.db, async (sends) => void released.push(...sends), logger, async () => [], async () => [], { ...DEFAULT_FEEDER_OPTIONS, ...options });
+  const feeder = new Feeder(
+    db.db,
+    async (sends) => void released.push(...sends),
+    logger,
+    async () => [],
+    async () => [],
+    { ...DEFAULT_FEEDER_OPTIONS, ...options },
+  );
   return { feeder, released };
 }
 
@@ -55,7 +62,10 @@ test("with a cap of 20 accounts per tick, 50 accounts are all served in turn, th
     await feeder.tick();
     perTick.push(released.length - before);
   }
-  assert.ok(perTick.every((n) => n <= 40), `a tick serves at most 20 accounts: ${perTick}`);
+  assert.ok(
+    perTick.every((n) => n <= 40),
+    `a tick serves at most 20 accounts: ${perTick}`,
+  );
   assert.equal(new Set(released.map((r) => r.accountId)).size, 50, "every account was served after 3 ticks");
   // sends come back from the queue as sent; the accounts are served again on the next round
   await executor(database.db).execute(`UPDATE step_sends SET state = 'sent' WHERE state = 'queued'`);
@@ -95,7 +105,11 @@ async function pausedCampaignsCostNothing(database: TestDatabase) {
   assert.ok(!listed.includes(pausedOnly!.accountId), "the paused-only account is not listed");
   assert.ok(listed.includes(mixed!.accountId), "the account with an active campaign is listed");
   const state = await database.db.stepSend.findMany({ where: { id: { in: activeSends } }, select: { state: true } });
-  assert.deepEqual(state.map((s) => s.state), ["queued", "queued", "queued"], "the active campaign's sends were released");
+  assert.deepEqual(
+    state.map((s) => s.state),
+    ["queued", "queued", "queued"],
+    "the active campaign's sends were released",
+  );
   assert.equal(await feeder.tick(), 0, "nothing more to release: the paused campaign's sends stay");
   assert.equal(await database.db.stepSend.count({ where: { campaignId: pausedOnly!.campaignId, state: "queued" } }), 0);
 }

@@ -24,7 +24,10 @@ test("two replicas: one purges what is older than RETENTION_REQUEST_LOG_DAYS, th
   const plan = await db.plan.findUniqueOrThrow({ where: { slug: "pro" } });
   const account = await db.account.create({ data: { email: "purge@example.test", planId: plan.id, currentPeriodEnd: new Date(Date.now() + 86_400_000) } });
   const apiKey = await db.apiKey.create({ data: { accountId: account.id, label: "k", prefix: "p", tokenHash: "purge" } });
-  const log = (days: number) => db.requestLog.create({ data: { accountId: account.id, apiKeyId: apiKey.id, clientKind: "direct", method: "GET", route: "/x", status: 200, durationMs: 1, createdAt: new Date(Date.now() - days * 86_400_000) } });
+  const log = (days: number) =>
+    db.requestLog.create({
+      data: { accountId: account.id, apiKeyId: apiKey.id, clientKind: "direct", method: "GET", route: "/x", status: 200, durationMs: 1, createdAt: new Date(Date.now() - days * 86_400_000) },
+    });
   await log(8);
   const kept = await log(6);
   // idempotency records: one expiring before the next purge (a minute) is purged now, so no stored response outlives 24 h
@@ -38,8 +41,14 @@ test("two replicas: one purges what is older than RETENTION_REQUEST_LOG_DAYS, th
   const results = await Promise.all(replicas.map((r) => r.runOnce()));
   assert.equal(results.filter((r) => r === null).length, 1, "one replica found the period taken");
   assert.equal(results.find((r) => r !== null)?.requestLogs, 1, "the other purged the 8-day-old log (RETENTION_REQUEST_LOG_DAYS=7)");
-  assert.deepEqual((await db.requestLog.findMany()).map((r) => r.id), [kept.id]);
-  assert.deepEqual((await db.idempotencyRecord.findMany()).map((r) => r.key), ["fresh"]);
+  assert.deepEqual(
+    (await db.requestLog.findMany()).map((r) => r.id),
+    [kept.id],
+  );
+  assert.deepEqual(
+    (await db.idempotencyRecord.findMany()).map((r) => r.key),
+    ["fresh"],
+  );
 
   // a loop with its own period (another prefix's key) purges when started
   await log(9);

@@ -23,7 +23,19 @@ export async function seedAccounts(db: Db, accounts: number, status: "active" | 
 
 /** One more campaign (one step) of this account. */
 export async function addCampaign(db: Db, accountId: string, status: "active" | "paused"): Promise<SeededCampaign> {
-  const campaign = await db.campaign.create({ data: { accountId, name: "c", status, steps: { create: [{ position: 1, subject: "s", bodyHtml: "b" }, { position: 2, subject: "t", bodyHtml: "b" }] } } });
+  const campaign = await db.campaign.create({
+    data: {
+      accountId,
+      name: "c",
+      status,
+      steps: {
+        create: [
+          { position: 1, subject: "s", bodyHtml: "b" },
+          { position: 2, subject: "t", bodyHtml: "b" },
+        ],
+      },
+    },
+  });
   return { accountId, campaignId: campaign.id };
 }
 

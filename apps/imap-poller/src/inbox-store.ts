@@ -158,7 +158,10 @@ export async function reportInboxHealth(db: Db, credentialId: string, status: "o
 export const DEFAULT_LOGIN_BACKOFF: LoginBackoff = { retryBaseMs: 60_000, maxFailures: 5 };
 
 /** What a watcher keeps in the database, on these functions. */
-export function inboxStoreDeps(db: Db, loginBackoff = DEFAULT_LOGIN_BACKOFF): Pick<InboxWatcherDeps, "readCursor" | "resetCursor" | "handleMessage" | "beginTry" | "skipMessage" | "reportHealth" | "loginRefused" | "loginAccepted"> {
+export function inboxStoreDeps(
+  db: Db,
+  loginBackoff = DEFAULT_LOGIN_BACKOFF,
+): Pick<InboxWatcherDeps, "readCursor" | "resetCursor" | "handleMessage" | "beginTry" | "skipMessage" | "reportHealth" | "loginRefused" | "loginAccepted"> {
   return {
     readCursor: (id) => readInboxCursor(db, id),
     resetCursor: (id, uidValidity, lastUid) => resetInboxCursor(db, id, uidValidity, lastUid),

@@ -133,14 +133,22 @@ export class InboxWatcher {
     this.client = undefined;
     // a check under way stops before its next message once the client is gone
     if (client) await bounded(client.logout()).catch(() => client.close());
-    await bounded(this.syncing ?? Promise.resolve()).catch(ignoreFailure(this.deps.logger, "finishing the inbox check under way at stop", "the check logs its own failures, and the next holder checks again"));
+    await bounded(this.syncing ?? Promise.resolve()).catch(
+      ignoreFailure(this.deps.logger, "finishing the inbox check under way at stop", "the check logs its own failures, and the next holder checks again"),
+    );
   }
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
     const { deps, endpoint } = this;
     try {
-      const open = () => withDeadline(this.open(), OPEN_TIMEOUT_MS, () => new Error("connecting and logging in took too long"), () => this.client?.close());
+      const open = () =>
+        withDeadline(
+          this.open(),
+          OPEN_TIMEOUT_MS,
+          () => new Error("connecting and logging in took too long"),
+          () => this.client?.close(),
+        );
       const opened = deps.gate ? await deps.gate.run(endpoint.host.toLowerCase(), () => open(), endpoint.accountId) : await open();
       if (!opened) return;
       await deps.loginAccepted(endpoint.credentialId);
@@ -331,7 +339,10 @@ export class InboxWatcher {
     } catch (err) {
       this.messageError = { uid, error: describeImapError(this.connectionError ?? err) };
       // the last try: passed over now (should this fail, the next holder does it before fetching)
-      if (started.tries >= MESSAGE_TRIES) await this.skip(uidValidity, uid, started.tries, this.messageError.error).catch(ignoreFailure(this.deps.logger, "recording a message passed over", "the next holder passes over it before fetching"));
+      if (started.tries >= MESSAGE_TRIES)
+        await this.skip(uidValidity, uid, started.tries, this.messageError.error).catch(
+          ignoreFailure(this.deps.logger, "recording a message passed over", "the next holder passes over it before fetching"),
+        );
       throw err;
     }
   }
@@ -354,7 +365,12 @@ export class InboxWatcher {
       }
       return source;
     };
-    return withDeadline(read(), MESSAGE_READ_TIMEOUT_MS, () => new Error(`the message was not read within ${MESSAGE_READ_TIMEOUT_MS / 1000} s`), () => client.close());
+    return withDeadline(
+      read(),
+      MESSAGE_READ_TIMEOUT_MS,
+      () => new Error(`the message was not read within ${MESSAGE_READ_TIMEOUT_MS / 1000} s`),
+      () => client.close(),
+    );
   }
 }
 

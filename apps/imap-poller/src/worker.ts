@@ -33,7 +33,10 @@ export const imapPollerWorker: WorkerDefinition<PollerResources> = {
     const { inbound } = pollerSeries(ctx.metrics, () => pool?.watching().length ?? 0);
     databaseGauge(
       ctx.metrics,
-      { name: "outreach_imap_inboxes_unwatched", help: "Inboxes of active campaigns with IMAP settings that no replica watches (backing off after refused logins, stopped, or past IMAP_MAX_CONNECTIONS)." },
+      {
+        name: "outreach_imap_inboxes_unwatched",
+        help: "Inboxes of active campaigns with IMAP settings that no replica watches (backing off after refused logins, stopped, or past IMAP_MAX_CONNECTIONS).",
+      },
       async () => [{ value: await countUnwatchedInboxes(db, leases) }],
     );
     const loginBackoff = { retryBaseMs: config.imapLoginRetrySeconds * 1000, maxFailures: config.imapLoginMaxFailures };

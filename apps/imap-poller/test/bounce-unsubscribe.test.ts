@@ -57,20 +57,32 @@ test("a DSN bounces its enrollment once; a delayed (4.x.x) DSN is not a bounce",
   assert.equal((await db.stepSend.findFirstOrThrow({ where: { enrollmentId: delayed.enrollmentId, stepPosition: 2 } })).state, "scheduled");
 
   await imap.appendMessage(s.inbox, permanentDsn(s, bounced));
-  const enrollment = await waitFor(async () => {
-    const row = await db.enrollment.findUniqueOrThrow({ where: { id: bounced.enrollmentId } });
-    return row.status === "bounced" ? row : undefined;
-  }, { what: "the bounce", timeoutMs: 20_000 });
+  const enrollment = await waitFor(
+    async () => {
+      const row = await db.enrollment.findUniqueOrThrow({ where: { id: bounced.enrollmentId } });
+      return row.status === "bounced" ? row : undefined;
+    },
+    { what: "the bounce", timeoutMs: 20_000 },
+  );
   assert.equal(enrollment.bounceReason, `5.1.1 550 5.1.1 <${bounced.contactEmail}>: Recipient address rejected: User unknown in virtual mailbox table`);
   assert.ok(enrollment.bouncedAt);
   const steps = await db.stepSend.findMany({ where: { enrollmentId: bounced.enrollmentId }, orderBy: { stepPosition: "asc" } });
-  assert.deepEqual(steps.map((step) => step.state), ["bounced", "cancelled"]);
+  assert.deepEqual(
+    steps.map((step) => step.state),
+    ["bounced", "cancelled"],
+  );
   const events = await eventsOf(db, s.accountId, "enrollment.bounced");
   assert.equal(events.length, 1);
   assert.equal(events[0]!.data.enrollment_id, bounced.enrollmentId);
   assert.equal(events[0]!.data.bounce_reason, enrollment.bounceReason);
   const rows = await inboundRows(s);
-  assert.deepEqual(rows.map((row) => [row.kind, row.enrollmentId]), [["auto_reply", null], ["bounce", bounced.enrollmentId]]);
+  assert.deepEqual(
+    rows.map((row) => [row.kind, row.enrollmentId]),
+    [
+      ["auto_reply", null],
+      ["bounce", bounced.enrollmentId],
+    ],
+  );
 
   // another copy of the same report changes nothing
   await imap.appendMessage(s.inbox, permanentDsn(s, bounced));
@@ -89,10 +101,13 @@ test("a DSN counts toward the credential's health: above the campaign's threshol
   await watched(s);
   await imap.appendMessage(s.inbox, permanentDsn(s, e));
 
-  const credential = await waitFor(async () => {
-    const row = await db.smtpCredential.findUniqueOrThrow({ where: { id: s.credentialId } });
-    return row.disabledAt ? row : undefined;
-  }, { what: "the credential to be disabled", timeoutMs: 20_000 });
+  const credential = await waitFor(
+    async () => {
+      const row = await db.smtpCredential.findUniqueOrThrow({ where: { id: s.credentialId } });
+      return row.disabledAt ? row : undefined;
+    },
+    { what: "the credential to be disabled", timeoutMs: 20_000 },
+  );
   assert.match(credential.disabledReason ?? "", /bounce rate 100% exceeded the campaign threshold of 5%/);
   assert.equal(await enrollmentStatus(db, e.enrollmentId), "bounced");
   const disabled = await eventsOf(db, s.accountId, "credential.disabled");
@@ -115,7 +130,9 @@ test("a DSN whose report carries a NUL byte is recorded and does not block the i
   const [bounced, replying] = s.enrollments as [SeededEnrollment, SeededEnrollment];
   await watched(s);
   // base64 lets any byte through to the decoded report; PostgreSQL text cannot hold NUL
-  const report = Buffer.from(`Reporting-MTA: dns; mx.example.org\r\n\r\nFinal-Recipient: rfc822; ${bounced.contactEmail}\r\nAction: failed\r\nStatus: 5.1.1\r\nDiagnostic-Code: smtp; 550 5.1.1 no\u0000such user\r\n`).toString("base64");
+  const report = Buffer.from(
+    `Reporting-MTA: dns; mx.example.org\r\n\r\nFinal-Recipient: rfc822; ${bounced.contactEmail}\r\nAction: failed\r\nStatus: 5.1.1\r\nDiagnostic-Code: smtp; 550 5.1.1 no\u0000such user\r\n`,
+  ).toString("base64");
   const dsn = [
     "From: MAILER-DAEMON@mx.example.org",
     `To: ${s.inbox}`,
@@ -145,7 +162,10 @@ test("a DSN whose report carries a NUL byte is recorded and does not block the i
   const enrollment = await db.enrollment.findUniqueOrThrow({ where: { id: bounced.enrollmentId } });
   assert.equal(enrollment.status, "bounced");
   assert.equal(enrollment.bounceReason, "5.1.1 550 5.1.1 nosuch user");
-  assert.deepEqual((await inboundRows(s)).map((row) => row.kind), ["bounce", "reply"]);
+  assert.deepEqual(
+    (await inboundRows(s)).map((row) => row.kind),
+    ["bounce", "reply"],
+  );
 });
 
 test("a mailto unsubscribe from the contact unsubscribes it in that account; from a stranger it does nothing", async () => {
@@ -159,15 +179,18 @@ test("a mailto unsubscribe from the contact unsubscribes it in that account; fro
   await imap.appendMessage(s.inbox, mail({ From: "stranger@example.org", To: s.inbox, Subject: "unsubscribe" }, ""));
   await waitFor(async () => (await inboundRows(s)).length === 1, { what: "the stranger's request", timeoutMs: 20_000 });
   assert.equal((await inboundRows(s))[0]!.kind, "unmatched");
-  assert.equal((await db.contact.count({ where: { accountId: s.accountId, unsubscribedAt: { not: null } } })), 0);
+  assert.equal(await db.contact.count({ where: { accountId: s.accountId, unsubscribedAt: { not: null } } }), 0);
   assert.equal((await eventsOf(db, s.accountId, "enrollment.unsubscribed")).length, 0);
 
   // as a mail client sends our List-Unsubscribe mailto
   await imap.appendMessage(s.inbox, mail({ From: `Reader <${contact.contactEmail.toUpperCase()}>`, To: s.inbox, Subject: "unsubscribe" }, ""));
-  const unsubscribed = await waitFor(async () => {
-    const row = await db.contact.findUniqueOrThrow({ where: { id: contact.contactId } });
-    return row.unsubscribedAt ? row : undefined;
-  }, { what: "the contact to be unsubscribed", timeoutMs: 20_000 });
+  const unsubscribed = await waitFor(
+    async () => {
+      const row = await db.contact.findUniqueOrThrow({ where: { id: contact.contactId } });
+      return row.unsubscribedAt ? row : undefined;
+    },
+    { what: "the contact to be unsubscribed", timeoutMs: 20_000 },
+  );
   assert.ok(unsubscribed.unsubscribedAt);
   assert.equal(await enrollmentStatus(db, contact.enrollmentId), "unsubscribed");
   assert.equal((await db.stepSend.findFirstOrThrow({ where: { enrollmentId: contact.enrollmentId, stepPosition: 2 } })).state, "cancelled");
@@ -187,7 +210,13 @@ test("a mailto unsubscribe from the contact unsubscribes it in that account; fro
 /** An Exim-style notice that names only the failed address: no report part, no copy of our message. */
 function bareBounce(s: SeededInbox, e: SeededEnrollment): string {
   return mail(
-    { From: "Mail Delivery System <Mailer-Daemon@mx.example.net>", To: s.inbox, Subject: "Mail delivery failed: returning message to sender", "X-Failed-Recipients": e.contactEmail, "Auto-Submitted": "auto-replied" },
+    {
+      From: "Mail Delivery System <Mailer-Daemon@mx.example.net>",
+      To: s.inbox,
+      Subject: "Mail delivery failed: returning message to sender",
+      "X-Failed-Recipients": e.contactEmail,
+      "Auto-Submitted": "auto-replied",
+    },
     [
       "This message was created automatically by mail delivery software.",
       "",
@@ -208,7 +237,10 @@ test("a DSN that names only the failed address bounces the enrollment this inbox
   await imap.appendMessage(s.inbox, bareBounce(s, bounced));
   await waitFor(async () => (await enrollmentStatus(db, bounced.enrollmentId)) === "bounced", { what: "the bounce", timeoutMs: 20_000 });
   assert.equal(await enrollmentStatus(db, other.enrollmentId), "sent");
-  assert.deepEqual((await inboundRows(s)).map((row) => [row.kind, row.enrollmentId]), [["bounce", bounced.enrollmentId]]);
+  assert.deepEqual(
+    (await inboundRows(s)).map((row) => [row.kind, row.enrollmentId]),
+    [["bounce", bounced.enrollmentId]],
+  );
   assert.equal((await eventsOf(db, s.accountId, "enrollment.bounced")).length, 1);
 });
 

@@ -34,13 +34,19 @@ test("the gate opens at most N connections per host and M in all, in arrival ord
   assert.ok(finished.slice(lastQuick).filter((f) => f.startsWith("slow")).length >= 6, finished.join(" "));
   // arrival order within a host
   assert.deepEqual(
-    finished.filter((f) => f.startsWith("slow")).slice(0, 3).sort(),
+    finished
+      .filter((f) => f.startsWith("slow"))
+      .slice(0, 3)
+      .sort(),
     ["slow.example#0", "slow.example#1", "slow.example#2"],
   );
 });
 
 test("a failed open frees its slot", async () => {
   const gate = new ConnectGate(1, 1);
-  await assert.rejects(gate.run("a.example", async () => Promise.reject(new Error("refused"))), /refused/);
+  await assert.rejects(
+    gate.run("a.example", async () => Promise.reject(new Error("refused"))),
+    /refused/,
+  );
   assert.equal(await gate.run("a.example", async () => "next"), "next");
 });

@@ -30,10 +30,13 @@ after(async () => {
 });
 
 async function reportedError(credentialId: string): Promise<string> {
-  const row = await waitFor(async () => {
-    const credential = await db.smtpCredential.findUniqueOrThrow({ where: { id: credentialId } });
-    return credential.imapLastError ? credential : undefined;
-  }, { what: "the IMAP error on the credential", timeoutMs: 20_000 });
+  const row = await waitFor(
+    async () => {
+      const credential = await db.smtpCredential.findUniqueOrThrow({ where: { id: credentialId } });
+      return credential.imapLastError ? credential : undefined;
+    },
+    { what: "the IMAP error on the credential", timeoutMs: 20_000 },
+  );
   return row.imapLastError!;
 }
 

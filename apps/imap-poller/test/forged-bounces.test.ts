@@ -24,7 +24,13 @@ after(() => pollerFixture?.stop());
 /** What anyone can mail the inbox: a notice from "the mailer daemon" naming a colleague, with no copy of our message. */
 function forgedBounce(s: SeededInbox, e: SeededEnrollment, n: number): string {
   return mail(
-    { From: `Mail Delivery System <mailer-daemon@anything${n}.test>`, To: s.inbox, Subject: "Mail delivery failed: returning message to sender", "X-Failed-Recipients": e.contactEmail, "Auto-Submitted": "auto-replied" },
+    {
+      From: `Mail Delivery System <mailer-daemon@anything${n}.test>`,
+      To: s.inbox,
+      Subject: "Mail delivery failed: returning message to sender",
+      "X-Failed-Recipients": e.contactEmail,
+      "Auto-Submitted": "auto-replied",
+    },
     [
       "This message was created automatically by mail delivery software.",
       "",
@@ -86,12 +92,18 @@ test("three forged notices naming colleagues stop their enrollments but neither 
 
   // a second genuine one (2 of 20: 10%) is over it: the inbox is disabled and, its campaign's only one, the campaign paused
   await imap.appendMessage(s.inbox, genuineDsn(s, s.enrollments[3]!));
-  const disabled = await waitFor(async () => {
-    const row = await credentialOf(s);
-    return row.disabledAt ? row : undefined;
-  }, { what: "the credential to be disabled", timeoutMs: 20_000 });
+  const disabled = await waitFor(
+    async () => {
+      const row = await credentialOf(s);
+      return row.disabledAt ? row : undefined;
+    },
+    { what: "the credential to be disabled", timeoutMs: 20_000 },
+  );
   assert.match(disabled.disabledReason ?? "", /bounce rate 10% exceeded the campaign threshold of 5%/);
   const events = await eventsOf(db, s.accountId, "credential.disabled");
-  assert.deepEqual(events.map((event) => event.data.bounce_rate), [10]);
+  assert.deepEqual(
+    events.map((event) => event.data.bounce_rate),
+    [10],
+  );
   assert.equal((await db.campaign.findUniqueOrThrow({ where: { id: s.campaignId } })).pausedReason, "all_credentials_disabled");
 });

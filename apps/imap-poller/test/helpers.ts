@@ -165,7 +165,12 @@ export async function seedInbox(db: Db, keyring: Keyring, imap: ImapTestServer, 
       name: `Campaign ${tag}`,
       status: "active",
       ...(options.bounceRateThreshold !== undefined ? { bounceRateThreshold: options.bounceRateThreshold } : {}),
-      steps: { create: [{ position: 1, subject: "Hello", bodyHtml: "<p>Hi</p>" }, { position: 2, subject: "", bodyHtml: "<p>Again</p>", delayMinutes: 1440 }] },
+      steps: {
+        create: [
+          { position: 1, subject: "Hello", bodyHtml: "<p>Hi</p>" },
+          { position: 2, subject: "", bodyHtml: "<p>Again</p>", delayMinutes: 1440 },
+        ],
+      },
     },
   });
   const credentialId = randomUUID();
@@ -207,7 +212,9 @@ export async function seedInbox(db: Db, keyring: Keyring, imap: ImapTestServer, 
 }
 
 export function mail(headers: Record<string, string>, body: string): string {
-  const lines = Object.entries({ Date: new Date().toUTCString(), "Message-ID": `<${randomUUID()}@example.com>`, "MIME-Version": "1.0", "Content-Type": "text/plain; charset=utf-8", ...headers }).map(([k, v]) => `${k}: ${v}`);
+  const lines = Object.entries({ Date: new Date().toUTCString(), "Message-ID": `<${randomUUID()}@example.com>`, "MIME-Version": "1.0", "Content-Type": "text/plain; charset=utf-8", ...headers }).map(
+    ([k, v]) => `${k}: ${v}`,
+  );
   return `${lines.join("\r\n")}\r\n\r\n${body}\r\n`;
 }
 

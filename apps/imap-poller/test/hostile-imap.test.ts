@@ -83,7 +83,10 @@ test("a server announcing 2 KB and streaming 600 MB: the poller stays alive and 
 
   const poller = await startPoller(env);
   // idle first: both inboxes watched, nothing to read
-  await waitFor(async () => (await db.smtpCredential.count({ where: { id: { in: [victim.credentialId, other.credentialId] }, imapCheckedAt: { not: null }, imapLastError: null } })) === 2, { what: "both inboxes checked", timeoutMs: 20_000 });
+  await waitFor(async () => (await db.smtpCredential.count({ where: { id: { in: [victim.credentialId, other.credentialId] }, imapCheckedAt: { not: null }, imapLastError: null } })) === 2, {
+    what: "both inboxes checked",
+    timeoutMs: 20_000,
+  });
   const idle = sampleRss(poller.child.pid!);
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const idleMb = idle.stop();
@@ -111,12 +114,18 @@ test("a server announcing 2 KB and streaming 600 MB: the poller stays alive and 
     const credential = await db.smtpCredential.findUniqueOrThrow({ where: { id: victim.credentialId } });
     assert.ok(credential.imapLastUid! >= 2n, `cursor past the hostile message: ${credential.imapLastUid}`);
     assert.equal(hostile.contentFetches.get(1), 3, "tried three times, never again");
-    assert.ok([...errorsSeen].some((error) => /LiteralTooLarge/.test(error)), `the tenant saw the error on the credential: ${[...errorsSeen].join(" | ")}`);
+    assert.ok(
+      [...errorsSeen].some((error) => /LiteralTooLarge/.test(error)),
+      `the tenant saw the error on the credential: ${[...errorsSeen].join(" | ")}`,
+    );
   } finally {
     clearInterval(errorSampler);
     const mostMb = rss.stop();
     console.log(`# poller RSS idle ${idleMb.toFixed(0)} MB, during the attack at most ${mostMb.toFixed(0)} MB; hostile bytes sent ${(hostile.hugeBytesSent / 1048576).toFixed(1)} MB`);
-    assert.ok(mostMb > 0 && mostMb < Math.min(idleMb + RSS_GROWTH_MB, RSS_LIMIT_MB), `poller RSS ${mostMb.toFixed(0)} MB (idle ${idleMb.toFixed(0)} MB; limit +${RSS_GROWTH_MB} MB, ${RSS_LIMIT_MB} MB)`);
+    assert.ok(
+      mostMb > 0 && mostMb < Math.min(idleMb + RSS_GROWTH_MB, RSS_LIMIT_MB),
+      `poller RSS ${mostMb.toFixed(0)} MB (idle ${idleMb.toFixed(0)} MB; limit +${RSS_GROWTH_MB} MB, ${RSS_LIMIT_MB} MB)`,
+    );
   }
   assert.equal(poller.child.exitCode, null, `the poller is still running:\n${poller.output()}`);
   assert.equal(poller.child.signalCode, null);
@@ -135,7 +144,9 @@ test("a message whose every try dies with its process is passed over by the four
 
   for (let round = 1; round <= 3; round++) {
     const poller = await startPoller(env);
-    await waitFor(() => (stalling.contentFetches.get(1) ?? 0) >= round, { what: `try ${round} of the message`, timeoutMs: 20_000 }).catch((err: Error) => assert.fail(`${err.message} (connections ${stalling.connections}, logins ${stalling.logins})\n${poller.output()}`));
+    await waitFor(() => (stalling.contentFetches.get(1) ?? 0) >= round, { what: `try ${round} of the message`, timeoutMs: 20_000 }).catch((err: Error) =>
+      assert.fail(`${err.message} (connections ${stalling.connections}, logins ${stalling.logins})\n${poller.output()}`),
+    );
     // mid-message, as an out-of-memory kill would: nothing is cleaned up
     await poller.stop("SIGKILL");
     // the dead process's lease would expire in 10 s: let it go at once

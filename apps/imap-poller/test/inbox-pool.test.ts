@@ -54,7 +54,15 @@ class WatchLog {
   }
 }
 
-function startPool(name: string, redis: Redis, prefix: string, log: WatchLog, listInboxes: () => Promise<InboxEndpoint[]>, maxConnections = 100, logger = createLogger({ service: "imap-poller", level: "error" })): InboxPool {
+function startPool(
+  name: string,
+  redis: Redis,
+  prefix: string,
+  log: WatchLog,
+  listInboxes: () => Promise<InboxEndpoint[]>,
+  maxConnections = 100,
+  logger = createLogger({ service: "imap-poller", level: "error" }),
+): InboxPool {
   const ring = new ReplicaRing(redis, `${prefix}:replicas`, LEASE_TTL_MS);
   const leases = new InboxLeases(redis, (id) => `${prefix}:lease:${id}`, ring.replicaId, LEASE_TTL_MS);
   const pool = new InboxPool(redis, ring, leases, logger, {

@@ -4,7 +4,18 @@ import type { Redis } from "ioredis";
 import { redisKeys, type Config, type Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { waitFor, type ImapTestServer } from "@outreach/testing";
-import { enrollmentStatus, eventsOf, replyTo, seedInbox, startConnectionMeter, startPollerFixture, waitForLeaseRenewals, type ConnectionMeter, type PollerFixture, type SeededInbox } from "./helpers.js";
+import {
+  enrollmentStatus,
+  eventsOf,
+  replyTo,
+  seedInbox,
+  startConnectionMeter,
+  startPollerFixture,
+  waitForLeaseRenewals,
+  type ConnectionMeter,
+  type PollerFixture,
+  type SeededInbox,
+} from "./helpers.js";
 
 // Which inboxes are watched follows the database while the poller runs: campaigns paused,
 // resumed or deleted, credentials added or changed.

@@ -48,7 +48,10 @@ test("refused logins back off (1 s, 2 s, 4 s, 8 s), stop after 5 in a row, and r
   );
   assert.equal(stopped.imapLoginFailures, 5);
   assert.equal(refusing.logins, 5, "one login per try");
-  assert.match(stopped.imapLastError ?? "", /^login refused: Authentication failed\. \(5 times in a row\); no longer trying: correct the IMAP settings, then POST \/campaigns\/\{campaign_id\}\/smtp_credentials\/\{credential_id\}\/reenable$/);
+  assert.match(
+    stopped.imapLastError ?? "",
+    /^login refused: Authentication failed\. \(5 times in a row\); no longer trying: correct the IMAP settings, then POST \/campaigns\/\{campaign_id\}\/smtp_credentials\/\{credential_id\}\/reenable$/,
+  );
   // the count grew one refusal at a time, each with a retry time further away
   assert.deepEqual(
     seen.map((entry) => entry.failures),

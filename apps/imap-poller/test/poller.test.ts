@@ -48,10 +48,13 @@ test("a reply is detected: the enrollment is replied, the follow-up cancelled, e
   await waitFor(async () => (await db.smtpCredential.findUniqueOrThrow({ where: { id: s.credentialId } })).imapUidValidity !== null, { what: "the inbox to be watched", timeoutMs: 20_000 });
   const appendedAt = Date.now();
   await imap.appendMessage(s.inbox, replyTo(s));
-  const enrollment = await waitFor(async () => {
-    const row = await db.enrollment.findUniqueOrThrow({ where: { id: s.enrollmentId } });
-    return row.status === "replied" ? row : undefined;
-  }, { what: "the reply", timeoutMs: 20_000 });
+  const enrollment = await waitFor(
+    async () => {
+      const row = await db.enrollment.findUniqueOrThrow({ where: { id: s.enrollmentId } });
+      return row.status === "replied" ? row : undefined;
+    },
+    { what: "the reply", timeoutMs: 20_000 },
+  );
   console.log(`# reply detected ${Date.now() - appendedAt} ms after APPEND`);
   assert.ok(enrollment.repliedAt);
   const followUp = await db.stepSend.findFirstOrThrow({ where: { enrollmentId: s.enrollmentId, stepPosition: 2 } });
@@ -69,7 +72,10 @@ test("a reply is detected: the enrollment is replied, the follow-up cancelled, e
 test("an out-of-office is ignored; a reply with stripped headers is matched by its sender", async () => {
   const s = await seed();
   await waitFor(async () => (await db.smtpCredential.findUniqueOrThrow({ where: { id: s.credentialId } })).imapUidValidity !== null, { what: "the inbox to be watched", timeoutMs: 20_000 });
-  await imap.appendMessage(s.inbox, mail({ From: s.contactEmail, To: s.inbox, Subject: "Automatic reply: Hello", "Auto-Submitted": "auto-replied", "In-Reply-To": s.messageId }, "I am out of the office until Monday."));
+  await imap.appendMessage(
+    s.inbox,
+    mail({ From: s.contactEmail, To: s.inbox, Subject: "Automatic reply: Hello", "Auto-Submitted": "auto-replied", "In-Reply-To": s.messageId }, "I am out of the office until Monday."),
+  );
   await waitFor(async () => (await db.inboundMessage.findFirst({ where: { credentialId: s.credentialId, kind: "auto_reply" } })) !== null, { what: "the auto-reply", timeoutMs: 20_000 });
   assert.equal((await db.enrollment.findUniqueOrThrow({ where: { id: s.enrollmentId } })).status, "sent");
   await imap.appendMessage(s.inbox, mail({ From: s.contactEmail, To: s.inbox, Subject: "your email" }, "Interested. Call me."));
@@ -98,10 +104,13 @@ test("its /metrics counts the inbound messages by kind, as stored, and the inbox
 
 test("a wrong IMAP password is reported on the credential without crashing the poller", async () => {
   const s = await seed({ password: "wrong" });
-  const row = await waitFor(async () => {
-    const credential = await db.smtpCredential.findUniqueOrThrow({ where: { id: s.credentialId } });
-    return credential.imapLastError ? credential : undefined;
-  }, { what: "the IMAP error on the credential", timeoutMs: 20_000 });
+  const row = await waitFor(
+    async () => {
+      const credential = await db.smtpCredential.findUniqueOrThrow({ where: { id: s.credentialId } });
+      return credential.imapLastError ? credential : undefined;
+    },
+    { what: "the IMAP error on the credential", timeoutMs: 20_000 },
+  );
   assert.match(row.imapLastError!, /login refused|auth/i);
   // the other inboxes are still served
   const healthy = await seed();

@@ -6,7 +6,19 @@ import type { Db } from "@outreach/db";
 import { waitFor, type ImapTestServer } from "@outreach/testing";
 import { handleInboxMessage, inboxStoreDeps } from "../src/inbox-store.js";
 import { InboxWatcher } from "../src/inbox-watcher.js";
-import { appendAndExpunge, enrollmentStatus, eventsOf, IMAP_PASSWORD, replyTo, seedInbox, startConnectionMeter, startPollerFixture, type ConnectionMeter, type PollerFixture, type SeededInbox } from "./helpers.js";
+import {
+  appendAndExpunge,
+  enrollmentStatus,
+  eventsOf,
+  IMAP_PASSWORD,
+  replyTo,
+  seedInbox,
+  startConnectionMeter,
+  startPollerFixture,
+  type ConnectionMeter,
+  type PollerFixture,
+  type SeededInbox,
+} from "./helpers.js";
 
 // The polling path alone: a watcher that never IDLEs finds new mail by its periodic check.
 let pollerFixture: PollerFixture | undefined;
@@ -31,7 +43,11 @@ after(() =>
 );
 
 /** A watcher of this inbox that never IDLEs, on the poller's real store functions. */
-function startWatcher(s: SeededInbox, pollIntervalMs: number, handleMessage = async (id: string, uidValidity: bigint, uid: bigint, raw: Buffer) => void (await handleInboxMessage(db, id, uidValidity, uid, raw))): InboxWatcher {
+function startWatcher(
+  s: SeededInbox,
+  pollIntervalMs: number,
+  handleMessage = async (id: string, uidValidity: bigint, uid: bigint, raw: Buffer) => void (await handleInboxMessage(db, id, uidValidity, uid, raw)),
+): InboxWatcher {
   const watcher = new InboxWatcher(
     { credentialId: s.credentialId, host: imap.host, port: meter.port, secure: false, username: s.inbox, password: IMAP_PASSWORD },
     {
@@ -101,7 +117,9 @@ test("a reply with a large attachment is recognised from its first megabyte", as
   const watcher = startWatcher(s, 3_600_000);
   await waitFor(async () => (await cursorOf(s)).imapUidValidity !== null, { what: "the first check", timeoutMs: 20_000 });
   const e = s.enrollments[0]!;
-  const attachment = randomBytes(3 * 1024 * 1024).toString("base64").replace(/.{76}/g, "$&\r\n");
+  const attachment = randomBytes(3 * 1024 * 1024)
+    .toString("base64")
+    .replace(/.{76}/g, "$&\r\n");
   const raw = [
     `From: Reader <${e.contactEmail}>`,
     `To: ${s.inbox}`,

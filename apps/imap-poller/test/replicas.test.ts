@@ -98,8 +98,14 @@ test("two poller processes watch every inbox exactly once; when one is killed th
   const owners = await connectionOwners(pids);
   const counts = pids.map((pid) => owners.filter((owner) => owner === pid).length);
   console.log(`# inboxes per replica: ${counts.join(" + ")}`);
-  assert.ok(owners.every((owner) => owner !== undefined), `every inbox has one connection from a poller: ${owners}`);
-  assert.ok(counts.every((count) => count > 0), `both replicas watch some inboxes: ${counts}`);
+  assert.ok(
+    owners.every((owner) => owner !== undefined),
+    `every inbox has one connection from a poller: ${owners}`,
+  );
+  assert.ok(
+    counts.every((count) => count > 0),
+    `both replicas watch some inboxes: ${counts}`,
+  );
   // the lease holder and the connection agree: one replica id per process
   const holders = await Promise.all(inboxes.map(({ s }) => redis.get(leaseKey(s))));
   const replicaOf = new Map<number, string>();
@@ -133,7 +139,11 @@ test("two poller processes watch every inbox exactly once; when one is killed th
   await waitForOneDovecotSessionEach();
   for (const [i, { s }] of inboxes.entries()) {
     const rows = await db.inboundMessage.findMany({ where: { credentialId: s.credentialId } });
-    assert.deepEqual(rows.map((row) => [row.uid, row.kind]), [[BigInt(appended[i]!.uid), "reply"]], `inbound messages of ${s.inbox}`);
+    assert.deepEqual(
+      rows.map((row) => [row.uid, row.kind]),
+      [[BigInt(appended[i]!.uid), "reply"]],
+      `inbound messages of ${s.inbox}`,
+    );
     assert.equal((await eventsOf(db, s.accountId, "enrollment.replied")).length, 1, `enrollment.replied of ${s.inbox}`);
   }
   assert.equal(second.child.exitCode, null, "the survivor is still running");

@@ -3,7 +3,19 @@ import { after, before, test } from "node:test";
 import type { Config, Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { findFreePort, waitFor, type ImapTestServer } from "@outreach/testing";
-import { enrollmentStatus, eventsOf, inboxFlags, replyTo, seedInbox, startConnectionMeter, startPollerFixture, type ConnectionMeter, type InProcessPoller, type PollerFixture, type SeededEnrollment } from "./helpers.js";
+import {
+  enrollmentStatus,
+  eventsOf,
+  inboxFlags,
+  replyTo,
+  seedInbox,
+  startConnectionMeter,
+  startPollerFixture,
+  type ConnectionMeter,
+  type InProcessPoller,
+  type PollerFixture,
+  type SeededEnrollment,
+} from "./helpers.js";
 
 // The cursor (UIDVALIDITY + last UID) in the database: a restart neither misses nor reprocesses a message.
 let pollerFixture: PollerFixture | undefined;
@@ -72,7 +84,12 @@ test("the poller restarted between two messages processes each exactly once, and
   // (\Recent is the session's, not stored)
   const flags = await inboxFlags(imap, s.inbox);
   assert.deepEqual([...flags.keys()], [appendedA.uid, appendedB.uid]);
-  for (const [uid, messageFlags] of flags) assert.deepEqual(messageFlags.filter((flag) => flag !== "\\Recent"), [], `flags of UID ${uid}`);
+  for (const [uid, messageFlags] of flags)
+    assert.deepEqual(
+      messageFlags.filter((flag) => flag !== "\\Recent"),
+      [],
+      `flags of UID ${uid}`,
+    );
   assert.match(m.clientText(), /^\S+ EXAMINE "?INBOX"?/im);
   assert.doesNotMatch(m.clientText(), /^\S+ (SELECT|UID STORE|STORE|UID COPY|COPY|UID MOVE|MOVE|EXPUNGE|UID EXPUNGE|DELETE)\b/im);
 });

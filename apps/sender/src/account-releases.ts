@@ -31,9 +31,7 @@ export class AccountReleases {
     try {
       while (state.again) {
         state.again = false;
-        await feedAccount(this.db, accountId, this.enqueue, new Date(), state.prefer).catch((err) =>
-          this.logger.warn("could not release the next sends", { ...errorFields(err) }),
-        );
+        await feedAccount(this.db, accountId, this.enqueue, new Date(), state.prefer).catch((err) => this.logger.warn("could not release the next sends", { ...errorFields(err) }));
       }
     } finally {
       this.running.delete(accountId);

@@ -185,7 +185,9 @@ async function deliver(ctx: SenderContext, payload: { stepSendId: string; creden
   }
   if (classified.kind === "credential") return recordCredentialFailure(ctx, send.id, credential.id, send.attempts, classified.reason);
   if (classified.kind === "bounce") {
-    await persist(() => db.$transaction((tx) => recordBounce(tx, { enrollmentId: send.enrollmentId, accountId: send.accountId, reason: classified.reason, stepSendId: send.id, credentialId: credential.id })));
+    await persist(() =>
+      db.$transaction((tx) => recordBounce(tx, { enrollmentId: send.enrollmentId, accountId: send.accountId, reason: classified.reason, stepSendId: send.id, credentialId: credential.id })),
+    );
     return "bounced";
   }
   ctx.logger.warn("temporary SMTP failure", { stepSendId: send.id, credentialId: credential.id, error: classified.reason });
@@ -234,7 +236,14 @@ async function settleWithoutSmtp(ctx: SenderContext, send: SendContext, credenti
   }
   if (send.blocked) {
     // blocked since it was planned: skipped (kind blocklisted), the enrollment stopped
-    await recordBlockedSend(db, { stepSendId: send.id, enrollmentId: send.enrollmentId, accountId: send.accountId, campaignId: send.campaignId, contactId: send.contact.id, email: send.contact.email });
+    await recordBlockedSend(db, {
+      stepSendId: send.id,
+      enrollmentId: send.enrollmentId,
+      accountId: send.accountId,
+      campaignId: send.campaignId,
+      contactId: send.contact.id,
+      email: send.contact.email,
+    });
     return "blocklisted";
   }
   // released inside its window but picked up after it closed (a backlog, no free session): wait for the next opening
@@ -265,9 +274,12 @@ async function recordDelivered(ctx: SenderContext, input: SentInput & { now: Dat
     },
   );
   try {
-    await persist(async () => {
-      if (!(await ctx.records.run(input))) throw new Error(`send ${input.stepSendId} was not in state sending`);
-    }, journaled ? 2 : 5);
+    await persist(
+      async () => {
+        if (!(await ctx.records.run(input))) throw new Error(`send ${input.stepSendId} was not in state sending`);
+      },
+      journaled ? 2 : 5,
+    );
   } catch (err) {
     if (!journaled) throw err;
     ctx.logger.warn("the send's record waits in the journal until PostgreSQL takes it", { stepSendId: input.stepSendId, ...errorFields(err) });

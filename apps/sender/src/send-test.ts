@@ -66,7 +66,12 @@ export async function sendTest(ctx: SenderContext, payload: { accountId: string;
           trackingKey: ctx.keyring,
         });
         const label = variants.length > 1 ? `[Test] [Variant ${index + 1} of ${variants.length}]` : "[Test]";
-        await ctx.pool.send(connection, { ...email, subject: `${label} ${email.subject}`, headers: { ...email.headers, "X-Outreach-Test": "true" }, envelope: { from: credential.fromEmail, to: [payload.email] } });
+        await ctx.pool.send(connection, {
+          ...email,
+          subject: `${label} ${email.subject}`,
+          headers: { ...email.headers, "X-Outreach-Test": "true" },
+          envelope: { from: credential.fromEmail, to: [payload.email] },
+        });
         if (index === 0) previous.push(email.messageId);
         sent += 1;
       }

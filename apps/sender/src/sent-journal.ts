@@ -57,7 +57,12 @@ export class SentJournal {
   ) {
     this.drainEveryMs = options.drainEveryMs ?? 2_000;
     this.minAgeMs = options.minAgeMs ?? 5_000;
-    this.loop = new RepeatingTask(() => this.drain(), this.drainEveryMs, (err) => logger.warn("could not replay the sent journal", { ...errorFields(err) }), { unref: true });
+    this.loop = new RepeatingTask(
+      () => this.drain(),
+      this.drainEveryMs,
+      (err) => logger.warn("could not replay the sent journal", { ...errorFields(err) }),
+      { unref: true },
+    );
   }
 
   async write(input: SentInput & { now: Date }): Promise<void> {

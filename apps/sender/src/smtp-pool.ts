@@ -2,7 +2,18 @@ import { createHash, randomUUID } from "node:crypto";
 import { isIP } from "node:net";
 import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
-import { decryptSecret, HeartbeatFailures, secretAad, SecretUnreadableError, type EgressGuard, type EgressTarget, type KeySource, type RedisSemaphore, type WarnLogger, ignoreFailure } from "@outreach/core";
+import {
+  decryptSecret,
+  HeartbeatFailures,
+  secretAad,
+  SecretUnreadableError,
+  type EgressGuard,
+  type EgressTarget,
+  type KeySource,
+  type RedisSemaphore,
+  type WarnLogger,
+  ignoreFailure,
+} from "@outreach/core";
 import type { SessionWantedSignal } from "./session-wanted-signal.js";
 import { SmtpProgress } from "./smtp-progress.js";
 
@@ -111,17 +122,18 @@ function smtpPasswordOf(credential: { id: string; smtpPasswordEnc: string }, key
 }
 
 /** Where a credential's SMTP session goes, its password decrypted (it lives only in the session's options). */
-export function smtpEndpointOf(
-  credential: { id: string; smtpHost: string; smtpPort: number; smtpSecure: boolean; smtpUsername: string; smtpPasswordEnc: string },
-  keys: KeySource,
-): SmtpEndpoint {
+export function smtpEndpointOf(credential: { id: string; smtpHost: string; smtpPort: number; smtpSecure: boolean; smtpUsername: string; smtpPasswordEnc: string }, keys: KeySource): SmtpEndpoint {
   return { host: credential.smtpHost, port: credential.smtpPort, secure: credential.smtpSecure, username: credential.smtpUsername, password: smtpPasswordOf(credential, keys) };
 }
 
 /** What a session is bound to: a change of any of these makes an open session useless. */
 export const endpointKey = (e: SmtpEndpoint) => JSON.stringify([e.host, e.port, e.secure, e.username, e.password]);
 /** One mailbox, whichever campaign's credential reaches it: host and username, case-insensitively (hashed: a bounded key, no address in Redis). */
-const mailboxOf = (e: SmtpEndpoint) => createHash("sha256").update(JSON.stringify([e.host.toLowerCase(), e.username.toLowerCase()])).digest("base64url").slice(0, 22);
+const mailboxOf = (e: SmtpEndpoint) =>
+  createHash("sha256")
+    .update(JSON.stringify([e.host.toLowerCase(), e.username.toLowerCase()]))
+    .digest("base64url")
+    .slice(0, 22);
 
 /**
  * SMTP sessions kept open briefly between sends of the same inbox (no new
@@ -345,13 +357,16 @@ export class SmtpPool {
           resolve(c);
         },
       };
-      const timer = setTimeout(() => {
-        const current = this.waiters.get(credentialId);
-        const i = current?.indexOf(waiter) ?? -1;
-        if (current && i >= 0) current.splice(i, 1);
-        if (current?.length === 0) this.waiters.delete(credentialId);
-        resolve(undefined);
-      }, Math.max(0, ms));
+      const timer = setTimeout(
+        () => {
+          const current = this.waiters.get(credentialId);
+          const i = current?.indexOf(waiter) ?? -1;
+          if (current && i >= 0) current.splice(i, 1);
+          if (current?.length === 0) this.waiters.delete(credentialId);
+          resolve(undefined);
+        },
+        Math.max(0, ms),
+      );
       list.push(waiter);
       this.waiters.set(credentialId, list);
     });
@@ -400,7 +415,9 @@ export class SmtpPool {
     clearTimeout(connection.idleTimer);
     connection.transport.close({ force });
     this.held.delete(connection);
-    await this.semaphore.release(this.options.leaseKey(connection.accountId), connection.lease).catch(ignoreFailure(this.options.logger, "releasing an account's SMTP session slot", "the slot's lease expires by itself"));
+    await this.semaphore
+      .release(this.options.leaseKey(connection.accountId), connection.lease)
+      .catch(ignoreFailure(this.options.logger, "releasing an account's SMTP session slot", "the slot's lease expires by itself"));
     if (connection.mailbox) await this.releaseMailbox(connection.mailbox);
   }
 

@@ -16,7 +16,9 @@ import {
   TEST_SEND_CONCURRENCY_PER_ACCOUNT,
   TEST_SEND_WORKERS,
   type SendOutcomeLabel,
-  errorFields, ignoreFailure } from "@outreach/core";
+  errorFields,
+  ignoreFailure,
+} from "@outreach/core";
 import { claimAndLoadSends, recordSentBatch, SendRouter, type SendContext, type SentInput } from "@outreach/domain";
 import { AccountQueueSlots } from "./account-queue-slots.js";
 import { AccountReleases } from "./account-releases.js";
@@ -118,7 +120,13 @@ export const senderWorker: WorkerDefinition<SenderResources> = {
     // the shared one those released while no sender was registered. Both have more workers
     // than one account's sends in flight: an account whose server stalls every send (each
     // up to SMTP_TRANSACTION_TIMEOUT_MS) holds at most a fifth, or half, of them.
-    { queue: "send-email", shard: sender.processId, handler: (payload) => sender.sendStepCounted(payload), concurrency: SEND_EMAIL_WORKERS_OWN_QUEUE, options: { lockDuration: 15_000, stalledInterval: 5_000 } },
+    {
+      queue: "send-email",
+      shard: sender.processId,
+      handler: (payload) => sender.sendStepCounted(payload),
+      concurrency: SEND_EMAIL_WORKERS_OWN_QUEUE,
+      options: { lockDuration: 15_000, stalledInterval: 5_000 },
+    },
     { queue: "send-email", handler: (payload) => sender.sendStepCounted(payload), concurrency: SEND_EMAIL_WORKERS_SHARED_QUEUE, options: { lockDuration: 15_000, stalledInterval: 5_000 } },
     // Shared by every account, in order: each job holds its account's slot of the queue (2 of these 5
     // workers, all replicas together, see TEST_SEND_/SEND_ANSWER_CONCURRENCY_PER_ACCOUNT), so one account's slow SMTP server

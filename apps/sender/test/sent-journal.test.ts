@@ -25,15 +25,38 @@ async function claimedSend() {
   const db = database.db;
   const plan = await db.plan.findUniqueOrThrow({ where: { slug: "pro" } });
   const now = new Date();
-  const account = await db.account.create({ data: { email: `journal-${randomBytes(4).toString("hex")}@example.test`, planId: plan.id, currentPeriodStart: now, currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000) } });
-  const campaign = await db.campaign.create({ data: { accountId: account.id, name: "c", status: "active", steps: { create: [{ position: 1, subject: "s", bodyHtml: "b" }, { position: 2, subject: "t", bodyHtml: "b", delayMinutes: 60 }] } } });
-  const credential = await db.smtpCredential.create({ data: { accountId: account.id, campaignId: campaign.id, label: "l", fromEmail: "from@sender.test", smtpHost: "127.0.0.1", smtpPort: 25, smtpUsername: "u", smtpPasswordEnc: "x", dailyLimit: 10 } });
+  const account = await db.account.create({
+    data: { email: `journal-${randomBytes(4).toString("hex")}@example.test`, planId: plan.id, currentPeriodStart: now, currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000) },
+  });
+  const campaign = await db.campaign.create({
+    data: {
+      accountId: account.id,
+      name: "c",
+      status: "active",
+      steps: {
+        create: [
+          { position: 1, subject: "s", bodyHtml: "b" },
+          { position: 2, subject: "t", bodyHtml: "b", delayMinutes: 60 },
+        ],
+      },
+    },
+  });
+  const credential = await db.smtpCredential.create({
+    data: { accountId: account.id, campaignId: campaign.id, label: "l", fromEmail: "from@sender.test", smtpHost: "127.0.0.1", smtpPort: 25, smtpUsername: "u", smtpPasswordEnc: "x", dailyLimit: 10 },
+  });
   const contact = await db.contact.create({ data: { accountId: account.id, email: `c-${randomBytes(4).toString("hex")}@example.com` } });
   const enrollment = await db.enrollment.create({ data: { accountId: account.id, campaignId: campaign.id, contactId: contact.id } });
   const send = await db.stepSend.create({ data: { accountId: account.id, campaignId: campaign.id, enrollmentId: enrollment.id, stepPosition: 1, dueAt: now, state: "queued" } });
   const followUp = await db.stepSend.create({ data: { accountId: account.id, campaignId: campaign.id, enrollmentId: enrollment.id, stepPosition: 2, dueAt: new Date(now.getTime() + 3_600_000) } });
   assert.ok(await claimSend(db, send.id, "dead-sender"));
-  const accepted = { stepSendId: send.id, accountId: account.id, credentialId: credential.id, messageId: `<${send.id}@sender.test>`, accountPeriod: { start: account.currentPeriodStart, end: account.currentPeriodEnd }, now: new Date() };
+  const accepted = {
+    stepSendId: send.id,
+    accountId: account.id,
+    credentialId: credential.id,
+    messageId: `<${send.id}@sender.test>`,
+    accountPeriod: { start: account.currentPeriodStart, end: account.currentPeriodEnd },
+    now: new Date(),
+  };
   return { account, enrollment, send, followUp, accepted };
 }
 

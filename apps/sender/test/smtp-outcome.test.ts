@@ -70,7 +70,10 @@ test("no answer after the body (dropped connection, socket timeout) is an unknow
   assert.equal(await send("dropped@example.com"), "unknown");
   smtp.setDataBehaviour({ kind: "hang", times: 1 });
   assert.equal(await send("hung@example.com"), "unknown");
-  assert.deepEqual(smtp.transfers.filter((t) => ["dropped@example.com", "hung@example.com"].includes(t.envelope.to[0]!)).map((t) => t.answer), ["dropped", "hung"]);
+  assert.deepEqual(
+    smtp.transfers.filter((t) => ["dropped@example.com", "hung@example.com"].includes(t.envelope.to[0]!)).map((t) => t.answer),
+    ["dropped", "hung"],
+  );
 });
 
 test("the same without PIPELINING (MAIL FROM, RCPT TO and DATA one at a time)", async () => {

@@ -205,10 +205,10 @@ describe("every SMTP transaction ends at its deadline", () => {
     const lost = await campaignOn(h.engine, account.id, stallsFinalReply);
     await h.testSends.add({ accountId: account.id, campaignId: lost.campaign.id, email: "qa-after@example.com" });
     const answerAfter = await queueAnswer(h, account.id, lost.credential.id, "sam-after@contoso.test");
-    const failedTest = await waitFor(
-      async () => (await h.testSends.queue.getJobs(["failed"])).find((j) => j.data.email === "qa-after@example.com"),
-      { what: "the test send failed for good", timeoutMs: 15_000 },
-    );
+    const failedTest = await waitFor(async () => (await h.testSends.queue.getJobs(["failed"])).find((j) => j.data.email === "qa-after@example.com"), {
+      what: "the test send failed for good",
+      timeoutMs: 15_000,
+    });
     assert.equal(failedTest.attemptsMade, 1, "not retried");
     assert.match(failedTest.failedReason, /outcome unknown/);
     const failedAnswer = await waitFor(
@@ -221,7 +221,11 @@ describe("every SMTP transaction ends at its deadline", () => {
     assert.equal(failedAnswer.attempts, 1);
     assert.match(failedAnswer.lastError ?? "", /outcome unknown/);
     await waitFor(() => finalReply().length === 2 && finalReply().every((c) => c.closedAt), { what: "both tarpit connections closed" });
-    assert.deepEqual(finalReply().map((c) => c.bodies), [1, 1], "one copy of each ever");
+    assert.deepEqual(
+      finalReply().map((c) => c.bodies),
+      [1, 1],
+      "one copy of each ever",
+    );
     for (const connection of finalReply()) assertCutAtDeadline(connection);
   });
 });
@@ -266,10 +270,6 @@ describe("one account's tarpit holds only its share of the shared queues", () =>
     assert.ok(tarpit.open() >= 2);
     const share = TEST_SEND_CONCURRENCY_PER_ACCOUNT + SEND_ANSWER_CONCURRENCY_PER_ACCOUNT;
     assert.ok(tarpit.maxOpen <= share, `A held ${tarpit.maxOpen} sessions at once, its share is ${share}`);
-    assert.equal(
-      (await h.testSends.queue.getJobs(["completed", "failed"])).filter((j) => j.data.accountId === a.id).length,
-      0,
-      "A's test sends are waiting their turn, not failed",
-    );
+    assert.equal((await h.testSends.queue.getJobs(["completed", "failed"])).filter((j) => j.data.accountId === a.id).length, 0, "A's test sends are waiting their turn, not failed");
   });
 });

@@ -39,7 +39,13 @@ function pool(options: { requireTls: boolean; allowPrivate: boolean; ca?: boolea
   });
 }
 
-const endpoint = (server: SmtpTestServer, host = "mail.tls.test", secure = false): SmtpEndpoint => ({ host, port: server.port, secure, username: `user-${randomBytes(3).toString("hex")}`, password: "secret-password" });
+const endpoint = (server: SmtpTestServer, host = "mail.tls.test", secure = false): SmtpEndpoint => ({
+  host,
+  port: server.port,
+  secure,
+  username: `user-${randomBytes(3).toString("hex")}`,
+  password: "secret-password",
+});
 const message = (to: string) => ({ from: "sender@example.com", to, subject: "hello", text: "hi" });
 
 /** Sends one message through a fresh session; resolves to the error, or null when it was accepted. */

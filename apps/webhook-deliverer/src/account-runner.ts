@@ -114,7 +114,10 @@ export class AccountRunner {
           this.claiming = false;
         }
         if (this.stopped) {
-          await releaseDeliveryHolds(this.deps.db, claimed.map((d) => d.id));
+          await releaseDeliveryHolds(
+            this.deps.db,
+            claimed.map((d) => d.id),
+          );
           return;
         }
         for (const delivery of claimed) this.held.add(delivery.id);

@@ -73,7 +73,11 @@ export class AttemptRecorder {
   private async write(batch: Waiting[]): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        const recorded = await recordDeliveryAttempts(this.db, batch.map((w) => w.outcome), this.retryBaseMs);
+        const recorded = await recordDeliveryAttempts(
+          this.db,
+          batch.map((w) => w.outcome),
+          this.retryBaseMs,
+        );
         for (const attempt of recorded) this.counter?.inc({ outcome: VERDICT_LABEL[attempt.verdict] });
         batch.forEach((w, i) => w.resolve(recorded[i]!));
         return;

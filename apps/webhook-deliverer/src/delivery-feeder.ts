@@ -90,13 +90,16 @@ export class DeliveryFeeder {
     if (next === undefined || next >= this.retryTimerAt || this.stopped) return;
     clearTimeout(this.retryTimer);
     this.retryTimerAt = next;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimerAt = Infinity;
-      const now = Date.now();
-      while (this.retryTimes.length > 0 && this.retryTimes[0]! <= now) this.retryTimes.shift();
-      this.wake();
-      this.armRetryTimer();
-    }, Math.max(0, next - Date.now()));
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimerAt = Infinity;
+        const now = Date.now();
+        while (this.retryTimes.length > 0 && this.retryTimes[0]! <= now) this.retryTimes.shift();
+        this.wake();
+        this.armRetryTimer();
+      },
+      Math.max(0, next - Date.now()),
+    );
     this.retryTimer.unref();
   }
 
@@ -139,7 +142,15 @@ export class DeliveryFeeder {
     const runners = [...this.runners.values()];
     try {
       const held = runners.flatMap((runner) => [...runner.held]);
-      const kept = new Set(await renewAccountLeases(this.deps.db, this.holder, runners.map((r) => r.accountId), held, LEASE_TTL_MS));
+      const kept = new Set(
+        await renewAccountLeases(
+          this.deps.db,
+          this.holder,
+          runners.map((r) => r.accountId),
+          held,
+          LEASE_TTL_MS,
+        ),
+      );
       for (const runner of runners) {
         if (kept.has(runner.accountId) || runner.done || this.runners.get(runner.accountId) !== runner) continue;
         // the lease expired and another process took the account: stop claiming for it

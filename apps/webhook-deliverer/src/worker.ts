@@ -33,7 +33,9 @@ export const webhookDelivererWorker: WorkerDefinition<DelivererResources> = {
       logger: ctx.logger,
       drainMs: ctx.config.webhookTimeoutMs + 1_000,
     });
-    databaseGauge(ctx.metrics, { name: "outreach_outbox_backlog", help: "Events not fanned out into deliveries yet, plus deliveries due for an attempt." }, async () => [{ value: await countOutboxBacklog(ctx.db) }]);
+    databaseGauge(ctx.metrics, { name: "outreach_outbox_backlog", help: "Events not fanned out into deliveries yet, plus deliveries due for an attempt." }, async () => [
+      { value: await countOutboxBacklog(ctx.db) },
+    ]);
     const relay = new OutboxRelay(ctx.db, () => feeder.wake(), ctx.logger);
     const listener = new PgListener(ctx.config.databaseDirectUrl, { outbox_events: () => relay.wake(), webhook_deliveries: () => feeder.wake() }, ctx.logger);
     return { http, relay, feeder, listener };

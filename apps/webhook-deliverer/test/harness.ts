@@ -29,7 +29,7 @@ export function sampleEvents(): { [T in EventType]: EventDataByType[T] } {
       status: "bounced",
       sent_at: "2026-11-20T09:15:02.123Z",
       replied_at: null,
-      bounce_reason: "550 5.1.1 <ana.lima+outreach@example.com>: Recipient address rejected: \"unknown\" user – ünïcödé",
+      bounce_reason: '550 5.1.1 <ana.lima+outreach@example.com>: Recipient address rejected: "unknown" user – ünïcödé',
     },
     "enrollment.unsubscribed": { ...enrollment, unsubscribed_at: "2026-11-22T18:00:00.000Z" },
     "credential.disabled": { credential_id: "6f1d7a52-3f4b-4a8e-9a55-0c1de1b0a004", from_email: "sales@example.com", campaign_id: enrollment.campaign_id, bounce_rate: 12.5, threshold: 5 },
@@ -73,10 +73,7 @@ export async function waitForRelay(db: Db, eventId: string, timeoutMs = 20_000):
 /** Waits until the delivery of an event to a webhook has ended (not pending) and returns it with its attempts in order. */
 export async function waitForOutcome(db: Db, webhookId: string, eventId: string, timeoutMs = 30_000) {
   return waitFor(
-    () =>
-      db.webhookDelivery
-        .findFirst({ where: { webhookId, eventId, state: { not: "pending" } }, include: { attemptLog: { orderBy: { number: "asc" } } } })
-        .then((delivery) => delivery ?? undefined),
+    () => db.webhookDelivery.findFirst({ where: { webhookId, eventId, state: { not: "pending" } }, include: { attemptLog: { orderBy: { number: "asc" } } } }).then((delivery) => delivery ?? undefined),
     { timeoutMs, what: `delivery of ${eventId} to ${webhookId} to end` },
   );
 }

@@ -3,18 +3,7 @@ import { after, before, test } from "node:test";
 import { EVENT_TYPES } from "@outreach/core";
 import { relayOutboxBatch } from "@outreach/domain";
 import { createTestDatabase, type TestDatabase } from "@outreach/testing";
-import {
-  createAccount,
-  createWebhook,
-  emitEvent,
-  sampleEvents,
-  sentData,
-  startDeliverer,
-  receiverPool,
-  waitFor,
-  waitForRelay,
-  type Deliverer,
-} from "./harness.js";
+import { createAccount, createWebhook, emitEvent, sampleEvents, sentData, startDeliverer, receiverPool, waitFor, waitForRelay, type Deliverer } from "./harness.js";
 
 let deliverer: Deliverer;
 const receiver = receiverPool();
@@ -48,7 +37,10 @@ test('filters: "*" receives every type, ["enrollment.replied"] only that; two we
 
   assert.deepEqual(all.requests.map((r) => r.body.type).sort(), [...EVENT_TYPES].sort());
   assert.deepEqual(second.requests.map((r) => r.body.type).sort(), [...EVENT_TYPES].sort());
-  assert.deepEqual(repliedOnly.requests.map((r) => r.body.type), ["enrollment.replied"]);
+  assert.deepEqual(
+    repliedOnly.requests.map((r) => r.body.type),
+    ["enrollment.replied"],
+  );
   assert.equal(disabled.requests.length, 0);
 
   const rows = await deliverer.db.webhookDelivery.findMany({ where: { accountId } });

@@ -1,20 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { EVENT_TYPES, encryptSecret, Keyring, secretAad } from "@outreach/core";
-import {
-  createAccount,
-  createWebhook,
-  emitEvent,
-  sampleEvents,
-  sentData,
-  startDeliverer,
-  receiverPool,
-  v1Values,
-  verifyWithStripe,
-  waitFor,
-  waitForOutcome,
-  type Deliverer,
-} from "./harness.js";
+import { createAccount, createWebhook, emitEvent, sampleEvents, sentData, startDeliverer, receiverPool, v1Values, verifyWithStripe, waitFor, waitForOutcome, type Deliverer } from "./harness.js";
 
 let deliverer: Deliverer;
 const receiver = receiverPool();

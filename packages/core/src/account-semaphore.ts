@@ -64,13 +64,7 @@ export interface DelayableJob {
  * next job and no attempt is spent. `work` gets `renew`, which extends the
  * lease (taking the slot again as the same holder).
  */
-export async function runWithJobSlot<T>(
-  semaphore: RedisSemaphore,
-  key: string,
-  job: DelayableJob,
-  token: string | undefined,
-  work: (renew: () => Promise<boolean>) => Promise<T>,
-): Promise<T> {
+export async function runWithJobSlot<T>(semaphore: RedisSemaphore, key: string, job: DelayableJob, token: string | undefined, work: (renew: () => Promise<boolean>) => Promise<T>): Promise<T> {
   const holder = `${job.id}`;
   if (!(await semaphore.tryAcquire(key, holder))) {
     await job.moveToDelayed(Date.now() + 500 + Math.floor(Math.random() * 1000), token);

@@ -130,8 +130,13 @@ const schema = Joi.object({
   DATABASE_LOCK_TIMEOUT_MS: Joi.number().integer().min(0).max(86_400_000).default(5_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: Joi.number().integer().min(0).max(86_400_000).default(60_000),
   DATABASE_TRANSACTION_POOLING: boolean.default(false),
-  REDIS_URL: Joi.string().uri({ scheme: ["redis", "rediss"] }).default("redis://127.0.0.1:6379"),
-  QUEUE_PREFIX: Joi.string().pattern(/^[A-Za-z0-9_.-]+$/, "letters, digits, _ . -").max(64).default("outreach"),
+  REDIS_URL: Joi.string()
+    .uri({ scheme: ["redis", "rediss"] })
+    .default("redis://127.0.0.1:6379"),
+  QUEUE_PREFIX: Joi.string()
+    .pattern(/^[A-Za-z0-9_.-]+$/, "letters, digits, _ . -")
+    .max(64)
+    .default("outreach"),
   PUBLIC_BASE_URL: Joi.string().uri({ scheme: ["http", "https"] }),
   DOCS_URL: Joi.string().uri({ scheme: ["http", "https"] }),
   TRUST_PROXY: Joi.string().default("false"),

@@ -156,7 +156,6 @@ export function isPrivateHostname(hostname: string): boolean {
   return PRIVATE_NAME_SUFFIXES.some((suffix) => name === suffix || name.endsWith(`.${suffix}`));
 }
 
-
 /** A host that may be dialled, and the checked address to dial. */
 export interface EgressTarget {
   /** the name as given (for TLS server name checks and SNI) */

@@ -141,4 +141,3 @@ export type EventDataByType = { [T in EventType]: EventData<T> };
 export type EnrollmentEventFields = PayloadData<typeof enrollmentFields>;
 
 export type WebhookTestData = PayloadData<(typeof WEBHOOK_TEST_PAYLOAD)["fields"]>;
-

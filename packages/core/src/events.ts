@@ -4,15 +4,7 @@ import type { EventDataByType } from "./event-payloads.js";
 export * from "./event-payloads.js";
 
 /** The v1 event set delivered to outbound webhooks. */
-export const EVENT_TYPES = [
-  "enrollment.sent",
-  "enrollment.opened",
-  "enrollment.replied",
-  "enrollment.bounced",
-  "enrollment.unsubscribed",
-  "credential.disabled",
-  "campaign.paused",
-] as const;
+export const EVENT_TYPES = ["enrollment.sent", "enrollment.opened", "enrollment.replied", "enrollment.bounced", "enrollment.unsubscribed", "credential.disabled", "campaign.paused"] as const;
 
 /**
  * Events beyond the v1 set, delivered only to webhooks that name them in

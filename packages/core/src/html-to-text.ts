@@ -84,17 +84,7 @@ function isHtmlSpace(code: number): boolean {
 function isJsSpace(code: number): boolean {
   if (code <= SPACE) return code === SPACE || (code >= 0x09 && code <= 0x0d);
   if (code < 0xa0) return false;
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
+  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
 /** The whitespace a line collapses to one space: space, tab, FF, VT, no-break space. */

@@ -190,6 +190,8 @@ export class MetricsLease {
     clearInterval(this.timer);
     if (!this.held) return;
     this.held = false;
-    await this.redis.eval(`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`, 1, redisKeys.metricsLease(this.config, this.app), this.id).catch(ignoreFailure(this.logger, "releasing the metrics lease", "it expires by itself"));
+    await this.redis
+      .eval(`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`, 1, redisKeys.metricsLease(this.config, this.app), this.id)
+      .catch(ignoreFailure(this.logger, "releasing the metrics lease", "it expires by itself"));
   }
 }

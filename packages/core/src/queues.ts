@@ -46,9 +46,14 @@ export const QUEUES: { [N in QueueName]: QueueDefinition<N> } = {
   },
   "test-send": {
     name: "test-send",
-    payload: Joi.object({ accountId: id.required(), campaignId: id.required(), email: Joi.string().email({ tlds: { allow: false } }).max(254).required() }).description(
-      "Every step of a campaign to one address, not counted as an enrollment or against the plan.",
-    ),
+    payload: Joi.object({
+      accountId: id.required(),
+      campaignId: id.required(),
+      email: Joi.string()
+        .email({ tlds: { allow: false } })
+        .max(254)
+        .required(),
+    }).description("Every step of a campaign to one address, not counted as an enrollment or against the plan."),
     jobOptions: { attempts: 3, backoff: { type: "exponential", delay: 10_000 }, ...retention },
   },
   "replan-held-sends": {
@@ -60,11 +65,11 @@ export const QUEUES: { [N in QueueName]: QueueDefinition<N> } = {
       credentialId: id.when("reason", { is: "credential_disabled", then: Joi.required(), otherwise: Joi.forbidden() }),
     }).description(
       [
-        "Plans a campaign's held sends again in chunks: \"resume\" those held before the",
-        "resume (then makes the campaign active), \"credential_disabled\" those of a",
-        "disabled inbox (moved to the campaign's other inboxes), \"schedule_changed\"",
+        'Plans a campaign\'s held sends again in chunks: "resume" those held before the',
+        'resume (then makes the campaign active), "credential_disabled" those of a',
+        'disabled inbox (moved to the campaign\'s other inboxes), "schedule_changed"',
         "those held before a PATCH of the schedule, jitter or wait range (handled",
-        "like \"resume\": campaigns.resumeReplanBefore marks the request).",
+        'like "resume": campaigns.resumeReplanBefore marks the request).',
       ].join("\n"),
     ),
     // chunked and idempotent: a retry or a stalled run continues where the committed chunks stopped
@@ -72,9 +77,7 @@ export const QUEUES: { [N in QueueName]: QueueDefinition<N> } = {
   },
   "send-answer": {
     name: "send-answer",
-    payload: Joi.object({ accountId: id.required(), answerId: id.required() }).description(
-      "An answer to a reply (reply_answers row), sent through the inbox that received the reply.",
-    ),
+    payload: Joi.object({ accountId: id.required(), answerId: id.required() }).description("An answer to a reply (reply_answers row), sent through the inbox that received the reply."),
     // a temporary SMTP refusal is retried a few times (about 15 s, 30 s, 60 s apart), then the answer is failed
     jobOptions: { attempts: 4, backoff: { type: "exponential", delay: 15_000 }, ...retention },
   },

@@ -40,6 +40,12 @@ test("batches are capped at maxBatch", async () => {
     return items;
   }, 3);
   await Promise.all(Array.from({ length: 8 }, (_, i) => batcher.run(i)));
-  assert.ok(sizes.every((n) => n <= 3), `every batch at most 3: ${sizes.join(",")}`);
-  assert.equal(sizes.reduce((a, b) => a + b, 0), 8);
+  assert.ok(
+    sizes.every((n) => n <= 3),
+    `every batch at most 3: ${sizes.join(",")}`,
+  );
+  assert.equal(
+    sizes.reduce((a, b) => a + b, 0),
+    8,
+  );
 });

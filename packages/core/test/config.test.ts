@@ -84,7 +84,10 @@ for (const [variable, value] of badValues) {
 }
 
 test("production refuses to run without ENCRYPTION_KEY", () => {
-  assert.throws(() => loadConfig("api", { NODE_ENV: "production" }), (err: unknown) => err instanceof ConfigError && err.variable === "ENCRYPTION_KEY");
+  assert.throws(
+    () => loadConfig("api", { NODE_ENV: "production" }),
+    (err: unknown) => err instanceof ConfigError && err.variable === "ENCRYPTION_KEY",
+  );
   const key = Buffer.alloc(32, 7).toString("base64");
   const config = loadConfig("api", { NODE_ENV: "production", ENCRYPTION_KEY: key });
   assert.deepEqual(config.encryptionKey, Buffer.alloc(32, 7));
@@ -118,7 +121,10 @@ test("MAIL_ALLOW_PRIVATE_HOSTS and MAIL_REQUIRE_TLS parse true and false", () =>
   assert.equal(strict.mailAllowPrivateHosts, false);
   assert.equal(strict.mailRequireTls, true);
   for (const variable of ["MAIL_ALLOW_PRIVATE_HOSTS", "MAIL_REQUIRE_TLS"]) {
-    assert.throws(() => loadConfig("api", { [variable]: "perhaps" }), (err: unknown) => err instanceof ConfigError && err.variable === variable);
+    assert.throws(
+      () => loadConfig("api", { [variable]: "perhaps" }),
+      (err: unknown) => err instanceof ConfigError && err.variable === variable,
+    );
   }
 });
 
@@ -135,7 +141,8 @@ test("a bad ENCRYPTION_PREVIOUS_KEYS entry is refused naming the variable withou
   for (const bad of [short, "!!not-base64!!"]) {
     assert.throws(
       () => loadConfig("api", { ENCRYPTION_PREVIOUS_KEYS: `${good},${bad}` }),
-      (err: unknown) => err instanceof ConfigError && err.variable === "ENCRYPTION_PREVIOUS_KEYS" && err.message.includes("ENCRYPTION_PREVIOUS_KEYS") && !err.message.includes(bad) && !err.message.includes(good),
+      (err: unknown) =>
+        err instanceof ConfigError && err.variable === "ENCRYPTION_PREVIOUS_KEYS" && err.message.includes("ENCRYPTION_PREVIOUS_KEYS") && !err.message.includes(bad) && !err.message.includes(good),
     );
   }
 });

@@ -1,19 +1,7 @@
 import assert from "node:assert/strict";
 import { createCipheriv, createHmac, randomBytes } from "node:crypto";
 import { test } from "node:test";
-import {
-  decryptSecret,
-  encryptSecret,
-  isSealedWithCurrentKey,
-  keyId,
-  Keyring,
-  randomToken,
-  resealSecret,
-  secretAad,
-  sha256Hex,
-  signPayload,
-  verifySignature,
-} from "../src/crypto.js";
+import { decryptSecret, encryptSecret, isSealedWithCurrentKey, keyId, Keyring, randomToken, resealSecret, secretAad, sha256Hex, signPayload, verifySignature } from "../src/crypto.js";
 
 const key = Buffer.alloc(32, 1);
 const AAD = secretAad("smtp_credentials", "smtpPasswordEnc", "5b0e5c1e-0000-4000-8000-000000000001");

@@ -35,7 +35,11 @@ test("bad connection settings name the variable; a bad DATABASE_DIRECT_URL is no
     ["DATABASE_TRANSACTION_POOLING", "maybe"],
     ["TRACKING_RATE_LIMIT_PER_MINUTE", "0"],
   ]) {
-    assert.throws(() => loadConfig("api", { [name!]: value }), (err: unknown) => err instanceof ConfigError && err.variable === name, `${name}=${value}`);
+    assert.throws(
+      () => loadConfig("api", { [name!]: value }),
+      (err: unknown) => err instanceof ConfigError && err.variable === name,
+      `${name}=${value}`,
+    );
   }
   assert.throws(
     () => loadConfig("api", { DATABASE_DIRECT_URL: "mysql://root:hunter2@db/outreach" }),

@@ -31,18 +31,64 @@ test("IPv4 private, loopback, link-local, CGNAT, unspecified, multicast and rese
 });
 
 test("public IPv4 addresses, including the neighbours of private ranges, are allowed", () => {
-  for (const ip of ["1.1.1.1", "8.8.8.8", "93.184.216.34", "9.255.255.255", "11.0.0.0", "100.63.255.255", "100.128.0.0", "126.255.255.255", "128.0.0.1", "169.253.255.255", "169.255.0.0", "172.15.255.255", "172.32.0.0", "192.167.255.255", "192.169.0.0", "198.17.255.255", "198.20.0.0", "223.255.255.255"]) {
+  for (const ip of [
+    "1.1.1.1",
+    "8.8.8.8",
+    "93.184.216.34",
+    "9.255.255.255",
+    "11.0.0.0",
+    "100.63.255.255",
+    "100.128.0.0",
+    "126.255.255.255",
+    "128.0.0.1",
+    "169.253.255.255",
+    "169.255.0.0",
+    "172.15.255.255",
+    "172.32.0.0",
+    "192.167.255.255",
+    "192.169.0.0",
+    "198.17.255.255",
+    "198.20.0.0",
+    "223.255.255.255",
+  ]) {
     assert.equal(isPrivateAddress(ip), false, ip);
   }
 });
 
 test("IPv6 loopback, unspecified, unique-local, link-local, site-local, multicast and documentation are private", () => {
-  const cases = ["::1", "::", "0:0:0:0:0:0:0:1", "fc00::1", "fd12:3456:789a::1", "fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", "fe80::1", "febf::1", "fec0::1", "ff02::1", "ff0e::101", "100::1", "2001:db8::1", "3fff::1", "64:ff9b:1::1"];
+  const cases = [
+    "::1",
+    "::",
+    "0:0:0:0:0:0:0:1",
+    "fc00::1",
+    "fd12:3456:789a::1",
+    "fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+    "fe80::1",
+    "febf::1",
+    "fec0::1",
+    "ff02::1",
+    "ff0e::101",
+    "100::1",
+    "2001:db8::1",
+    "3fff::1",
+    "64:ff9b:1::1",
+  ];
   for (const ip of cases) assert.equal(isPrivateAddress(ip), true, ip);
 });
 
 test("IPv6 forms that embed a private IPv4 address are private; with a public one they are allowed", () => {
-  for (const ip of ["::ffff:127.0.0.1", "::ffff:7f00:1", "::FFFF:10.1.2.3", "::ffff:169.254.169.254", "::ffff:0:192.168.1.1", "::127.0.0.1", "64:ff9b::10.0.0.1", "64:ff9b::a9fe:a9fe", "2002:7f00:1::1", "2002:c0a8:101::"]) {
+  for (const ip of [
+    "::ffff:127.0.0.1",
+    "::ffff:7f00:1",
+    "::FFFF:10.1.2.3",
+    "::ffff:169.254.169.254",
+    "::ffff:0:192.168.1.1",
+    "::127.0.0.1",
+    "64:ff9b::10.0.0.1",
+    "64:ff9b::a9fe:a9fe",
+    "2002:7f00:1::1",
+    "2002:c0a8:101::",
+  ]) {
     assert.equal(isPrivateAddress(ip), true, ip);
   }
   for (const ip of ["::ffff:8.8.8.8", "::ffff:808:808", "64:ff9b::1.1.1.1", "2002:808:808::1"]) {
@@ -138,8 +184,17 @@ test("internal names are refused without DNS; names resolving to an internal add
   }
   assert.equal(resolver.asked.length, 0);
   // "mixed": one internal answer refuses the whole name; the address found is kept for logs, never in the message
-  for (const [host, address] of [["rebind.example.com", "10.0.0.5"], ["meta.example.com", "169.254.169.254"], ["mixed.example.com", "::1"], ["mapped.example.com", "::ffff:127.0.0.1"], ["ula.example.com", "fd12::1"]] as const) {
-    const err = await guard.resolve(host).then(() => assert.fail(`${host} should be refused`), (e: unknown) => e as EgressRefusedError);
+  for (const [host, address] of [
+    ["rebind.example.com", "10.0.0.5"],
+    ["meta.example.com", "169.254.169.254"],
+    ["mixed.example.com", "::1"],
+    ["mapped.example.com", "::ffff:127.0.0.1"],
+    ["ula.example.com", "fd12::1"],
+  ] as const) {
+    const err = await guard.resolve(host).then(
+      () => assert.fail(`${host} should be refused`),
+      (e: unknown) => e as EgressRefusedError,
+    );
     assert.equal(err.message, `${host} must be a public host: it resolves to a private or reserved address`);
     assert.equal(err.address, address);
   }

@@ -12,13 +12,13 @@ test("{{custom.<key>}} renders the contact's custom field: strings as they are, 
 test("a missing, null or blank value renders its fallback, or an empty string without one", () => {
   const template = `{{custom.nope | "n/a"}} {{custom.blank|'none'}} {{ last_name |"there" }} {{company}}! {{custom.nope}}.`;
   assert.equal(renderTemplate(template, ann, { html: false }), "n/a none there ! .");
-  assert.equal(renderTemplate("Hi {{first_name | \"there\"}}", { firstName: null }, { html: false }), "Hi there");
-  assert.equal(renderTemplate("Hi {{first_name | \"there\"}}", { firstName: "   " }, { html: false }), "Hi there");
-  assert.equal(renderTemplate("Hi {{first_name | \"there\"}}", ann, { html: false }), "Hi Ann");
+  assert.equal(renderTemplate('Hi {{first_name | "there"}}', { firstName: null }, { html: false }), "Hi there");
+  assert.equal(renderTemplate('Hi {{first_name | "there"}}', { firstName: "   " }, { html: false }), "Hi there");
+  assert.equal(renderTemplate('Hi {{first_name | "there"}}', ann, { html: false }), "Hi Ann");
   assert.equal(renderTemplate("{{custom.plan | ''}}{{custom.x | ''}}", ann, { html: false }), "pro");
   // contacts without custom fields, or with a stored value of another shape
   for (const customFields of [undefined, null, "plan", ["pro"], { plan: { nested: 1 } }, { plan: null }, { plan: Number.NaN }]) {
-    assert.equal(renderTemplate("[{{custom.plan|\"free\"}}]", { customFields } as MergeContact, { html: false }), "[free]", JSON.stringify(customFields));
+    assert.equal(renderTemplate('[{{custom.plan|"free"}}]', { customFields } as MergeContact, { html: false }), "[free]", JSON.stringify(customFields));
   }
 });
 

@@ -35,11 +35,11 @@ test("escapeHtml covers the five significant characters", () => {
 
 test("renderMessage renders subject, HTML and the plain-text alternative, folding line breaks out of the subject", () => {
   const message = renderMessage(
-    { subject: "Hello {{first_name}} from {{company}}", bodyHtml: "<p>Hi <b>{{first_name}}</b>,</p><p>See <a href=\"https://example.com/?a=1&amp;b=2\">our site</a>.</p>" },
+    { subject: "Hello {{first_name}} from {{company}}", bodyHtml: '<p>Hi <b>{{first_name}}</b>,</p><p>See <a href="https://example.com/?a=1&amp;b=2">our site</a>.</p>' },
     { firstName: "Ann", company: "A & B\r\nBcc: evil@example.com" },
   );
   assert.equal(message.subject, "Hello Ann from A & B Bcc: evil@example.com");
-  assert.equal(message.html, "<p>Hi <b>Ann</b>,</p><p>See <a href=\"https://example.com/?a=1&amp;b=2\">our site</a>.</p>");
+  assert.equal(message.html, '<p>Hi <b>Ann</b>,</p><p>See <a href="https://example.com/?a=1&amp;b=2">our site</a>.</p>');
   assert.equal(message.text, "Hi Ann,\n\nSee our site (https://example.com/?a=1&b=2).");
 });
 
@@ -67,7 +67,10 @@ test("htmlToText keeps link targets as text (url), without repeating a url that 
 });
 
 test("htmlToText decodes basic entities once", () => {
-  assert.equal(htmlToText("<p>Tom &amp; Jerry &lt;3 &quot;cheese&quot; &#39;n&#x27; more&nbsp;stuff &hellip; &copy; &unknown; &amp;lt;</p>"), `Tom & Jerry <3 "cheese" 'n' more stuff \u2026 \u00a9 &unknown; &lt;`);
+  assert.equal(
+    htmlToText("<p>Tom &amp; Jerry &lt;3 &quot;cheese&quot; &#39;n&#x27; more&nbsp;stuff &hellip; &copy; &unknown; &amp;lt;</p>"),
+    `Tom & Jerry <3 "cheese" 'n' more stuff \u2026 \u00a9 &unknown; &lt;`,
+  );
   assert.equal(decodeEntities("&#128075; &#x1F44B; &#0; &#xD800;"), "\u{1F44B} \u{1F44B} \ufffd \ufffd");
 });
 

@@ -97,10 +97,11 @@ export async function applyMigrations(databaseUrl: string, migrationsDir: string
       await client.query("BEGIN");
       try {
         await client.query(migration.sql);
-        await client.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count) VALUES ($1, $2, $3, now(), now(), 1)`,
-          [id, migration.checksum, migration.name],
-        );
+        await client.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count) VALUES ($1, $2, $3, now(), now(), 1)`, [
+          id,
+          migration.checksum,
+          migration.name,
+        ]);
         await client.query("COMMIT");
       } catch (err) {
         await client.query("ROLLBACK");
@@ -136,9 +137,7 @@ export async function pendingMigrations(databaseUrl: string, migrationsDir: stri
   try {
     const { rows: exists } = await client.query<{ table: string | null }>(`SELECT to_regclass('"_prisma_migrations"')::text AS table`);
     if (!exists[0]?.table) return names;
-    const { rows } = await client.query<{ migration_name: string }>(
-      `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
-    );
+    const { rows } = await client.query<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`);
     const applied = new Set(rows.map((r) => r.migration_name));
     return names.filter((name) => !applied.has(name));
   } finally {

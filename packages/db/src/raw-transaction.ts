@@ -18,4 +18,3 @@ export async function inRawTransaction<T>(pool: pg.Pool, work: (client: pg.PoolC
     client.release(broken);
   }
 }
-

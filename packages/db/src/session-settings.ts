@@ -32,8 +32,7 @@ export function beginWithSettings(settings: SessionSettings): string {
   return ["BEGIN", ...entries(settings).map(([name, value]) => `SET LOCAL ${name} = ${value}`)].join("; ");
 }
 
-const isBegin = (query: unknown): boolean =>
-  (typeof query === "string" ? query : (query as { text?: unknown } | null)?.text) === "BEGIN";
+const isBegin = (query: unknown): boolean => (typeof query === "string" ? query : (query as { text?: unknown } | null)?.text) === "BEGIN";
 
 /**
  * A pg pool for a transaction-pooling PgBouncer: every transaction opens with
@@ -64,7 +63,6 @@ export class TransactionPooledPool extends pg.Pool {
   private queryInTransaction(config: pg.QueryConfig): Promise<pg.QueryResult> {
     return inRawTransaction(this, (client) => client.query(config));
   }
-
 }
 
 /** The statement of a promise-returning query(config) or query(text[, values]) call, or undefined for the other forms. */

@@ -31,7 +31,10 @@ test("lock_timeout (55P03), in a transaction and alone", async () => {
   await holder.query("SELECT pg_advisory_lock($1)", [KEY]);
   try {
     await assert.rejects(db.$queryRaw`SELECT pg_advisory_xact_lock(${KEY}::bigint)`, busy);
-    await assert.rejects(db.$transaction((tx) => tx.$queryRaw`SELECT pg_advisory_xact_lock(${KEY}::bigint)`), busy);
+    await assert.rejects(
+      db.$transaction((tx) => tx.$queryRaw`SELECT pg_advisory_xact_lock(${KEY}::bigint)`),
+      busy,
+    );
   } finally {
     await holder.query("SELECT pg_advisory_unlock($1)", [KEY]);
   }
@@ -58,13 +61,19 @@ test("an interactive transaction past its timeout, or one that cannot start in t
   let started!: () => void;
   const isStarted = new Promise<void>((resolve) => (started = resolve));
   // the pool's one connection is taken by this transaction
-  const holding = db.$transaction(async () => {
-    started();
-    await released;
-  }, { timeout: 30_000 });
+  const holding = db.$transaction(
+    async () => {
+      started();
+      await released;
+    },
+    { timeout: 30_000 },
+  );
   try {
     await isStarted;
-    await assert.rejects(db.$transaction(async () => undefined, { maxWait: 100 }), busy);
+    await assert.rejects(
+      db.$transaction(async () => undefined, { maxWait: 100 }),
+      busy,
+    );
     // a statement alone waits for a pool connection up to the pool's connect timeout
     await assert.rejects(db.$queryRaw`SELECT 1`, busy);
   } finally {

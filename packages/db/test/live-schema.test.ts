@@ -10,17 +10,7 @@ import { fileURLToPath } from "node:url";
 import { after, before, test } from "node:test";
 import { applyMigrations, MIGRATIONS_DIR } from "../src/index.js";
 import { applySql, readSnapshot, readSqlObjects, sqlChanges, sqlDir } from "../../../scripts/live-schema.mjs";
-import {
-  applySqlFiles,
-  catalogProblems,
-  docProblems,
-  dropScratchDatabases,
-  execSql,
-  prismaOnlyDatabase,
-  readCatalog,
-  scratchDatabase,
-  type Catalog,
-} from "./support/live-schema.js";
+import { applySqlFiles, catalogProblems, docProblems, dropScratchDatabases, execSql, prismaOnlyDatabase, readCatalog, scratchDatabase, type Catalog } from "./support/live-schema.js";
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -71,7 +61,10 @@ test("the migrations build exactly prisma/schema.prisma plus packages/db/sql: ev
     "relation contact_import_staged_rows",
     "column step_sends.dueAt",
   ]) {
-    assert.ok([...migrated.keys()].some((k) => k.startsWith(key)), `the migrated database has ${key}`);
+    assert.ok(
+      [...migrated.keys()].some((k) => k.startsWith(key)),
+      `the migrated database has ${key}`,
+    );
   }
   assert.match(migrated.get("relation contact_import_staged_rows") ?? "", /persistence=u/);
   assert.ok(objects.length >= 20, "packages/db/sql defines the objects schema.prisma cannot");

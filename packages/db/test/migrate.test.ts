@@ -44,22 +44,34 @@ test("a missing database is created, every migration applied once and recorded l
   await ensureDatabase(url); // a second call is harmless
   const first = await applyMigrations(url, MIGRATIONS_DIR);
   const migrations = listMigrations(MIGRATIONS_DIR);
-  assert.deepEqual(first.applied, migrations.map((m) => m.name));
+  assert.deepEqual(
+    first.applied,
+    migrations.map((m) => m.name),
+  );
 
   const second = await applyMigrations(url, MIGRATIONS_DIR);
   assert.deepEqual(second.applied, [], "the second run applies nothing");
-  assert.deepEqual(second.alreadyApplied, migrations.map((m) => m.name));
+  assert.deepEqual(
+    second.alreadyApplied,
+    migrations.map((m) => m.name),
+  );
 
   const rows = await query<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number }>(
     url,
     `SELECT migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name`,
   );
-  assert.deepEqual(rows.map((r) => [r.migration_name, r.checksum]), migrations.map((m) => [m.name, m.checksum]));
+  assert.deepEqual(
+    rows.map((r) => [r.migration_name, r.checksum]),
+    migrations.map((m) => [m.name, m.checksum]),
+  );
   assert.ok(rows.every((r) => r.finished_at instanceof Date && r.applied_steps_count === 1));
 
   const tables = await query<{ table_name: string }>(url, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'");
   for (const table of ["accounts", "api_keys", "plans", "campaigns", "enrollments", "step_sends", "events", "webhook_deliveries", "idempotency_records"]) {
-    assert.ok(tables.some((t) => t.table_name === table), `${table} exists`);
+    assert.ok(
+      tables.some((t) => t.table_name === table),
+      `${table} exists`,
+    );
   }
 });
 

@@ -56,8 +56,7 @@ function recording(): { ex: Executor; ran: Ran[] } {
   };
   const ex: Executor = {
     rows: async <T>(text: string, params: readonly unknown[] = []) => (await run({ text, values: [...params] })).rows as T[],
-    values: async <T>(text: string, params: readonly unknown[] = []) =>
-      (await run({ text, values: [...params], rowMode: "array" } as pg.QueryConfig)).rows.map((row: unknown[]) => row[0]) as T[],
+    values: async <T>(text: string, params: readonly unknown[] = []) => (await run({ text, values: [...params], rowMode: "array" } as pg.QueryConfig)).rows.map((row: unknown[]) => row[0]) as T[],
     execute: async (text: string, params: readonly unknown[] = []) => (await run({ text, values: [...params] })).rowCount ?? 0,
   };
   return { ex, ran };
@@ -228,8 +227,7 @@ const cases: Record<string, Case> = {
   insertStagedContactRows: {
     columns: null,
     runs: [
-      (ex) =>
-        queries.insertStagedContactRows(ex, id(), { emails: ["a@b.test"], ords: [0], firstNames: [null], lastNames: [null], companies: [null], timezones: [null], customFields: ['{"k":"v"}'] }),
+      (ex) => queries.insertStagedContactRows(ex, id(), { emails: ["a@b.test"], ords: [0], firstNames: [null], lastNames: [null], companies: [null], timezones: [null], customFields: ['{"k":"v"}'] }),
     ],
   },
   deleteStagedRowsOf: { columns: null, runs: [(ex) => queries.deleteStagedRowsOf(ex, [id()])] },
@@ -316,10 +314,7 @@ const cases: Record<string, Case> = {
   },
   lockHeldStep1Sends: {
     columns: queries.heldStep1Columns,
-    runs: [
-      (ex) => queries.lockHeldStep1Sends(ex, id(), {}),
-      (ex) => queries.lockHeldStep1Sends(ex, id(), { credentialId: id(), createdBefore: now, after: { dueAt: now, id: id() }, limit: 10 }),
-    ],
+    runs: [(ex) => queries.lockHeldStep1Sends(ex, id(), {}), (ex) => queries.lockHeldStep1Sends(ex, id(), { credentialId: id(), createdBefore: now, after: { dueAt: now, id: id() }, limit: 10 })],
   },
   deleteScheduledSendsOf: { columns: null, runs: [(ex) => queries.deleteScheduledSendsOf(ex, [id()])] },
   countHeldSendsAndSteps: { columns: queries.heldSendsAndStepsColumns, runs: [(ex) => queries.countHeldSendsAndSteps(ex, id())] },
@@ -467,7 +462,17 @@ const cases: Record<string, Case> = {
   },
   replaceSealedValue: {
     columns: null,
-    runs: queries.SEALED_COLUMNS.map((sealed): Run => (ex) => queries.replaceSealedValue(ex, sealed, sealed.key.map(([, type]) => (type === "uuid" ? id() : "k")), "old", "new")),
+    runs: queries.SEALED_COLUMNS.map(
+      (sealed): Run =>
+        (ex) =>
+          queries.replaceSealedValue(
+            ex,
+            sealed,
+            sealed.key.map(([, type]) => (type === "uuid" ? id() : "k")),
+            "old",
+            "new",
+          ),
+    ),
   },
 
   // smtp-credentials.ts (the inboxes' errors, health and IMAP state)
@@ -595,12 +600,7 @@ const cases: Record<string, Case> = {
   // enrollment-skips.ts
   insertBlocklistedSkip: {
     columns: null,
-    runs: [
-      async (ex) => (
-        await withoutForeignKeys(),
-        queries.insertBlocklistedSkip(ex, { accountId: id(), campaignId: id(), contactId: id(), enrollmentId: id(), reason: "blocked: address", now })
-      ),
-    ],
+    runs: [async (ex) => (await withoutForeignKeys(), queries.insertBlocklistedSkip(ex, { accountId: id(), campaignId: id(), contactId: id(), enrollmentId: id(), reason: "blocked: address", now }))],
   },
 
   // reply-answers.ts

@@ -3,15 +3,7 @@ import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { Db } from "@outreach/db";
 import { createTestDatabase, type TestDatabase } from "@outreach/testing";
-import {
-  applyProviderEvent,
-  ProviderPayloadError,
-  readProviderEvent,
-  readSubscription,
-  UnknownPriceError,
-  type ProviderEventInput,
-  type SubscriptionSnapshot,
-} from "../src/billing/index.js";
+import { applyProviderEvent, ProviderPayloadError, readProviderEvent, readSubscription, UnknownPriceError, type ProviderEventInput, type SubscriptionSnapshot } from "../src/billing/index.js";
 
 let database: TestDatabase;
 let db: Db;
@@ -90,7 +82,16 @@ describe("reading the provider's objects", () => {
   });
 
   test("a subscription in an older shape: period on the subscription, plan instead of price", () => {
-    const read = readSubscription({ id: "sub_2", customer: "cus_2", status: "past_due", plan: { id: "price_b" }, current_period_start: 100, current_period_end: 200, created: 50, items: { data: [{}] } });
+    const read = readSubscription({
+      id: "sub_2",
+      customer: "cus_2",
+      status: "past_due",
+      plan: { id: "price_b" },
+      current_period_start: 100,
+      current_period_end: 200,
+      created: 50,
+      items: { data: [{}] },
+    });
     assert.equal(read.priceId, "price_b");
     assert.deepEqual([read.periodStart, read.periodEnd, read.startedAt], [new Date(100_000), new Date(200_000), new Date(50_000)]);
   });

@@ -50,7 +50,7 @@ test("an address is blocked by its own entry or its exact domain's, in its accou
   assert.equal(await isBlocked(db, a, "bob@one.example"), false);
   assert.equal(await isBlocked(db, a, "anyone@TWO.example"), true);
   assert.equal(await isBlocked(db, a, "anyone@mail.two.example"), false, "a sub-domain is not blocked by its parent");
-  assert.equal(await isBlocked(db, a, "\"odd@name\"@two.example"), true, "the domain is after the last @");
+  assert.equal(await isBlocked(db, a, '"odd@name"@two.example'), true, "the domain is after the last @");
   assert.equal(await isBlocked(db, b, "ann@one.example"), false);
   assert.deepEqual(await findBlockingEntry(db, a, "x@two.example").then((e) => e && [e.kind, e.value]), ["domain", "two.example"]);
 
@@ -85,7 +85,10 @@ test("recordBlockedSend cancels the send, stops the enrollment and records one b
 
   assert.deepEqual(await recordBlockedSend(db, input, now), { skipRecorded: true });
   const sends = await db.stepSend.findMany({ where: { enrollmentId: e.enrollmentId }, orderBy: { stepPosition: "asc" } });
-  assert.deepEqual(sends.map((s) => s.state), ["sent", "cancelled", "cancelled", "cancelled"]);
+  assert.deepEqual(
+    sends.map((s) => s.state),
+    ["sent", "cancelled", "cancelled", "cancelled"],
+  );
   assert.match(sends[1]!.lastError ?? "", /blocklist/);
   const enrollment = await db.enrollment.findUniqueOrThrow({ where: { id: e.enrollmentId } });
   assert.deepEqual([enrollment.status, enrollment.stoppedAt?.toISOString(), enrollment.stoppedReason], ["sent", now.toISOString(), "blocklisted"]);
@@ -108,7 +111,10 @@ test("recordBlockedSend inside the caller's transaction, for an address entry", 
   const input = { stepSendId: e.sends[0]!.id, enrollmentId: e.enrollmentId, accountId, campaignId: e.campaignId, contactId: e.contactId, email: "Kim@Fine.example" };
   await db.$transaction((tx) => recordBlockedSend(tx, input));
   assert.equal((await db.stepSend.findUniqueOrThrow({ where: { id: e.sends[0]!.id } })).state, "cancelled");
-  assert.deepEqual((await db.enrollmentSkip.findMany({ where: { enrollmentId: e.enrollmentId } })).map((s) => s.reason), ["blocked: address"]);
+  assert.deepEqual(
+    (await db.enrollmentSkip.findMany({ where: { enrollmentId: e.enrollmentId } })).map((s) => s.reason),
+    ["blocked: address"],
+  );
 });
 
 test("unsubscribes and complaints block the address in the contact's account, keeping an existing entry", async () => {
@@ -139,5 +145,8 @@ test("unsubscribes and complaints block the address in the contact's account, ke
   await unsubscribeContact(db, known.id);
   await unsubscribeContact(db, known.id);
   const after = await db.blocklistEntry.findMany({ where: { accountId: b, value: "known@people.example" } });
-  assert.deepEqual(after.map((e) => [e.id, e.source, e.reason]), [[kept.id, "api", "by hand"]]);
+  assert.deepEqual(
+    after.map((e) => [e.id, e.source, e.reason]),
+    [[kept.id, "api", "by hand"]],
+  );
 });

@@ -13,8 +13,22 @@ async function seed(sends: number) {
   const db = database.db;
   const plan = await db.plan.findUniqueOrThrow({ where: { slug: "pro" } });
   const now = new Date();
-  const account = await db.account.create({ data: { email: `batch-${Math.random()}@example.test`, planId: plan.id, currentPeriodStart: new Date(now.getTime() - 86_400_000), currentPeriodEnd: new Date(now.getTime() + 86_400_000) } });
-  const campaign = await db.campaign.create({ data: { accountId: account.id, name: "c", status: "active", steps: { create: [{ position: 1, subject: "Hi {{first_name}}", bodyHtml: "b" }, { position: 2, subject: "Again", bodyHtml: "b", delayMinutes: 60 }] } } });
+  const account = await db.account.create({
+    data: { email: `batch-${Math.random()}@example.test`, planId: plan.id, currentPeriodStart: new Date(now.getTime() - 86_400_000), currentPeriodEnd: new Date(now.getTime() + 86_400_000) },
+  });
+  const campaign = await db.campaign.create({
+    data: {
+      accountId: account.id,
+      name: "c",
+      status: "active",
+      steps: {
+        create: [
+          { position: 1, subject: "Hi {{first_name}}", bodyHtml: "b" },
+          { position: 2, subject: "Again", bodyHtml: "b", delayMinutes: 60 },
+        ],
+      },
+    },
+  });
   const credential = await db.smtpCredential.create({
     data: { accountId: account.id, campaignId: campaign.id, label: "a", fromEmail: "a@sender.test", smtpHost: "127.0.0.1", smtpPort: 25, smtpUsername: "a", smtpPasswordEnc: "x", dailyLimit: 100 },
   });
@@ -22,8 +36,12 @@ async function seed(sends: number) {
   for (let i = 0; i < sends; i++) {
     const contact = await db.contact.create({ data: { accountId: account.id, email: `c${i}-${Math.random()}@example.com`, firstName: `F${i}` } });
     const enrollment = await db.enrollment.create({ data: { accountId: account.id, campaignId: campaign.id, contactId: contact.id } });
-    const row = await db.stepSend.create({ data: { accountId: account.id, campaignId: campaign.id, enrollmentId: enrollment.id, credentialId: credential.id, stepPosition: 1, dueAt: new Date(now.getTime() - 1000), state: "queued" } });
-    await db.stepSend.create({ data: { accountId: account.id, campaignId: campaign.id, enrollmentId: enrollment.id, credentialId: credential.id, stepPosition: 2, dueAt: new Date(now.getTime() + 3_600_000) } });
+    const row = await db.stepSend.create({
+      data: { accountId: account.id, campaignId: campaign.id, enrollmentId: enrollment.id, credentialId: credential.id, stepPosition: 1, dueAt: new Date(now.getTime() - 1000), state: "queued" },
+    });
+    await db.stepSend.create({
+      data: { accountId: account.id, campaignId: campaign.id, enrollmentId: enrollment.id, credentialId: credential.id, stepPosition: 2, dueAt: new Date(now.getTime() + 3_600_000) },
+    });
     ids.push(row.id);
   }
   return { account, campaign, credential, ids };
@@ -40,7 +58,10 @@ test("claimAndLoadSends claims only queued sends, each once, and reads what each
   assert.equal(send.attempts, 1, "the claim counts the attempt");
   assert.equal(send.accountId, account.id);
   assert.equal(send.step?.subject, "Hi {{first_name}}");
-  assert.deepEqual(send.credentials.map((c) => c.id), [credential.id]);
+  assert.deepEqual(
+    send.credentials.map((c) => c.id),
+    [credential.id],
+  );
   const rows = await database.db.stepSend.findMany({ where: { id: { in: ids.slice(0, 2) } } });
   assert.ok(rows.every((r) => r.state === "sending" && r.claimedBy && r.claimedAt));
 });
@@ -52,9 +73,21 @@ test("recordSentBatch records each sending send with its event and usage, and sk
   const sentAt = new Date();
   const results = await recordSentBatch(
     database.db,
-    ids.map((id, i) => ({ stepSendId: id, accountId: account.id, credentialId: credential.id, messageId: `<m${i}@x>`, accountPeriod: period, now: sentAt, outcome: i === 1 ? ("unknown" as const) : undefined })),
+    ids.map((id, i) => ({
+      stepSendId: id,
+      accountId: account.id,
+      credentialId: credential.id,
+      messageId: `<m${i}@x>`,
+      accountPeriod: period,
+      now: sentAt,
+      outcome: i === 1 ? ("unknown" as const) : undefined,
+    })),
   );
-  assert.deepEqual(results.map((r) => r.eventId !== null), [true, true, true, false], "the queued (unclaimed) send is not recorded");
+  assert.deepEqual(
+    results.map((r) => r.eventId !== null),
+    [true, true, true, false],
+    "the queued (unclaimed) send is not recorded",
+  );
   const rows = await database.db.stepSend.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const [i, id] of ids.slice(0, 3).entries()) {
@@ -67,13 +100,20 @@ test("recordSentBatch records each sending send with its event and usage, and sk
   assert.equal(events.length, 3, "one enrollment.sent per recorded send");
   assert.deepEqual(new Set(events.map((e) => (e.data as { status: string }).status)), new Set(["sent"]));
   const usage = await database.db.usagePeriod.findMany({ where: { accountId: account.id } });
-  assert.equal(usage.reduce((n, u) => n + u.sends, 0), 3, "usage counts the three sends");
+  assert.equal(
+    usage.reduce((n, u) => n + u.sends, 0),
+    3,
+    "usage counts the three sends",
+  );
   const enrollments = await database.db.enrollment.findMany({ where: { accountId: account.id, status: "sent" } });
   assert.equal(enrollments.length, 3);
   // recorded again (a journal replay): nothing changes
   const again = await recordSentBatch(database.db, [{ stepSendId: ids[0]!, accountId: account.id, credentialId: credential.id, messageId: "<m0@x>", accountPeriod: period, now: sentAt }]);
   assert.equal(again[0]!.eventId, null);
-  assert.equal((await database.db.usagePeriod.findMany({ where: { accountId: account.id } })).reduce((n, u) => n + u.sends, 0), 3);
+  assert.equal(
+    (await database.db.usagePeriod.findMany({ where: { accountId: account.id } })).reduce((n, u) => n + u.sends, 0),
+    3,
+  );
 });
 
 test("releaseDueSendsOfAccounts releases every account on its own limit in one statement, with each send's inbox", async () => {
@@ -84,7 +124,9 @@ test("releaseDueSendsOfAccounts releases every account on its own limit in one s
     for (let i = 0; i < 12; i++) {
       const contact = await db.contact.create({ data: { accountId: account.id, email: `r${i}-${Math.random()}@example.com` } });
       const enrollment = await db.enrollment.create({ data: { accountId: account.id, campaignId: campaign.id, contactId: contact.id } });
-      await db.stepSend.create({ data: { accountId: account.id, campaignId: campaign.id, enrollmentId: enrollment.id, credentialId: credential.id, stepPosition: 1, dueAt: new Date(Date.now() - 1000) } });
+      await db.stepSend.create({
+        data: { accountId: account.id, campaignId: campaign.id, enrollmentId: enrollment.id, credentialId: credential.id, stepPosition: 1, dueAt: new Date(Date.now() - 1000) },
+      });
     }
   }
   const released = await releaseDueSendsOfAccounts(db, [a.account.id, b.account.id]);

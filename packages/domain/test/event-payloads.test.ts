@@ -66,7 +66,11 @@ async function sendStepOne() {
 
   const released = await releaseDueSendsOfAccounts(db, [accountId]);
   assert.equal(released.length, 5, "every step 1 is released");
-  const claimed = await claimAndLoadSends(db, released.map((r) => r.id), "event-payloads-test");
+  const claimed = await claimAndLoadSends(
+    db,
+    released.map((r) => r.id),
+    "event-payloads-test",
+  );
   assert.equal(claimed.size, 5, "and claimed");
   const now = new Date();
   const inputs: SentInput[] = [...claimed.values()].map((send) => ({
@@ -80,7 +84,10 @@ async function sendStepOne() {
     outcome: "accepted",
   }));
   const records = await recordSentBatch(db, inputs);
-  assert.ok(records.every((r) => r.eventId !== null), "every send recorded, each with its enrollment.sent");
+  assert.ok(
+    records.every((r) => r.eventId !== null),
+    "every send recorded, each with its enrollment.sent",
+  );
   return { accountId, withVariants, plain, variants, inputs };
 }
 
@@ -138,9 +145,7 @@ test("every event type, written by the code that writes it, carries exactly the 
     "",
   ].join("\r\n");
   const parsed = await readInbound(raw);
-  const outcome = await db.$transaction((tx) =>
-    recordInboundMessage(tx, { credentialId: withVariants.credentialIds[0]!, accountId, uidValidity: 1n, uid: 1n }, parsed, classifyInbound(parsed)),
-  );
+  const outcome = await db.$transaction((tx) => recordInboundMessage(tx, { credentialId: withVariants.credentialIds[0]!, accountId, uidValidity: 1n, uid: 1n }, parsed, classifyInbound(parsed)));
   assert.equal(outcome, "reply");
 
   // enrollment.bounced (an SMTP refusal), which takes the campaign's only inbox over its threshold:
@@ -165,7 +170,9 @@ test("every event type, written by the code that writes it, carries exactly the 
   const one = (type: EventType) => events.filter((e) => e.type === type).map((e) => e.data as Record<string, unknown>);
   const sentVariant = sendOf(a1!.id).variantId;
   assert.deepEqual(
-    one("enrollment.opened").map((d) => d.variant_id).sort(),
+    one("enrollment.opened")
+      .map((d) => d.variant_id)
+      .sort(),
     [sentVariant, null].sort(),
     "an open is credited to the variant last sent, null without variants",
   );
@@ -207,6 +214,9 @@ test("the definitions are strict: a key too many, a key missing, a null or a typ
   assert.match(problems(schema, { ...sent, contact_email: null }).join(), /"contact_email" must be a string/);
   assert.match(problems(schema, { ...sent, status: "delivered" }).join(), /"status" must be one of/);
   assert.match(problems(schema, { ...sent, sent_at: "2026-11-20 09:15:02" }).join(), /"sent_at" with value .* fails to match/);
-  assert.match(problems(EVENT_PAYLOADS["credential.disabled"], { credential_id: randomUUID(), from_email: "a@b.test", campaign_id: randomUUID(), bounce_rate: "12.5", threshold: 5 }).join(), /"bounce_rate" must be a number/);
+  assert.match(
+    problems(EVENT_PAYLOADS["credential.disabled"], { credential_id: randomUUID(), from_email: "a@b.test", campaign_id: randomUUID(), bounce_rate: "12.5", threshold: 5 }).join(),
+    /"bounce_rate" must be a number/,
+  );
   assert.deepEqual(Object.keys(EVENT_PAYLOADS).sort(), [...ALL_EVENT_TYPES].sort(), "one definition per event type");
 });

@@ -6,10 +6,7 @@ import { classifyInbound, readInbound, type DsnReport, type InboundClassificatio
 const fixtures = new URL("./fixtures/inbound/", import.meta.url);
 const raw = (file: string) => readFileSync(new URL(file, fixtures));
 
-type Expected =
-  | { kind: "reply" | "unsubscribe" }
-  | { kind: "auto_reply"; why: RegExp; dsn?: DsnReport }
-  | { kind: "bounce"; dsn: DsnReport };
+type Expected = { kind: "reply" | "unsubscribe" } | { kind: "auto_reply"; why: RegExp; dsn?: DsnReport } | { kind: "bounce"; dsn: DsnReport };
 
 const samples: Record<string, Expected> = {
   // people answering, in the common clients
@@ -176,7 +173,9 @@ function assertClassified(file: string, got: InboundClassification, dsn: DsnRepo
 }
 
 test("every fixture has an expectation and every expectation a fixture", () => {
-  const files = readdirSync(fixtures).filter((name) => name.endsWith(".eml")).sort();
+  const files = readdirSync(fixtures)
+    .filter((name) => name.endsWith(".eml"))
+    .sort();
   assert.deepEqual(files, Object.keys(samples).sort());
   assert.ok(files.length >= 30);
 });

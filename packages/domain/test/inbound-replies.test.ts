@@ -59,7 +59,9 @@ async function seed(emails: string[], campaign: { stopOnReplyScope?: string; sto
 
 function raw(headers: Record<string, string>, body: string): string {
   const all = { Date: "Mon, 03 Mar 2025 10:15:00 +0000", "Message-ID": `<${randomUUID()}@mail.example>`, "MIME-Version": "1.0", "Content-Type": "text/plain; charset=utf-8", ...headers };
-  return `${Object.entries(all).map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\n${body}\r\n`;
+  return `${Object.entries(all)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("\r\n")}\r\n\r\n${body}\r\n`;
 }
 
 const replyFrom = (s: Seeded, email: string, extra: Record<string, string> = {}, body = "Sounds good, let's talk.\r\n\r\nOn Mon, Jordan wrote:\r\n> Hi") =>

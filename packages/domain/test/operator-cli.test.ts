@@ -68,7 +68,11 @@ describe("pnpm ops: plans", () => {
     assert.match(result.stdout, /^SLUG\s+TIER\s+LIMIT\s+PRICE\s+VISIBILITY\s+ARCHIVED/);
     assert.match(result.stdout, /founder\s+3\s+150000\s+-\s+private/);
     const plans = await opsJson(["plans"]);
-    assert.deepEqual(plans.map((p: any) => p.slug), ["free", "hobby", "pro", "founder", "scale"], "by tier, then limit, then slug");
+    assert.deepEqual(
+      plans.map((p: any) => p.slug),
+      ["free", "hobby", "pro", "founder", "scale"],
+      "by tier, then limit, then slug",
+    );
     assert.deepEqual(plans[0], { slug: "free", name: "Free", tier: 0, monthly_limit: 100, provider_price_id: null, public: true, archived_at: null, customized_at: null });
   });
 
@@ -233,8 +237,14 @@ describe("pnpm ops: quotas", () => {
     });
     const shown = await opsJson(["quotas", a.email]);
     assert.equal(shown.plan_slug, "hobby");
-    assert.deepEqual(shown.quotas.find((q: any) => q.quota === "api_keys"), { quota: "api_keys", limit: 50, current: 1, plan_limit: 50, overridden: false });
-    assert.deepEqual(shown.quotas.map((q: any) => q.quota), ["api_keys", "campaigns", "webhooks", "smtp_credentials", "imap_inboxes"]);
+    assert.deepEqual(
+      shown.quotas.find((q: any) => q.quota === "api_keys"),
+      { quota: "api_keys", limit: 50, current: 1, plan_limit: 50, overridden: false },
+    );
+    assert.deepEqual(
+      shown.quotas.map((q: any) => q.quota),
+      ["api_keys", "campaigns", "webhooks", "smtp_credentials", "imap_inboxes"],
+    );
     const text = await ops(["quotas", a.id]);
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /api_keys\s+50\s+1\s+50/);
@@ -261,7 +271,13 @@ describe("pnpm ops: quotas", () => {
 
   test("set-quota refuses unknown quotas and values (usage, exit 2) and unknown accounts (exit 1), changing nothing", async () => {
     const a = await account();
-    for (const args of [["set-quota", a.id], ["set-quota", a.id, "keys=5"], ["set-quota", a.id, "api_keys=-1"], ["set-quota", a.id, "api_keys=lots"], ["set-quota", a.id, "api_keys=5", "api_keys"]]) {
+    for (const args of [
+      ["set-quota", a.id],
+      ["set-quota", a.id, "keys=5"],
+      ["set-quota", a.id, "api_keys=-1"],
+      ["set-quota", a.id, "api_keys=lots"],
+      ["set-quota", a.id, "api_keys=5", "api_keys"],
+    ]) {
       const result = await ops(args);
       assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
       assert.match(result.stderr, /usage: pnpm ops <command>/);

@@ -20,12 +20,25 @@ test("rows older than their retention window are purged, newer and pending ones 
   const plan = await db.plan.findUniqueOrThrow({ where: { slug: "pro" } });
   const account = await db.account.create({ data: { email: "retention@example.test", planId: plan.id, currentPeriodEnd: new Date(Date.now() + DAY) } });
   const apiKey = await db.apiKey.create({ data: { accountId: account.id, label: "k", prefix: "p", tokenHash: "h" } });
-  const log = (createdAt: Date) => db.requestLog.create({ data: { accountId: account.id, apiKeyId: apiKey.id, clientKind: "direct", method: "GET", route: "/x", status: 200, durationMs: 1, createdAt } });
+  const log = (createdAt: Date) =>
+    db.requestLog.create({ data: { accountId: account.id, apiKeyId: apiKey.id, clientKind: "direct", method: "GET", route: "/x", status: 200, durationMs: 1, createdAt } });
   const oldLogs = await Promise.all(Array.from({ length: 7 }, () => log(daysAgo(31))));
   const newLog = await log(daysAgo(29));
 
   const record = (key: string, expiresAt: Date, responseBody: string | null) =>
-    db.idempotencyRecord.create({ data: { accountId: account.id, key, method: "POST", path: "/api_keys", requestHash: "h", responseStatus: responseBody ? 201 : null, responseBody, createdAt: new Date(expiresAt.getTime() - DAY), expiresAt } });
+    db.idempotencyRecord.create({
+      data: {
+        accountId: account.id,
+        key,
+        method: "POST",
+        path: "/api_keys",
+        requestHash: "h",
+        responseStatus: responseBody ? 201 : null,
+        responseBody,
+        createdAt: new Date(expiresAt.getTime() - DAY),
+        expiresAt,
+      },
+    });
   await record("expired", new Date(Date.now() - 60_000), "sealed key");
   await record("live", new Date(Date.now() + 60_000), "sealed key");
 
@@ -50,9 +63,17 @@ test("rows older than their retention window are purged, newer and pending ones 
   const purged = await purgeOldRows(db, { requestLogDays: 30, eventDays: 30, webhookDeliveryDays: 30 }, new Date(), 3);
   assert.deepEqual(purged, { requestLogs: 7, idempotencyRecords: 1, webhookDeliveries: 2, events: 2 });
 
-  assert.deepEqual((await db.requestLog.findMany()).map((r) => r.id), [newLog.id], "request logs: only the recent one is left (7 old ones went in batches of 3)");
+  assert.deepEqual(
+    (await db.requestLog.findMany()).map((r) => r.id),
+    [newLog.id],
+    "request logs: only the recent one is left (7 old ones went in batches of 3)",
+  );
   assert.ok(oldLogs.length === 7);
-  assert.deepEqual((await db.idempotencyRecord.findMany()).map((r) => r.key), ["live"], "expired idempotency records (and the key they sealed) are gone");
+  assert.deepEqual(
+    (await db.idempotencyRecord.findMany()).map((r) => r.key),
+    ["live"],
+    "expired idempotency records (and the key they sealed) are gone",
+  );
   const events = new Set((await db.event.findMany()).map((e) => e.id));
   assert.ok(!events.has(oldDelivered.id), "an old delivered event is purged");
   assert.ok(!events.has(oldWithFinishedDelivery.id), "so is one whose deliveries were purged");
@@ -65,5 +86,9 @@ test("rows older than their retention window are purged, newer and pending ones 
   const attempts = await db.webhookAttempt.findMany();
   assert.deepEqual(attempts.map((a) => a.deliveryId).sort(), [pending.id, newFinished.id].sort(), "attempts go with their delivery");
 
-  assert.deepEqual(await purgeOldRows(db, { requestLogDays: 30, eventDays: 30, webhookDeliveryDays: 30 }), { requestLogs: 0, idempotencyRecords: 0, webhookDeliveries: 0, events: 0 }, "a second run finds nothing");
+  assert.deepEqual(
+    await purgeOldRows(db, { requestLogDays: 30, eventDays: 30, webhookDeliveryDays: 30 }),
+    { requestLogs: 0, idempotencyRecords: 0, webhookDeliveries: 0, events: 0 },
+    "a second run finds nothing",
+  );
 });

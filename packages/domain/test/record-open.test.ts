@@ -29,8 +29,7 @@ async function enrollment(status: EnrollmentStatus, extra: { repliedAt?: Date; b
   return db.enrollment.create({ data: { accountId, campaignId, contactId: contact.id, status, sentAt, ...extra }, include: { contact: true } });
 }
 
-const openedEvents = (enrollmentId: string) =>
-  db.event.findMany({ where: { type: "enrollment.opened", data: { path: ["enrollment_id"], equals: enrollmentId } }, orderBy: { createdAt: "asc" } });
+const openedEvents = (enrollmentId: string) => db.event.findMany({ where: { type: "enrollment.opened", data: { path: ["enrollment_id"], equals: enrollmentId } }, orderBy: { createdAt: "asc" } });
 
 test("the first open marks a sent enrollment opened and emits one event; later opens change nothing", async () => {
   const e = await enrollment("sent");

@@ -89,7 +89,9 @@ async function seedUnderA(db: Db) {
   const expiresAt = new Date(Date.now() + 86_400_000);
   for (let i = 0; i < 5; i++) {
     const body = JSON.stringify({ api_key: { plaintext: `key-${i}` } });
-    await db.idempotencyRecord.create({ data: { accountId, key: `idem-${i}`, method: "POST", path: "/api-keys", requestHash: "h", responseStatus: 201, responseBody: sealA(body, i, responseAad(accountId, `idem-${i}`)), expiresAt } });
+    await db.idempotencyRecord.create({
+      data: { accountId, key: `idem-${i}`, method: "POST", path: "/api-keys", requestHash: "h", responseStatus: 201, responseBody: sealA(body, i, responseAad(accountId, `idem-${i}`)), expiresAt },
+    });
     responses.set(`idem-${i}`, body);
   }
   // still executing: no response stored yet
@@ -173,16 +175,21 @@ test("a value under no configured key is reported and left alone; the others are
   const db = database.db;
   const accountId = await account(db);
   const strangerId = randomUUID();
-  const stranger = await db.webhook.create({ data: { id: strangerId, accountId, url: "https://hooks.example.com/lost", secretEnc: encryptSecret("whsec_lost", randomBytes(32), webhookAad(strangerId)) } });
+  const stranger = await db.webhook.create({
+    data: { id: strangerId, accountId, url: "https://hooks.example.com/lost", secretEnc: encryptSecret("whsec_lost", randomBytes(32), webhookAad(strangerId)) },
+  });
   const oldFormat = await db.webhook.create({ data: { accountId, url: "https://hooks.example.com/lost-v1", secretEnc: sealV1("whsec_lost_v1", randomBytes(32)) } });
   const fineId = randomUUID();
   const fine = await db.webhook.create({ data: { id: fineId, accountId, url: "https://hooks.example.com/fine", secretEnc: encryptSecret("whsec_fine", keyA, webhookAad(fineId)) } });
 
   const report = await reencryptSecrets(db, rotated);
-  assert.deepEqual(report.failures.map((f) => [f.table, f.column, f.row]).sort(), [
-    ["webhooks", "secretEnc", oldFormat.id],
-    ["webhooks", "secretEnc", stranger.id],
-  ].sort());
+  assert.deepEqual(
+    report.failures.map((f) => [f.table, f.column, f.row]).sort(),
+    [
+      ["webhooks", "secretEnc", oldFormat.id],
+      ["webhooks", "secretEnc", stranger.id],
+    ].sort(),
+  );
   for (const f of report.failures) assert.match(f.reason, /not configured|none of the configured keys/);
   assert.equal(count(report, "webhooks", "secretEnc").failed, 2);
   assert.equal((await db.webhook.findUniqueOrThrow({ where: { id: stranger.id } })).secretEnc, stranger.secretEnc);
@@ -243,7 +250,9 @@ test("the command prints counts per column, and exits non-zero naming the rows n
   assert.match(again.output, /webhooks\.secretEnc: 0 re-encrypted/);
 
   const lostId = randomUUID();
-  const lost = await db.webhook.create({ data: { id: lostId, accountId: seeded.accountId, url: "https://hooks.example.com/lost", secretEnc: encryptSecret("whsec", randomBytes(32), webhookAad(lostId)) } });
+  const lost = await db.webhook.create({
+    data: { id: lostId, accountId: seeded.accountId, url: "https://hooks.example.com/lost", secretEnc: encryptSecret("whsec", randomBytes(32), webhookAad(lostId)) },
+  });
   const failing = await cli(env);
   assert.equal(failing.code, 1, failing.output);
   assert.ok(failing.output.includes(lost.id), "names the row");

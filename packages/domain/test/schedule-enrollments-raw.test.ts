@@ -54,9 +54,7 @@ async function planOf(campaignId: string, credentialIds: string[], enrollmentIds
      FROM step_sends WHERE "campaignId" = $1::uuid`,
     [campaignId],
   );
-  return rows
-    .map((r) => `${enrollmentIds ? enrollmentIds.indexOf(r.enrollmentId) : "-"} ${r.stepPosition} ${credentialIds.indexOf(r.credentialId)} ${r.dueAt.toISOString()} ${r.limitDay}`)
-    .sort();
+  return rows.map((r) => `${enrollmentIds ? enrollmentIds.indexOf(r.enrollmentId) : "-"} ${r.stepPosition} ${credentialIds.indexOf(r.credentialId)} ${r.dueAt.toISOString()} ${r.limitDay}`).sort();
 }
 
 test("a plan made through a pg connection equals the one made through a Prisma transaction, chunk by chunk", async () => {
@@ -129,6 +127,9 @@ test("held sends planned again chunk by chunk (keyset, created before) give the 
   assert.equal(rounds, 3, "90 held sends in chunks of 35");
   const expected = await planOf(viaPrisma.campaignId, viaPrisma.credentialIds, null);
   assert.equal(expected.length, ENROLLMENTS * 3);
-  assert.ok(expected.every((row) => row.split(" ")[3]! >= later.toISOString()), "every send planned again from the later time");
+  assert.ok(
+    expected.every((row) => row.split(" ")[3]! >= later.toISOString()),
+    "every send planned again from the later time",
+  );
   assert.deepEqual(await planOf(viaPg.campaignId, viaPg.credentialIds, null), expected);
 });

@@ -22,7 +22,10 @@ test("a batch planned in chunks, each continuing from the streams the previous o
   assert.deepEqual(chunked, whole);
   // the streams handed on carry the bookings: 60 step-1 sends, never over a limit
   const booked = streams.flatMap((s) => [...s.booked.entries()].map(([day, n]) => ({ id: s.id, day, n, limit: s.dailyLimit })));
-  assert.equal(booked.reduce((sum, b) => sum + b.n, 0), 60);
+  assert.equal(
+    booked.reduce((sum, b) => sum + b.n, 0),
+    60,
+  );
   for (const b of booked) assert.ok(b.n <= b.limit, `${b.id} ${b.day}: ${b.n} > ${b.limit}`);
   assert.ok(streams.every((s) => s.lastDueAt !== null));
   assert.equal(credentials[0]!.booked.size, 0, "the caller's streams are not changed");

@@ -11,9 +11,20 @@ const seeded = () => {
   return () => (r = (r * 9301 + 0.49297) % 1);
 };
 const newYork: SendSchedule = { timezone: "America/New_York", days: ["mon", "tue", "wed", "thu", "fri"], startTime: "09:00", endTime: "17:00", useContactTimezone: false };
-const base = (extra: Partial<PlanInput>): PlanInput => ({ now: new Date("2026-11-17T15:00:00Z"), minWaitSeconds: 120, maxWaitSeconds: 420, stepDelaysMinutes: [0], credentials: [], enrollmentIds: [], random: seeded(), ...extra });
+const base = (extra: Partial<PlanInput>): PlanInput => ({
+  now: new Date("2026-11-17T15:00:00Z"),
+  minWaitSeconds: 120,
+  maxWaitSeconds: 420,
+  stepDelaysMinutes: [0],
+  credentials: [],
+  enrollmentIds: [],
+  random: seeded(),
+  ...extra,
+});
 const gaps = (sends: ReturnType<typeof planSchedule>) => {
-  const times = step1(sends).map((s) => s.dueAt.getTime()).sort((a, b) => a - b);
+  const times = step1(sends)
+    .map((s) => s.dueAt.getTime())
+    .sort((a, b) => a - b);
   return times.slice(1).map((t, i) => (t - times[i]!) / 1000);
 };
 
@@ -61,7 +72,11 @@ test("dispatched on a Friday evening, a Mon-Fri 09:00-17:00 New York batch start
 test("a contact's time zone overrides the campaign's with use_contact_timezone", () => {
   const now = new Date("2026-11-20T23:30:00Z");
   const schedule = { ...newYork, useContactTimezone: true };
-  const contactTimezones = new Map([["e1", "Europe/Berlin"], ["e2", null], ["e3", "Asia/Tokyo"]]);
+  const contactTimezones = new Map([
+    ["e1", "Europe/Berlin"],
+    ["e2", null],
+    ["e3", "Asia/Tokyo"],
+  ]);
   const sends = step1(planSchedule(base({ now, schedule, contactTimezones, credentials: [stream("a", 100)], enrollmentIds: ids(3) })));
   assert.equal(sends[0]!.dueAt.toISOString(), "2026-11-23T08:00:00.000Z", "Berlin Monday 09:00 CET");
   assert.equal(sends[1]!.dueAt.toISOString(), "2026-11-23T14:00:00.000Z", "the campaign's zone");
@@ -107,7 +122,15 @@ test("ramp: the day's limit grows from start_per_day by increase_per_day up to d
   const sends = step1(planSchedule(base({ now, credentials: [stream("a", 4, { ramp })], enrollmentIds: ids(12), minWaitSeconds: 0, maxWaitSeconds: 0 })));
   const perDay = new Map<string, number>();
   for (const s of sends) perDay.set(s.limitDay!, (perDay.get(s.limitDay!) ?? 0) + 1);
-  assert.deepEqual([...perDay.entries()], [["2026-11-17", 1], ["2026-11-18", 3], ["2026-11-19", 4], ["2026-11-20", 4]]);
+  assert.deepEqual(
+    [...perDay.entries()],
+    [
+      ["2026-11-17", 1],
+      ["2026-11-18", 3],
+      ["2026-11-19", 4],
+      ["2026-11-20", 4],
+    ],
+  );
 });
 
 test("credentials of one mailbox share its daily limit", () => {

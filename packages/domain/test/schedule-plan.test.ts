@@ -9,19 +9,31 @@ const step1 = (sends: ReturnType<typeof planSchedule>) => sends.filter((s) => s.
 
 test("daily_limit 2 and 5 enrollments: 2 today, 2 tomorrow, 1 the day after", () => {
   const sends = step1(planSchedule({ now, minWaitSeconds: 0, maxWaitSeconds: 0, stepDelaysMinutes: [0], credentials: [stream("a", 2)], enrollmentIds: ids(5) }));
-  assert.deepEqual(sends.map((s) => s.limitDay), ["2026-03-10", "2026-03-10", "2026-03-11", "2026-03-11", "2026-03-12"]);
+  assert.deepEqual(
+    sends.map((s) => s.limitDay),
+    ["2026-03-10", "2026-03-10", "2026-03-11", "2026-03-11", "2026-03-12"],
+  );
   assert.equal(sends[0]!.dueAt.getTime(), now.getTime(), "the first send is due at once");
   assert.equal(sends[2]!.dueAt.toISOString(), "2026-03-11T00:00:00.000Z", "the next day starts at midnight UTC");
 });
 
 test("sends rotate across credentials and respect each one's limit (jitter scope inbox)", () => {
-  const sends = step1(planSchedule({ now, minWaitSeconds: 60, maxWaitSeconds: 60, stepDelaysMinutes: [0], credentials: [stream("a", 3), stream("b", 1)], enrollmentIds: ids(6), jitterScope: "inbox" }));
+  const sends = step1(
+    planSchedule({ now, minWaitSeconds: 60, maxWaitSeconds: 60, stepDelaysMinutes: [0], credentials: [stream("a", 3), stream("b", 1)], enrollmentIds: ids(6), jitterScope: "inbox" }),
+  );
   const perDay = new Map<string, number>();
   for (const s of sends) perDay.set(`${s.credentialId} ${s.limitDay}`, (perDay.get(`${s.credentialId} ${s.limitDay}`) ?? 0) + 1);
   assert.equal(perDay.get("a 2026-03-10"), 3);
   assert.equal(perDay.get("b 2026-03-10"), 1);
   assert.equal(sends.filter((s) => s.limitDay === "2026-03-11").length, 2);
-  assert.deepEqual(sends.slice(0, 2).map((s) => s.credentialId).sort(), ["a", "b"], "the first two go out on both inboxes at once");
+  assert.deepEqual(
+    sends
+      .slice(0, 2)
+      .map((s) => s.credentialId)
+      .sort(),
+    ["a", "b"],
+    "the first two go out on both inboxes at once",
+  );
 });
 
 test("consecutive sends of one credential are spaced by the jitter range (jitter scope inbox)", () => {
@@ -65,5 +77,8 @@ test("existing bookings and the last scheduled send are honoured", () => {
 
 test("without jitter, inboxes alternate instead of one taking everything", () => {
   const sends = step1(planSchedule({ now, minWaitSeconds: 0, maxWaitSeconds: 0, stepDelaysMinutes: [0], credentials: [stream("a", 100), stream("b", 100)], enrollmentIds: ids(6) }));
-  assert.deepEqual(sends.map((s) => s.credentialId), ["a", "b", "a", "b", "a", "b"]);
+  assert.deepEqual(
+    sends.map((s) => s.credentialId),
+    ["a", "b", "a", "b", "a", "b"],
+  );
 });

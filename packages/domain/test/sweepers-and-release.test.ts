@@ -15,7 +15,19 @@ async function seed(sends: number, status: "active" | "paused" = "active") {
   const db = database.db;
   const plan = await db.plan.findUniqueOrThrow({ where: { slug: "pro" } });
   const account = await db.account.create({ data: { email: `sweep-${Math.random()}@example.test`, planId: plan.id, currentPeriodEnd: new Date(Date.now() + 86_400_000) } });
-  const campaign = await db.campaign.create({ data: { accountId: account.id, name: "c", status, steps: { create: [{ position: 1, subject: "s", bodyHtml: "b" }, { position: 2, subject: "t", bodyHtml: "b" }] } } });
+  const campaign = await db.campaign.create({
+    data: {
+      accountId: account.id,
+      name: "c",
+      status,
+      steps: {
+        create: [
+          { position: 1, subject: "s", bodyHtml: "b" },
+          { position: 2, subject: "t", bodyHtml: "b" },
+        ],
+      },
+    },
+  });
   const ids: string[] = [];
   for (let i = 0; i < sends; i++) {
     const contact = await db.contact.create({ data: { accountId: account.id, email: `c${i}-${Math.random()}@example.com` } });
@@ -92,7 +104,17 @@ test("a release spreads free slots over the inboxes with the fewest sends in fli
   const credentials = await Promise.all(
     ["pref-a", "pref-b"].map((label) =>
       database.db.smtpCredential.create({
-        data: { accountId: account.id, campaignId: campaign.id, label, fromEmail: `${label}@sender.test`, smtpHost: "127.0.0.1", smtpPort: 25, smtpUsername: label, smtpPasswordEnc: "x", dailyLimit: 100 },
+        data: {
+          accountId: account.id,
+          campaignId: campaign.id,
+          label,
+          fromEmail: `${label}@sender.test`,
+          smtpHost: "127.0.0.1",
+          smtpPort: 25,
+          smtpUsername: label,
+          smtpPasswordEnc: "x",
+          dailyLimit: 100,
+        },
       }),
     ),
   );

@@ -34,8 +34,7 @@ async function enroll(accountId: string, campaignId: string, contactId: string, 
   return enrollment;
 }
 
-const stepStates = async (enrollmentId: string) =>
-  (await db.stepSend.findMany({ where: { enrollmentId }, orderBy: { stepPosition: "asc" } })).map((s) => s.state);
+const stepStates = async (enrollmentId: string) => (await db.stepSend.findMany({ where: { enrollmentId }, orderBy: { stepPosition: "asc" } })).map((s) => s.state);
 const unsubscribeEvents = (accountId: string) => db.event.findMany({ where: { accountId, type: "enrollment.unsubscribed" } });
 
 test("unsubscribing a contact stops its active enrollments in every campaign of the account, once", async () => {
@@ -134,7 +133,10 @@ test("unsubscribeContactByEmail handles every account with that contact, or only
   const enrollments = await Promise.all([a1, a2, a3].map(async (a, i) => enroll(a, await campaign(a), people[i]!.id, "sent", ["sent", "scheduled"])));
 
   const only = await unsubscribeContactByEmail(db, a3, email.toUpperCase());
-  assert.deepEqual(only.map((r) => r.contactId), [people[2]!.id]);
+  assert.deepEqual(
+    only.map((r) => r.contactId),
+    [people[2]!.id],
+  );
   assert.equal((await db.enrollment.findUniqueOrThrow({ where: { id: enrollments[0]!.id } })).status, "sent", "other accounts untouched");
 
   const all = await unsubscribeContactByEmail(db, null, ` ${email} `);

@@ -40,7 +40,18 @@ test("a variant per enrollment and step: the same on every call, spread by weigh
 test("a step without variants sends its own subject and body", () => {
   assert.deepEqual(stepContentFor({ subject: "S", bodyHtml: "B", variants: null }, randomUUID(), 1), { subject: "S", bodyHtml: "B", variantId: null });
   const id = randomUUID();
-  const content = stepContentFor({ subject: "S", bodyHtml: "B", variants: [{ id, subject: "V", bodyHtml: "VB", weight: 1 }, { id: randomUUID(), subject: "W", bodyHtml: "WB", weight: 1 }] }, randomUUID(), 1);
+  const content = stepContentFor(
+    {
+      subject: "S",
+      bodyHtml: "B",
+      variants: [
+        { id, subject: "V", bodyHtml: "VB", weight: 1 },
+        { id: randomUUID(), subject: "W", bodyHtml: "WB", weight: 1 },
+      ],
+    },
+    randomUUID(),
+    1,
+  );
   assert.ok(["V", "W"].includes(content.subject));
 });
 
@@ -59,8 +70,14 @@ test("links in the HTML are rewritten: http(s) only, quotes and entities handled
   assert.match(out, /<a data-x="a>b" href="https:\/\/t\.test\/c\?u=https%3A%2F%2Fe\.test&amp;k=1">five<\/a>/);
   assert.match(out, /<a href="mailto:me@d\.test">mail<\/a> <a href="#top">top<\/a> <a name="n">anchor<\/a> <abbr title="a">x<\/abbr>/);
   // an unterminated tag ends the rewriting; nothing is lost
-  assert.equal(rewriteLinks(`<p>x</p><a href="https://a.test"`, () => "https://t.test"), `<p>x</p><a href="https://a.test"`);
-  assert.equal(rewriteLinks("no links", () => "x"), "no links");
+  assert.equal(
+    rewriteLinks(`<p>x</p><a href="https://a.test"`, () => "https://t.test"),
+    `<p>x</p><a href="https://a.test"`,
+  );
+  assert.equal(
+    rewriteLinks("no links", () => "x"),
+    "no links",
+  );
 });
 
 test("rewriting stays linear on hostile markup", () => {
@@ -121,7 +138,14 @@ test("an email with click tracking: HTML links rewritten to the redirect, the te
   assert.deepEqual(readClickToken(link[2], link[3], key), { enrollmentId, url: "https://acme.test/a?b=1&c=2" });
   assert.match(email.text, /https:\/\/acme\.test\/a\?b=1&c=2/);
   assert.match(email.headers["List-Unsubscribe"]!, /^<https:\/\/t\.acme\.test\/u\//);
-  const untracked = buildStepEmail({ ...{ stepSendId: randomUUID(), enrollmentId, stepPosition: 1, subject: "Hi", bodyHtml: `<a href="https://acme.test/">x</a>`, firstSubject: null }, contact: { email: "a@b.test" }, from: { email: "s@acme.test", name: null }, previousMessageIds: [], publicBaseUrl: "https://o.test", trackingKey: key });
+  const untracked = buildStepEmail({
+    ...{ stepSendId: randomUUID(), enrollmentId, stepPosition: 1, subject: "Hi", bodyHtml: `<a href="https://acme.test/">x</a>`, firstSubject: null },
+    contact: { email: "a@b.test" },
+    from: { email: "s@acme.test", name: null },
+    previousMessageIds: [],
+    publicBaseUrl: "https://o.test",
+    trackingKey: key,
+  });
   assert.match(untracked.html, /<a href="https:\/\/acme\.test\/">x<\/a>/);
 });
 

@@ -195,7 +195,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   {
     name: "get_reply",
     title: "Get a reply",
-    description: "One reply in full (its whole text without the quoted history, who sent it, the contact and campaign it answers) with the answers already sent to it. Read it before answer_reply. Read-only.",
+    description:
+      "One reply in full (its whole text without the quoted history, who sent it, the contact and campaign it answers) with the answers already sent to it. Read it before answer_reply. Read-only.",
     annotations: readOnly,
     operationId: "getReply",
     pathParams: { reply_id: "id" },

@@ -18,7 +18,7 @@ export function refusedMcpPost(protocolVersion: string | undefined, body: unknow
   }
   const messages = Array.isArray(body) ? body : [body];
   if (messages.length === 0 || messages.length > MAX_BATCH) return `A batch holds 1 to ${MAX_BATCH} JSON-RPC messages.`;
-  if (!messages.every((message) => JSONRPCMessageSchema.safeParse(message).success)) return "The body is not a JSON-RPC 2.0 message (jsonrpc: \"2.0\", with method and id, or a result or error).";
+  if (!messages.every((message) => JSONRPCMessageSchema.safeParse(message).success)) return 'The body is not a JSON-RPC 2.0 message (jsonrpc: "2.0", with method and id, or a result or error).';
   return null;
 }
 

@@ -1,6 +1,16 @@
 export { TOOLS, toolNamed, toolOnlyInputs, type ToolAnnotations, type ToolDefinition } from "./catalog.js";
 export { buildTools, toolInput, toolOutput, type InputPlan, type McpTool } from "./build-tools.js";
-export { findOperation, inlineRefs, operationParameters, requestBodyObject, successSchema, type JsonSchema, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter } from "./json-schema.js";
+export {
+  findOperation,
+  inlineRefs,
+  operationParameters,
+  requestBodyObject,
+  successSchema,
+  type JsonSchema,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiParameter,
+} from "./json-schema.js";
 export { PREVIEW_SCHEMAS } from "./preview-schemas.js";
 export { createMcpServer, SERVER_INSTRUCTIONS, type McpBackend } from "./server.js";
 export { refusedBrowserRequest, refusedMcpPost, serveMcpRequest, type BrowserPolicy } from "./http.js";

@@ -19,7 +19,7 @@ function firstCampaignText(goal: string | undefined, testEmail: string | undefin
     "",
     "Go step by step and ask me for what you need; never invent a password, an address or a contact.",
     "1. Inboxes: ask which mailbox(es) to send from: SMTP host, port, username, password and from address (and IMAP host/port to detect replies), and a daily limit per inbox (start low, 30 to 50 a day for a new inbox).",
-    "2. Steps: draft step 1 and one or two follow-ups with me (subject and body; merge tags such as {{first_name}} or {{company}} with a fallback in quotes, e.g. {{first_name | \"there\"}}; delay_minutes after the previous step, e.g. 4320 for three days; step 1 has 0). Keep them short and plain.",
+    '2. Steps: draft step 1 and one or two follow-ups with me (subject and body; merge tags such as {{first_name}} or {{company}} with a fallback in quotes, e.g. {{first_name | "there"}}; delay_minutes after the previous step, e.g. 4320 for three days; step 1 has 0). Keep them short and plain.',
     "3. Create the campaign with create_campaign (ask me about a schedule: days, hours and time zone). Show me its id.",
     "4. Contacts: take my list, import it with import_contacts, tell me how many rows were valid and which were not, then enroll_contacts with the import's id.",
     "5. Check: preview_campaign for one of the contacts, and point out merge tags with no value (missing_tags).",

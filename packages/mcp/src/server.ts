@@ -39,10 +39,7 @@ export const SERVER_INSTRUCTIONS = [
  * request on the stateless HTTP transport (and one for the stdio bridge).
  */
 export function createMcpServer(options: { version: string; tools: McpTool[]; backend: McpBackend }): Server {
-  const server = new Server(
-    { name: "outreach", title: "Outreach", version: options.version },
-    { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: SERVER_INSTRUCTIONS },
-  );
+  const server = new Server({ name: "outreach", title: "Outreach", version: options.version }, { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: SERVER_INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: options.tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args } = request.params;

@@ -96,10 +96,7 @@ export function createStdioBridge(settings: BridgeSettings): Server {
     }
   }
 
-  const server = new Server(
-    { name: "outreach", title: "Outreach", version: VERSION },
-    { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: SERVER_INSTRUCTIONS },
-  );
+  const server = new Server({ name: "outreach", title: "Outreach", version: VERSION }, { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: SERVER_INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, (request) => relay("tools/list", request.params, ListToolsResultSchema));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     try {

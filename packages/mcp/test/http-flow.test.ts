@@ -74,7 +74,16 @@ test("an agent creates, fills and dispatches a campaign: a preview without confi
     min_wait_seconds: 0,
     max_wait_seconds: 0,
     smtp_credentials: [
-      { label: "Sales", from_email: "sales@acme.test", smtp_host: engine.smtp.host, smtp_port: engine.smtp.port, smtp_secure: false, smtp_username: "mcp-flow-inbox", smtp_password: "pw", daily_limit: 50 },
+      {
+        label: "Sales",
+        from_email: "sales@acme.test",
+        smtp_host: engine.smtp.host,
+        smtp_port: engine.smtp.port,
+        smtp_secure: false,
+        smtp_username: "mcp-flow-inbox",
+        smtp_password: "pw",
+        daily_limit: 50,
+      },
     ],
     sequence_steps: [
       { position: 1, subject: "Hello {{first_name}}", body_html: "<p>Hi {{first_name}}, about {{company}}</p>", delay_minutes: 0 },
@@ -93,11 +102,7 @@ test("an agent creates, fills and dispatches a campaign: a preview without confi
 
   const imported = await callTool(agent, "import_contacts", {
     name: "Agent list",
-    contacts: [
-      { email: "ada@lovelace.test", first_name: "Ada", company: "Analytical" },
-      { email: "grace@hopper.test", first_name: "Grace" },
-      { email: "not an address" },
-    ],
+    contacts: [{ email: "ada@lovelace.test", first_name: "Ada", company: "Analytical" }, { email: "grace@hopper.test", first_name: "Grace" }, { email: "not an address" }],
   });
   assert.equal(imported.structuredContent.imported_count, 2);
   assert.equal(imported.structuredContent.invalid_count, 1);
@@ -111,7 +116,10 @@ test("an agent creates, fills and dispatches a campaign: a preview without confi
   assert.equal(p.preview, true);
   assert.equal(p.contacts, 2);
   assert.deepEqual(p.emails, { step_1: 2, follow_ups_at_most: 2, total_at_most: 4 });
-  assert.deepEqual(p.inboxes.map((inbox: any) => [inbox.from_email, inbox.daily_limit, inbox.sends_left_today]), [["sales@acme.test", 50, 50]]);
+  assert.deepEqual(
+    p.inboxes.map((inbox: any) => [inbox.from_email, inbox.daily_limit, inbox.sends_left_today]),
+    [["sales@acme.test", 50, 50]],
+  );
   assert.equal(p.held_reason, null);
   assert.ok(Date.parse(p.first_send_at) <= Date.now() + 1000, "no schedule: at once");
   assert.equal(p.plan.slug, "free");
@@ -130,7 +138,12 @@ test("an agent creates, fills and dispatches a campaign: a preview without confi
   assert.equal(dispatched.structuredContent.pending, 2);
   const inbox = () => engine.smtp.messages.filter((m) => m.username === "mcp-flow-inbox");
   await waitFor(() => inbox().length === 2, { timeoutMs: 60_000, what: "the two step-1 emails" });
-  assert.deepEqual(inbox().map((m) => m.parsed.subject).sort(), ["Hello Ada", "Hello Grace"]);
+  assert.deepEqual(
+    inbox()
+      .map((m) => m.parsed.subject)
+      .sort(),
+    ["Hello Ada", "Hello Grace"],
+  );
 
   // the same call again (an agent retrying): the first result, nothing sent twice
   const repeated = await callTool(agent, "dispatch_campaign", { campaign_id: campaign.id, confirm: true });
@@ -140,10 +153,13 @@ test("an agent creates, fills and dispatches a campaign: a preview without confi
   assert.equal(inbox().length, 2, "two emails, not four");
 
   // the stats, as a tool and as a resource
-  const stats = await waitFor(async () => {
-    const got = await callTool(agent, "get_campaign", { campaign_id: campaign.id });
-    return got.structuredContent.totals.sent === 2 ? got.structuredContent : undefined;
-  }, { what: "the stats to count two sends" });
+  const stats = await waitFor(
+    async () => {
+      const got = await callTool(agent, "get_campaign", { campaign_id: campaign.id });
+      return got.structuredContent.totals.sent === 2 ? got.structuredContent : undefined;
+    },
+    { what: "the stats to count two sends" },
+  );
   assert.equal(stats.status, "active");
   const resource = await agent.readResource({ uri: `outreach://campaigns/${campaign.id}/stats` });
   const content = resource.contents[0] as { text: string; mimeType: string };
@@ -159,7 +175,9 @@ test("an agent reads a reply and answers it: previewed first, sent once in the t
   // Ada's reply to step 1, recorded as the IMAP poller records what it reads
   const send = await engine.db.stepSend.findFirstOrThrow({ where: { campaignId: flowCampaignId, enrollment: { contact: { email: "ada@lovelace.test" } } }, include: { enrollment: true } });
   const message = await readInbound(
-    ["From: Ada <ada@lovelace.test>", "To: sales@acme.test", "Subject: Re: Hello Ada", "Message-ID: <ada-reply@lovelace.test>", `In-Reply-To: <${send.messageId}>`, "", "Tell me more.", ""].join("\r\n"),
+    ["From: Ada <ada@lovelace.test>", "To: sales@acme.test", "Subject: Re: Hello Ada", "Message-ID: <ada-reply@lovelace.test>", `In-Reply-To: <${send.messageId}>`, "", "Tell me more.", ""].join(
+      "\r\n",
+    ),
   );
   await engine.db.$transaction((tx) => recordInboundMessage(tx, { credentialId: send.credentialId!, accountId, uidValidity: 1n, uid: 1n }, message, classifyInbound(message)));
 
@@ -171,16 +189,19 @@ test("an agent reads a reply and answers it: previewed first, sent once in the t
 
   const preview = await callTool(agent, "answer_reply", { reply_id: replyId, body_html: "<p>Gladly: here is more.</p>" });
   assert.equal(preview.isError, undefined, JSON.stringify(preview.structuredContent));
-  assert.deepEqual({ ...preview.structuredContent, summary: undefined, inbox: undefined }, {
-    preview: true,
-    summary: undefined,
-    reply_id: replyId,
-    to: "ada@lovelace.test",
-    inbox: undefined,
-    subject: "Re: Hello Ada",
-    body_html: "<p>Gladly: here is more.</p>",
-    body_text: "Gladly: here is more.",
-  });
+  assert.deepEqual(
+    { ...preview.structuredContent, summary: undefined, inbox: undefined },
+    {
+      preview: true,
+      summary: undefined,
+      reply_id: replyId,
+      to: "ada@lovelace.test",
+      inbox: undefined,
+      subject: "Re: Hello Ada",
+      body_html: "<p>Gladly: here is more.</p>",
+      body_text: "Gladly: here is more.",
+    },
+  );
   assert.equal(preview.structuredContent.inbox.from_email, "sales@acme.test");
   assert.equal(preview.structuredContent.inbox.sends_left_today, 48, "two step-1 sends used the inbox's 50 today");
   assert.equal(await engine.db.replyAnswer.count({ where: { inboundMessageId: replyId } }), 0, "a preview records no answer");
@@ -203,9 +224,18 @@ test("a test send is previewed first and sent once on confirm; another account's
   const created = await callTool(agent, "create_campaign", {
     name: "Agent test send",
     smtp_credentials: [
-      { label: "Tests", from_email: "tests@acme.test", smtp_host: engine.smtp.host, smtp_port: engine.smtp.port, smtp_secure: false, smtp_username: "mcp-test-inbox", smtp_password: "pw", daily_limit: 10 },
+      {
+        label: "Tests",
+        from_email: "tests@acme.test",
+        smtp_host: engine.smtp.host,
+        smtp_port: engine.smtp.port,
+        smtp_secure: false,
+        smtp_username: "mcp-test-inbox",
+        smtp_password: "pw",
+        daily_limit: 10,
+      },
     ],
-    sequence_steps: [{ position: 1, subject: "Check {{first_name | \"there\"}}", body_html: "<p>Looks right?</p>", delay_minutes: 0 }],
+    sequence_steps: [{ position: 1, subject: 'Check {{first_name | "there"}}', body_html: "<p>Looks right?</p>", delay_minutes: 0 }],
   });
   assert.equal(created.isError, undefined, JSON.stringify(created.structuredContent));
   const campaignId = created.structuredContent.id;
@@ -232,7 +262,9 @@ test("a test send is previewed first and sent once on confirm; another account's
   const stranger = await signUp("stranger@other.test");
   const theirs = await rest("POST", "/campaigns", stranger.key, {
     name: "Theirs",
-    smtp_credentials: [{ label: "X", from_email: "x@other.test", smtp_host: engine.smtp.host, smtp_port: engine.smtp.port, smtp_secure: false, smtp_username: "x", smtp_password: "pw", daily_limit: 10 }],
+    smtp_credentials: [
+      { label: "X", from_email: "x@other.test", smtp_host: engine.smtp.host, smtp_port: engine.smtp.port, smtp_secure: false, smtp_username: "x", smtp_password: "pw", daily_limit: 10 },
+    ],
     sequence_steps: [{ position: 1, subject: "Hi", body_html: "<p>Hi</p>", delay_minutes: 0 }],
   });
   assert.equal(theirs.status, 201);
@@ -250,7 +282,10 @@ test("bad arguments and failed actions come back as tool errors with the envelop
   const unknownInput = await callTool(agent, "list_campaigns", { limit: 5, colour: "red" });
   assert.equal(unknownInput.isError, true);
   assert.equal(unknownInput.structuredContent.code, "validation_failed");
-  assert.deepEqual(unknownInput.structuredContent.details.errors.map((e: any) => e.field), ["colour"]);
+  assert.deepEqual(
+    unknownInput.structuredContent.details.errors.map((e: any) => e.field),
+    ["colour"],
+  );
 
   const badLimit = await callTool(agent, "list_campaigns", { limit: 0 });
   assert.equal(badLimit.structuredContent.code, "validation_failed");
@@ -309,12 +344,19 @@ test("the endpoint wants the API key (401 with WWW-Authenticate: Bearer) and ref
 });
 
 test("the agent's traffic is counted under mcp, each tool call by name, failed calls as errors", async () => {
-  await waitFor(async () => {
-    await service.api.usage.flush();
-    return (await service.engine.db.requestLog.count({ where: { accountId, clientKind: "mcp", route: "/mcp tools/call dispatch_campaign" } })) >= 3;
-  }, { what: "the dispatch calls in the request log" });
+  await waitFor(
+    async () => {
+      await service.api.usage.flush();
+      return (await service.engine.db.requestLog.count({ where: { accountId, clientKind: "mcp", route: "/mcp tools/call dispatch_campaign" } })) >= 3;
+    },
+    { what: "the dispatch calls in the request log" },
+  );
   const logged = await service.engine.db.requestLog.findMany({ where: { accountId, clientKind: "mcp" } });
-  assert.deepEqual(logged.filter((row) => row.status === 405), [], "the clients' probes for an event stream are not usage");
+  assert.deepEqual(
+    logged.filter((row) => row.status === 405),
+    [],
+    "the clients' probes for an event stream are not usage",
+  );
   const failedForeign = logged.filter((row) => row.route === "/mcp tools/call get_campaign" && row.status === 404);
   assert.equal(failedForeign.length, 2, "the foreign and the missing campaign");
   const usage = await rest("GET", "/usage", directKey);

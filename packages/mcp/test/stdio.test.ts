@@ -42,7 +42,11 @@ test("npx outreach-mcp answers tools/list and tool calls with the service's own 
   await client.connect(transport);
   try {
     const { tools } = await client.listTools();
-    for (const name of CONTRACT_TOOL_NAMES) assert.ok(tools.some((tool) => tool.name === name), name);
+    for (const name of CONTRACT_TOOL_NAMES)
+      assert.ok(
+        tools.some((tool) => tool.name === name),
+        name,
+      );
     const overHttp = await connectHttpClient(api.baseUrl, mcpKey);
     assert.deepEqual(tools, (await overHttp.listTools()).tools, "the same tools as POST /mcp");
     assert.deepEqual(client.getServerVersion(), overHttp.getServerVersion(), "the same server and release");
@@ -58,7 +62,10 @@ test("npx outreach-mcp answers tools/list and tool calls with the service's own 
     const prompt = await client.getPrompt({ name: "set_up_first_campaign", arguments: { test_email: "me@acme.test" } });
     assert.match((prompt.messages[0]!.content as { text: string }).text, /test_send without confirm for me@acme\.test/);
     const { resourceTemplates } = await client.listResourceTemplates();
-    assert.deepEqual(resourceTemplates.map((t) => t.uriTemplate), ["outreach://campaigns/{campaign_id}/stats"]);
+    assert.deepEqual(
+      resourceTemplates.map((t) => t.uriTemplate),
+      ["outreach://campaigns/{campaign_id}/stats"],
+    );
   } finally {
     await client.close();
   }

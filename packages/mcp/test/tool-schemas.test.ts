@@ -15,7 +15,10 @@ function plain(document: Schema, schema: unknown): unknown {
   if (schema === null || typeof schema !== "object") return schema;
   const node = schema as Schema;
   if (typeof node.$ref === "string") {
-    const target = node.$ref.replace(/^#\//, "").split("/").reduce((at: any, part: string) => at?.[part], document);
+    const target = node.$ref
+      .replace(/^#\//, "")
+      .split("/")
+      .reduce((at: any, part: string) => at?.[part], document);
     assert.ok(target, `${node.$ref} resolves`);
     return plain(document, target);
   }
@@ -43,7 +46,7 @@ function requestFields(document: Schema, definition: ToolDefinition): Map<string
   for (const raw of operation.parameters ?? []) {
     const parameter = plain(document, raw) as Schema;
     if (parameter.in === "header") continue;
-    const name = parameter.in === "path" ? toolNameOfPath[parameter.name] ?? `(path ${parameter.name})` : parameter.name;
+    const name = parameter.in === "path" ? (toolNameOfPath[parameter.name] ?? `(path ${parameter.name})`) : parameter.name;
     fields.set(name, { schema: parameter.schema, required: parameter.required === true });
   }
   const body = operation.requestBody && (plain(document, operation.requestBody.content["application/json"].schema) as Schema);
@@ -86,7 +89,10 @@ function isDeepEqual(a: unknown, b: unknown): boolean {
 test("every tool's input schema is its endpoint's request schema: path, query and body fields, same constraints, same required ones", () => {
   const document = documentOf();
   const tools = buildTools(document as never);
-  assert.deepEqual(tools.flatMap((tool) => disagreements(document, tool)), []);
+  assert.deepEqual(
+    tools.flatMap((tool) => disagreements(document, tool)),
+    [],
+  );
   // the confirmation inputs are the only ones a tool adds, and only tools that send have them
   for (const tool of tools) {
     const sends = TOOLS.find((t) => t.name === tool.name)!.confirm === "sends";
@@ -102,7 +108,10 @@ test("the check fails when a tool and its endpoint disagree", () => {
   const changed = documentOf();
   const body = changed.paths["/campaigns/{id}/test_send"].post.requestBody.content["application/json"].schema;
   body.properties.emails.maxItems = 5;
-  assert.deepEqual(tools.flatMap((tool) => disagreements(changed, tool)), ["test_send: emails has another schema than the request's"]);
+  assert.deepEqual(
+    tools.flatMap((tool) => disagreements(changed, tool)),
+    ["test_send: emails has another schema than the request's"],
+  );
 
   // a tool drops a field, makes a required one optional, or adds one of its own
   const dispatch = structuredClone(tools.find((tool) => tool.name === "create_campaign")!);

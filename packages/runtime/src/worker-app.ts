@@ -53,7 +53,13 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
   try {
-    return await Promise.race([promise.then(() => true, () => true), timedOut]);
+    return await Promise.race([
+      promise.then(
+        () => true,
+        () => true,
+      ),
+      timedOut,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -115,13 +121,7 @@ export async function startWorkerApp(options: WorkerAppOptions): Promise<WorkerA
     metrics.exportsDatabase = () => lease.isHeld();
     await lease.start();
   }
-  const healthServer = await startHealthServer(
-    config.healthPort,
-    { ...options.checks, redis: () => pingRedis(ping) },
-    () => shuttingDown,
-    logger,
-    options.metrics,
-  );
+  const healthServer = await startHealthServer(config.healthPort, { ...options.checks, redis: () => pingRedis(ping) }, () => shuttingDown, logger, options.metrics);
   await options.start?.();
   logger.info(`${app} started`, { healthPort: config.healthPort, queues: options.processors.map((p) => p.queue).join(",") });
 

@@ -60,7 +60,16 @@ test("close() lets the job in hand finish before the worker stops, and /readyz r
     app: "sender",
     config,
     logger,
-    processors: [{ queue: "send-email", handler: async () => { started = true; await gate; finished = true; } }],
+    processors: [
+      {
+        queue: "send-email",
+        handler: async () => {
+          started = true;
+          await gate;
+          finished = true;
+        },
+      },
+    ],
     checks: { postgres: () => pingDatabase(database.db) },
   });
   const connection = createRedis(config, "producer");
@@ -122,10 +131,15 @@ test("each job is one log line (queue, job id, account, outcome, duration); a fa
     app: "sender",
     config,
     logger: jobLogger,
-    processors: [{ queue: "send-email", handler: async () => {
-      if (fail) throw new Error("the SMTP server went away");
-      return "sent";
-    } }],
+    processors: [
+      {
+        queue: "send-email",
+        handler: async () => {
+          if (fail) throw new Error("the SMTP server went away");
+          return "sent";
+        },
+      },
+    ],
     checks: {},
   });
   const connection = createRedis(config, "producer");

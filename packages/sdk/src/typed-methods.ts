@@ -29,10 +29,7 @@ type ResultOf<Operation extends Record<string | number, any>, Init> = ApiResult<
 export type PathsWith<Paths extends {}, Method extends HttpMethod> = ClientPathsWithMethod<Client<Paths>, Method>;
 
 /** GET, POST, ...: openapi-fetch's typed call, resolving to the success answer only. */
-export type ApiMethod<Paths extends {}, Method extends HttpMethod> = <
-  Path extends PathsWith<Paths, Method>,
-  Init extends InitOf<OperationOf<Paths, Path, Method>>,
->(
+export type ApiMethod<Paths extends {}, Method extends HttpMethod> = <Path extends PathsWith<Paths, Method>, Init extends InitOf<OperationOf<Paths, Path, Method>>>(
   path: Path,
   ...init: InitParam<Init>
 ) => Promise<ResultOf<OperationOf<Paths, Path, Method>, Init>>;

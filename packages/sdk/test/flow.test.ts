@@ -58,7 +58,16 @@ test("a customer's backend goes from signup to delivered emails, stats, a signed
           min_wait_seconds: 0,
           max_wait_seconds: 0,
           smtp_credentials: [
-            { label: "Sales", from_email: "sales@acme.test", smtp_host: engine.smtp.host, smtp_port: engine.smtp.port, smtp_secure: false, smtp_username: "sdk-flow-inbox", smtp_password: "pw", daily_limit: 50 },
+            {
+              label: "Sales",
+              from_email: "sales@acme.test",
+              smtp_host: engine.smtp.host,
+              smtp_port: engine.smtp.port,
+              smtp_secure: false,
+              smtp_username: "sdk-flow-inbox",
+              smtp_password: "pw",
+              daily_limit: 50,
+            },
           ],
           sequence_steps: [{ position: 1, subject: "Hello {{first_name}}", body_html: "<p>Hi {{first_name}}</p>", delay_minutes: 0 }],
         },
@@ -76,17 +85,23 @@ test("a customer's backend goes from signup to delivered emails, stats, a signed
   assert.equal(dispatched.status, "active");
 
   // 6. the emails reach the SMTP server
-  const emails = await waitFor(() => {
-    const sent = engine.smtp.messages.filter((m) => m.username === "sdk-flow-inbox");
-    return sent.length === 3 ? sent : undefined;
-  }, { timeoutMs: 60_000, what: "the three emails" });
+  const emails = await waitFor(
+    () => {
+      const sent = engine.smtp.messages.filter((m) => m.username === "sdk-flow-inbox");
+      return sent.length === 3 ? sent : undefined;
+    },
+    { timeoutMs: 60_000, what: "the three emails" },
+  );
   assert.deepEqual(emails.map((m) => m.parsed.subject).sort(), ["Hello Ada", "Hello Edsger", "Hello Grace"]);
 
   // 7. the stats show them
-  const stats = await waitFor(async () => {
-    const { data } = await counted(client.GET("/campaigns/{id}", { params: { path: { id: campaign.id } } }));
-    return data.totals.sent === 3 ? data : undefined;
-  }, { timeoutMs: 30_000, intervalMs: 200, what: "the stats to count three sends" });
+  const stats = await waitFor(
+    async () => {
+      const { data } = await counted(client.GET("/campaigns/{id}", { params: { path: { id: campaign.id } } }));
+      return data.totals.sent === 3 ? data : undefined;
+    },
+    { timeoutMs: 30_000, intervalMs: 200, what: "the stats to count three sends" },
+  );
   assert.equal(stats.totals.sent, 3);
   assert.equal(stats.totals.pending, 0);
 
@@ -104,10 +119,11 @@ test("a customer's backend goes from signup to delivered emails, stats, a signed
 
   // 9. every enrollment.sent arrives signed, and the SDK's verifier accepts it
   await waitFor(() => receiver.requests.length >= 3, { timeoutMs: 60_000, what: "three enrollment.sent deliveries" });
-  const events: WebhookEvent[] = receiver.requests.map((request) =>
-    verifyWebhookSignature({ payload: request.raw, header: request.headers[SIGNATURE_HEADER.toLowerCase()], secret: webhook.secret }),
+  const events: WebhookEvent[] = receiver.requests.map((request) => verifyWebhookSignature({ payload: request.raw, header: request.headers[SIGNATURE_HEADER.toLowerCase()], secret: webhook.secret }));
+  assert.deepEqual(
+    events.map((event) => event.type),
+    ["enrollment.sent", "enrollment.sent", "enrollment.sent"],
   );
-  assert.deepEqual(events.map((event) => event.type), ["enrollment.sent", "enrollment.sent", "enrollment.sent"]);
   const sentTo = events.map((event) => (event.type === "enrollment.sent" ? event.data.contact_email : "")).sort();
   assert.deepEqual(sentTo, ["ada@lovelace.test", "edsger@dijkstra.test", "grace@hopper.test"]);
   assert.ok(events.every((event) => event.account_id === signup.account_id));
@@ -115,10 +131,13 @@ test("a customer's backend goes from signup to delivered emails, stats, a signed
 
   // 10. the usage report counts this traffic as the SDK's
   const accountId = signup.account_id;
-  await waitFor(async () => {
-    await service.api.usage.flush();
-    return (await engine.db.requestLog.count({ where: { accountId, clientKind: "sdk" } })) >= sdkRequests;
-  }, { what: `${sdkRequests} sdk requests recorded` });
+  await waitFor(
+    async () => {
+      await service.api.usage.flush();
+      return (await engine.db.requestLog.count({ where: { accountId, clientKind: "sdk" } })) >= sdkRequests;
+    },
+    { what: `${sdkRequests} sdk requests recorded` },
+  );
   const { data: usage } = await client.GET("/usage");
   const sdk = usage.by_client_kind.find((row) => row.client_kind === "sdk");
   assert.equal(sdk?.requests, sdkRequests);

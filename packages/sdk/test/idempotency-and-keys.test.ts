@@ -118,12 +118,7 @@ test("keys made through the SDK are attributed to it: POST /api_keys defaults cl
   await client.untyped.POST("/api_keys", { body: { api_key: { label: "plain", client_kind: "direct" } } });
   assert.deepEqual(
     api.received.map((r) => JSON.parse(r.body)),
-    [
-      { label: "backend", client_kind: "sdk" },
-      { api_key: { label: "wrapped", client_kind: "sdk" } },
-      { label: "agent", client_kind: "mcp" },
-      { api_key: { label: "plain", client_kind: "direct" } },
-    ],
+    [{ label: "backend", client_kind: "sdk" }, { api_key: { label: "wrapped", client_kind: "sdk" } }, { label: "agent", client_kind: "mcp" }, { api_key: { label: "plain", client_kind: "direct" } }],
   );
 });
 

@@ -24,7 +24,10 @@ function pagedList(linkBase: (req: Received) => string) {
 }
 
 test("paginate yields every item across pages, following Link while X-Has-More is true", async (t) => {
-  const api = await startStandIn(t, pagedList((req) => `http://${req.headers.host}`));
+  const api = await startStandIn(
+    t,
+    pagedList((req) => `http://${req.headers.host}`),
+  );
   const client = createClient({ baseUrl: api.baseUrl, apiKey: "ak_live_pages" });
 
   const seen = [];
@@ -35,11 +38,17 @@ test("paginate yields every item across pages, following Link while X-Has-More i
     api.received.map((r) => r.url),
     ["/items?limit=2", "/items?limit=2&starting_after=d", "/items?limit=2&starting_after=b"],
   );
-  assert.ok(api.received.every((r) => r.headers.authorization === "Bearer ak_live_pages"), "every page is fetched with the key");
+  assert.ok(
+    api.received.every((r) => r.headers.authorization === "Bearer ak_live_pages"),
+    "every page is fetched with the key",
+  );
 });
 
 test("a relative Link is resolved against the page's URL", async (t) => {
-  const api = await startStandIn(t, pagedList(() => ""));
+  const api = await startStandIn(
+    t,
+    pagedList(() => ""),
+  );
   const client = createClient({ baseUrl: api.baseUrl, apiKey: "k" });
   const seen = [];
   for await (const item of client.untyped.paginate("/items", { params: { query: { limit: 3 } } })) seen.push(item);
@@ -48,7 +57,10 @@ test("a relative Link is resolved against the page's URL", async (t) => {
 });
 
 test("one page is one request when X-Has-More is false", async (t) => {
-  const api = await startStandIn(t, pagedList(() => ""));
+  const api = await startStandIn(
+    t,
+    pagedList(() => ""),
+  );
   const client = createClient({ baseUrl: api.baseUrl, apiKey: "k" });
   const seen = [];
   for await (const item of client.untyped.paginate("/items")) seen.push(item);
@@ -57,7 +69,10 @@ test("one page is one request when X-Has-More is false", async (t) => {
 });
 
 test("stopping early fetches no further pages", async (t) => {
-  const api = await startStandIn(t, pagedList((req) => `http://${req.headers.host}`));
+  const api = await startStandIn(
+    t,
+    pagedList((req) => `http://${req.headers.host}`),
+  );
   const client = createClient({ baseUrl: api.baseUrl, apiKey: "k" });
   for await (const item of client.untyped.paginate("/items", { params: { query: { limit: 2 } } })) {
     if (item.id === "e") break;
@@ -66,7 +81,10 @@ test("stopping early fetches no further pages", async (t) => {
 });
 
 test("a next page on another origin is refused, so the key goes nowhere else", async (t) => {
-  const api = await startStandIn(t, pagedList(() => "http://elsewhere.example.com"));
+  const api = await startStandIn(
+    t,
+    pagedList(() => "http://elsewhere.example.com"),
+  );
   const client = createClient({ baseUrl: api.baseUrl, apiKey: "k" });
   const seen = [];
   await assert.rejects(async () => {

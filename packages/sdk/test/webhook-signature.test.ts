@@ -52,25 +52,40 @@ test("the raw body may be a Buffer, as an HTTP framework hands it over", () => {
 
 test("a body changed after signing is refused", () => {
   const tampered = BODY.replace("ana@example.com", "eve@example.com");
-  assert.equal(failure(() => verifyWebhookSignature({ payload: tampered, header: header(T, sign(SECRET, T, BODY)), secret: SECRET, now: NOW })), "no_matching_signature");
+  assert.equal(
+    failure(() => verifyWebhookSignature({ payload: tampered, header: header(T, sign(SECRET, T, BODY)), secret: SECRET, now: NOW })),
+    "no_matching_signature",
+  );
 });
 
 test("a body re-serialized by a JSON parser (other whitespace) is refused: verify the raw bytes", () => {
   const reformatted = JSON.stringify(EVENT, null, 2);
-  assert.equal(failure(() => verifyWebhookSignature({ payload: reformatted, header: header(T, sign(SECRET, T, BODY)), secret: SECRET, now: NOW })), "no_matching_signature");
+  assert.equal(
+    failure(() => verifyWebhookSignature({ payload: reformatted, header: header(T, sign(SECRET, T, BODY)), secret: SECRET, now: NOW })),
+    "no_matching_signature",
+  );
 });
 
 test("another secret's signature is refused", () => {
-  assert.equal(failure(() => verifyWebhookSignature({ payload: BODY, header: header(T, sign("whsec_other", T, BODY)), secret: SECRET, now: NOW })), "no_matching_signature");
+  assert.equal(
+    failure(() => verifyWebhookSignature({ payload: BODY, header: header(T, sign("whsec_other", T, BODY)), secret: SECRET, now: NOW })),
+    "no_matching_signature",
+  );
 });
 
 test("a timestamp changed after signing is refused", () => {
-  assert.equal(failure(() => verifyWebhookSignature({ payload: BODY, header: header(T - 10, sign(SECRET, T, BODY)), secret: SECRET, now: NOW })), "no_matching_signature");
+  assert.equal(
+    failure(() => verifyWebhookSignature({ payload: BODY, header: header(T - 10, sign(SECRET, T, BODY)), secret: SECRET, now: NOW })),
+    "no_matching_signature",
+  );
 });
 
 test("a delivery older than the tolerance is refused, one just inside it accepted", () => {
   const old = T - 301;
-  assert.equal(failure(() => verifyWebhookSignature({ payload: BODY, header: header(old, sign(SECRET, old, BODY)), secret: SECRET, now: NOW })), "timestamp_too_old");
+  assert.equal(
+    failure(() => verifyWebhookSignature({ payload: BODY, header: header(old, sign(SECRET, old, BODY)), secret: SECRET, now: NOW })),
+    "timestamp_too_old",
+  );
   const edge = T - 300;
   assert.equal(verifyWebhookSignature({ payload: BODY, header: header(edge, sign(SECRET, edge, BODY)), secret: SECRET, now: NOW }).id, EVENT.id);
   assert.equal(
@@ -81,7 +96,10 @@ test("a delivery older than the tolerance is refused, one just inside it accepte
 
 test("a timestamp more than 60 s ahead is refused, 60 s ahead accepted", () => {
   const ahead = T + 61;
-  assert.equal(failure(() => verifyWebhookSignature({ payload: BODY, header: header(ahead, sign(SECRET, ahead, BODY)), secret: SECRET, now: NOW })), "timestamp_in_future");
+  assert.equal(
+    failure(() => verifyWebhookSignature({ payload: BODY, header: header(ahead, sign(SECRET, ahead, BODY)), secret: SECRET, now: NOW })),
+    "timestamp_in_future",
+  );
   const skewed = T + 60;
   assert.equal(verifyWebhookSignature({ payload: BODY, header: header(skewed, sign(SECRET, skewed, BODY)), secret: SECRET, now: NOW }).id, EVENT.id);
 });
@@ -90,7 +108,10 @@ test("during a secret rotation the header carries two v1 values: a receiver with
   const rotating = header(T, sign(SECRET, T, BODY), sign(OLD_SECRET, T, BODY));
   assert.equal(verifyWebhookSignature({ payload: BODY, header: rotating, secret: SECRET, now: NOW }).id, EVENT.id);
   assert.equal(verifyWebhookSignature({ payload: BODY, header: rotating, secret: OLD_SECRET, now: NOW }).id, EVENT.id);
-  assert.equal(failure(() => verifyWebhookSignature({ payload: BODY, header: rotating, secret: "whsec_unrelated", now: NOW })), "no_matching_signature");
+  assert.equal(
+    failure(() => verifyWebhookSignature({ payload: BODY, header: rotating, secret: "whsec_unrelated", now: NOW })),
+    "no_matching_signature",
+  );
 });
 
 test("a receiver that holds both secrets accepts a delivery signed with either", () => {
@@ -114,7 +135,11 @@ test("malformed headers are refused", () => {
     "garbage",
   ];
   for (const value of malformed) {
-    assert.equal(failure(() => verifyWebhookSignature({ payload: BODY, header: value, secret: SECRET, now: NOW })), "malformed_header", `header ${JSON.stringify(value)}`);
+    assert.equal(
+      failure(() => verifyWebhookSignature({ payload: BODY, header: value, secret: SECRET, now: NOW })),
+      "malformed_header",
+      `header ${JSON.stringify(value)}`,
+    );
   }
 });
 

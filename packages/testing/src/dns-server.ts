@@ -60,9 +60,7 @@ function answer(zones: Map<string, Zone>, request: Packet): Packet {
       }
     } else if (question.type === Packet.TYPE.A) {
       for (const address of zone.a) {
-        response.answers.push(
-          Packet.createResourceFromQuestion(question, { type: Packet.TYPE.A, ttl: TTL_SECONDS, address }),
-        );
+        response.answers.push(Packet.createResourceFromQuestion(question, { type: Packet.TYPE.A, ttl: TTL_SECONDS, address }));
       }
     }
   }

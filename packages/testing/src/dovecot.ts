@@ -79,9 +79,13 @@ listen = ${HOST}
 base_dir = ${paths.baseDir}
 state_dir = ${paths.stateDir}
 log_path = ${paths.logFile}
-${tlsPort ? `ssl = yes
+${
+  tlsPort
+    ? `ssl = yes
 ssl_cert = <${TLS_FIXTURES}/server.pem
-ssl_key = <${TLS_FIXTURES}/server.key` : "ssl = no"}
+ssl_key = <${TLS_FIXTURES}/server.key`
+    : "ssl = no"
+}
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 # Tests of wrong credentials should not wait the default 2 s.
@@ -118,9 +122,13 @@ listen = ${HOST}
 base_dir = ${paths.baseDir}
 state_dir = ${paths.stateDir}
 log_path = ${paths.logFile}
-${tlsPort ? `ssl = yes
+${
+  tlsPort
+    ? `ssl = yes
 ssl_server_cert_file = ${TLS_FIXTURES}/server.pem
-ssl_server_key_file = ${TLS_FIXTURES}/server.key` : "ssl = no"}
+ssl_server_key_file = ${TLS_FIXTURES}/server.key`
+    : "ssl = no"
+}
 auth_allow_cleartext = yes
 auth_mechanisms = plain login
 auth_failure_delay = 0

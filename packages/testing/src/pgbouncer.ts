@@ -91,7 +91,10 @@ async function launch(dir: string, server: URL, poolSize: number, user: { uid: n
     const child = spawn(PGBOUNCER_BINARY, [ini], { stdio: ["ignore", output.fd, output.fd], ...user });
     await output.close();
     const exited = once(child, "exit").then(() => "exited" as const);
-    const listening = waitForPort(port, HOST).then(() => "listening" as const, () => "silent" as const);
+    const listening = waitForPort(port, HOST).then(
+      () => "listening" as const,
+      () => "silent" as const,
+    );
     const outcome = await Promise.race([exited, listening]);
     if (outcome === "listening") return { port, child };
     await stop(child);

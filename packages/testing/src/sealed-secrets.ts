@@ -24,13 +24,7 @@ export function sealedWebhookSecret(keys: KeySource, secret: string, id: string 
  * rows inserted in bulk with a placeholder (one ciphertext cannot serve
  * several rows, each is bound to its row).
  */
-export async function sealCredentialPasswordsInPlace(
-  db: Queryable,
-  keys: KeySource,
-  ids: readonly string[],
-  smtpPassword: string,
-  imapPassword?: string,
-): Promise<void> {
+export async function sealCredentialPasswordsInPlace(db: Queryable, keys: KeySource, ids: readonly string[], smtpPassword: string, imapPassword?: string): Promise<void> {
   const sealed = ids.map((id) => sealedCredentialSecrets(keys, smtpPassword, imapPassword, id));
   await setSealedCredentialPasswords(
     db,

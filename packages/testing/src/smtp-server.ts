@@ -5,12 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { AddressInfo } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
 import { simpleParser, type ParsedMail } from "mailparser";
-import {
-  SMTPServer,
-  type SMTPServerDataStream,
-  type SMTPServerError,
-  type SMTPServerSession,
-} from "smtp-server";
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerError, type SMTPServerSession } from "smtp-server";
 
 export interface SmtpServerOptions {
   /** Delay before the server answers the end of DATA, to keep sessions open in concurrency tests. */
@@ -60,10 +55,7 @@ export interface RecipientRule {
  * message was accepted. "reply" refuses it with the given code (4xx: try again
  * later, 5xx: rejected). Applies to this many messages when `times` is set.
  */
-export type DataBehaviour =
-  | { kind: "drop"; times?: number }
-  | { kind: "hang"; times?: number }
-  | { kind: "reply"; code: number; message: string; times?: number };
+export type DataBehaviour = { kind: "drop"; times?: number } | { kind: "hang"; times?: number } | { kind: "reply"; code: number; message: string; times?: number };
 
 /** A whole message body the server read, whatever it then answered. */
 export interface DataTransfer {
@@ -231,9 +223,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     logger: false,
     authOptional: true,
     allowInsecureAuth: true,
-    ...(options.tls
-      ? { secure: options.tls === "implicit", key: readFileSync(join(FIXTURES, "server.key")), cert: readFileSync(join(FIXTURES, "server.pem")) }
-      : { disabledCommands: ["STARTTLS"] }),
+    ...(options.tls ? { secure: options.tls === "implicit", key: readFileSync(join(FIXTURES, "server.key")), cert: readFileSync(join(FIXTURES, "server.pem")) } : { disabledCommands: ["STARTTLS"] }),
     authMethods: ["PLAIN", "LOGIN"],
     hidePIPELINING: options.pipelining === false,
     ...(options.reverseLookup === false ? { disableReverseLookup: true } : {}),
@@ -329,9 +319,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
         try {
           await once(events, "message", { signal: deadline });
         } catch {
-          throw new Error(
-            `Expected ${count} SMTP message(s) within ${timeoutMs} ms, got ${messages.length}`,
-          );
+          throw new Error(`Expected ${count} SMTP message(s) within ${timeoutMs} ms, got ${messages.length}`);
         }
       }
       return [...messages];

@@ -247,9 +247,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const stored = typeof key === "string" && method === "POST" ? idempotent.get(key) : undefined;
       if (stored) {
         if (stored.endpoint !== endpoint || stored.hash !== hash) {
-          const message = stored.endpoint !== endpoint
-            ? "Keys for idempotent requests can only be used for the same endpoint they were first used for."
-            : `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`;
+          const message =
+            stored.endpoint !== endpoint
+              ? "Keys for idempotent requests can only be used for the same endpoint they were first used for."
+              : `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`;
           answer(400, JSON.stringify({ error: { type: "idempotency_error", message } }));
           return;
         }

@@ -77,8 +77,7 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
     get maxOpen() {
       return maxOpen;
     },
-    waitForRequests: (count, { timeoutMs } = {}) =>
-      waitFor(() => (receiver.requests.length >= count ? receiver.requests : undefined), { timeoutMs, what: `${count} webhook requests` }),
+    waitForRequests: (count, { timeoutMs } = {}) => waitFor(() => (receiver.requests.length >= count ? receiver.requests : undefined), { timeoutMs, what: `${count} webhook requests` }),
     waitForRequest: (where, { timeoutMs } = {}) => waitFor(() => receiver.requests.find(where), { timeoutMs, what: "a matching webhook request" }),
     close: async () => undefined,
   };

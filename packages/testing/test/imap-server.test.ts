@@ -6,12 +6,7 @@ import { ImapFlow } from "imapflow";
 import { simpleParser } from "mailparser";
 import { dovecotUnavailableReason, startDovecot } from "../src/dovecot.js";
 import { skipWithoutSystemServer } from "../src/system-servers.js";
-import {
-  imapServerKind,
-  startHoodiecrowImap,
-  startImapServer,
-  type ImapTestServer,
-} from "../src/imap-server.js";
+import { imapServerKind, startHoodiecrowImap, startImapServer, type ImapTestServer } from "../src/imap-server.js";
 
 const ALICE = { email: "alice@example.test", password: "alice-secret" };
 const BOB = { email: "bob@example.test", password: "bob-secret" };
@@ -145,11 +140,7 @@ function describeImapServer(name: string, start: () => Promise<ImapTestServer>, 
 }
 
 describeImapServer("hoodiecrow IMAP server", startHoodiecrowImap, false);
-describeImapServer(
-  "Dovecot IMAP server",
-  startDovecot,
-  skipWithoutSystemServer("Dovecot", dovecotUnavailableReason()),
-);
+describeImapServer("Dovecot IMAP server", startDovecot, skipWithoutSystemServer("Dovecot", dovecotUnavailableReason()));
 
 describe("startImapServer", () => {
   test("starts the kind imapServerKind() names", async () => {

@@ -63,13 +63,10 @@ describe("startSmtpServer", () => {
     server.rejectRecipient("bounce@example.test");
     const transport = transportFor(server, "sender-one@example.test");
 
-    await assert.rejects(
-      transport.sendMail({ from: "sender-one@example.test", to: "bounce@example.test", subject: "x", text: "x" }),
-      (error: unknown) => {
-        assert.equal(responseCodeOf(error), 550);
-        return true;
-      },
-    );
+    await assert.rejects(transport.sendMail({ from: "sender-one@example.test", to: "bounce@example.test", subject: "x", text: "x" }), (error: unknown) => {
+      assert.equal(responseCodeOf(error), 550);
+      return true;
+    });
 
     const info = await transport.sendMail({
       from: "sender-one@example.test",
@@ -107,9 +104,7 @@ describe("startSmtpServer", () => {
     try {
       const sendAs = (user: string, count: number) => {
         const transport = transportFor(slowServer, user, { pool: true, maxConnections: count });
-        const sends = Array.from({ length: count }, (_, i) =>
-          transport.sendMail({ from: user, to: `lead${i}@example.test`, subject: `s${i}`, text: "x" }),
-        );
+        const sends = Array.from({ length: count }, (_, i) => transport.sendMail({ from: user, to: `lead${i}@example.test`, subject: `s${i}`, text: "x" }));
         return Promise.all(sends).finally(() => transport.close());
       };
 

@@ -28,7 +28,8 @@ export interface AdminDeps {
  * Scripts and styles from this origin only: bull-board's page would load web
  * fonts from a third party, which the operator's browser never needs to reach.
  */
-const BOARD_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+const BOARD_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
 
 /**
  * The operator views on the api's metrics listener (never the public port),

@@ -59,7 +59,11 @@ function sessionPage(res: Response, token: string, next: string): void {
   res.setHeader("Referrer-Policy", "no-referrer");
   res.setHeader("Content-Security-Policy", "default-src 'none'; img-src data:; frame-ancestors 'none'");
   const href = next.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  res.type("html").send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><link rel="icon" href="data:,"><title>Signed in</title></head><body><p>Signed in for ${OPERATOR_SESSION_SECONDS / 3600} hours: <a href="${href}">continue</a>.</p></body></html>`);
+  res
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><link rel="icon" href="data:,"><title>Signed in</title></head><body><p>Signed in for ${OPERATOR_SESSION_SECONDS / 3600} hours: <a href="${href}">continue</a>.</p></body></html>`,
+    );
 }
 
 /**

@@ -111,12 +111,13 @@ export class QueueBoard {
     }
     for (const [name, make] of wanted) if (!this.queues.has(name)) this.queues.set(name, make());
     this.board.replaceQueues(
-      [...wanted.keys()].map((name) =>
-        new BullMQAdapter(this.queues.get(name)!.queue, {
-          readOnlyMode: true,
-          allowRetries: false,
-          description: name.includes(".") ? "sends routed to one sender process (its inboxes' SMTP sessions)" : "",
-        }),
+      [...wanted.keys()].map(
+        (name) =>
+          new BullMQAdapter(this.queues.get(name)!.queue, {
+            readOnlyMode: true,
+            allowRetries: false,
+            description: name.includes(".") ? "sends routed to one sender process (its inboxes' SMTP sessions)" : "",
+          }),
       ),
     );
   }

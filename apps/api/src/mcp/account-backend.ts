@@ -71,7 +71,9 @@ export function accountBackend(ctx: ApiContext, auth: AuthContext, options: Acco
       await claim.release({ status: 200, headers: {}, body: JSON.stringify(ok) });
       return { ok };
     } catch (err) {
-      await claim.release(null).catch(ignoreFailure(ctx.logger, "releasing an idempotency claim after a failed tool call", "the claim expires by itself, and the call's own error is what the client gets"));
+      await claim
+        .release(null)
+        .catch(ignoreFailure(ctx.logger, "releasing an idempotency claim after a failed tool call", "the claim expires by itself, and the call's own error is what the client gets"));
       throw err;
     }
   }

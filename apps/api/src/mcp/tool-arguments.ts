@@ -15,7 +15,10 @@ function invalid(field: string, message: string): AppError {
  * the route's schemas; here only what those cannot see: names the tool does
  * not take, and path parameters that are not text.
  */
-export function splitArguments(tool: RegisteredTool, args: Record<string, unknown>): {
+export function splitArguments(
+  tool: RegisteredTool,
+  args: Record<string, unknown>,
+): {
   call: Pick<ToolCall, "path" | "query" | "body">;
   confirm: boolean;
   idempotencyKey: string | undefined;

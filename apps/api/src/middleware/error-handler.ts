@@ -32,7 +32,7 @@ export function appErrorOf(err: unknown, logger: Logger): AppError {
     logger.warn("database busy", { error: err instanceof Error ? err.message.split("\n").filter(Boolean).at(-1) : String(err) });
     appError = serviceBusyError();
   } else {
-    logger.error("unhandled error", { error: err instanceof Error ? err.stack ?? err.message : String(err) });
+    logger.error("unhandled error", { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
     appError = new AppError("internal_error");
   }
   if (appError.status >= 500 && isAppError(err) && appError.code !== "service_busy") logger.error("server error", { code: appError.code, error: appError.message });

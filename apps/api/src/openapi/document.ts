@@ -92,9 +92,7 @@ function requestBody(operation: OperationSpec): JsonSchema | undefined {
   const body = operation.body;
   if (!body) return undefined;
   const schema = isJoi(body.schema) ? joiToJsonSchema(body.schema) : body.schema;
-  const content = body.wrapper
-    ? { oneOf: [schema, { type: "object", properties: { [body.wrapper]: schema }, required: [body.wrapper], additionalProperties: false }] }
-    : schema;
+  const content = body.wrapper ? { oneOf: [schema, { type: "object", properties: { [body.wrapper]: schema }, required: [body.wrapper], additionalProperties: false }] } : schema;
   return {
     required: body.required ?? true,
     ...(body.description ? { description: body.description } : {}),

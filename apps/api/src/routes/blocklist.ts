@@ -44,10 +44,7 @@ export function validateAddBody(body: unknown): AddBlocklistBody {
   const count = valid.emails.length + valid.domains.length;
   if (count === 0 || count > MAX_BLOCKLIST_ENTRIES) {
     const field = `${fieldPrefix(body, "blocklist")}emails`;
-    const message =
-      count === 0
-        ? "emails or domains must contain at least one entry"
-        : `emails and domains must contain at most ${MAX_BLOCKLIST_ENTRIES} entries together`;
+    const message = count === 0 ? "emails or domains must contain at least one entry" : `emails and domains must contain at most ${MAX_BLOCKLIST_ENTRIES} entries together`;
     throw new AppError("validation_failed", message, { errors: [{ field, message }] });
   }
   return valid;

@@ -7,14 +7,7 @@ import { contract } from "../contracts/contract.js";
 import { idempotent } from "../middleware/idempotency.js";
 import { pageParams, sendPage } from "../pagination.js";
 import { serializeSmtpCredential } from "../serializers/campaign.js";
-import {
-  serializeCampaignState,
-  serializeDispatchResult,
-  serializeReply,
-  serializeSendForecast,
-  serializeSkip,
-  serializeTestSendResult,
-} from "../serializers/campaign-workflow.js";
+import { serializeCampaignState, serializeDispatchResult, serializeReply, serializeSendForecast, serializeSkip, serializeTestSendResult } from "../serializers/campaign-workflow.js";
 import { serializeEnrollContactImportResult, serializeEnrollContactResult } from "../serializers/enrollment.js";
 import { dispatchCampaign } from "../services/dispatch-campaign.js";
 import { enrollContact } from "../services/enroll-contact.js";

@@ -4,13 +4,7 @@ import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { idempotent } from "../middleware/idempotency.js";
 import { sendPage } from "../pagination.js";
-import {
-  createCampaignSchema,
-  listCampaignsQuery,
-  previewQuery,
-  updateCampaignSchema,
-  type CreateCampaignInput,
-} from "../schemas/campaign.js";
+import { createCampaignSchema, listCampaignsQuery, previewQuery, updateCampaignSchema, type CreateCampaignInput } from "../schemas/campaign.js";
 import { serializeCampaign, serializeCampaignPreview, serializeCampaignSummary } from "../serializers/campaign.js";
 import { createCampaign } from "../services/create-campaign.js";
 import { deleteCampaign } from "../services/delete-campaign.js";

@@ -50,43 +50,47 @@ function runIdempotencyMiddleware(ctx: ApiContext, req: Request, res: Response):
 export function contactImportRoutes(ctx: ApiContext): Router {
   const router = Router();
 
-  router.post("/", requireJson, markIdempotent(async (req, res) => {
-    const uploads: StagedContactRows[] = [];
-    try {
-      await purgeAbandonedStagedRows(ctx.db);
-      const parser = new ImportBodyParser(() => {
-        const rows = new StagedContactRows(MAX_IMPORT_ROWS);
-        uploads.push(rows);
-        return rows;
-      }, requestHashPrefix(req));
-      const hasBody = await readStreamedBody(req, MAX_IMPORT_BODY, async (text) => {
-        parser.write(text);
-        for (const rows of uploads) await rows.flush(ctx.db);
-      });
-      let envelope: unknown;
-      if (hasBody) {
-        const parsed = parser.end();
-        envelope = parsed.value;
-        res.locals.requestHash = parsed.digest;
-      }
-      // claimed before validation, so a 4xx validation answer is stored and replayed too
-      if (!(await runIdempotencyMiddleware(ctx, req, res))) return;
+  router.post(
+    "/",
+    requireJson,
+    markIdempotent(async (req, res) => {
+      const uploads: StagedContactRows[] = [];
+      try {
+        await purgeAbandonedStagedRows(ctx.db);
+        const parser = new ImportBodyParser(() => {
+          const rows = new StagedContactRows(MAX_IMPORT_ROWS);
+          uploads.push(rows);
+          return rows;
+        }, requestHashPrefix(req));
+        const hasBody = await readStreamedBody(req, MAX_IMPORT_BODY, async (text) => {
+          parser.write(text);
+          for (const rows of uploads) await rows.flush(ctx.db);
+        });
+        let envelope: unknown;
+        if (hasBody) {
+          const parsed = parser.end();
+          envelope = parsed.value;
+          res.locals.requestHash = parsed.digest;
+        }
+        // claimed before validation, so a 4xx validation answer is stored and replayed too
+        if (!(await runIdempotencyMiddleware(ctx, req, res))) return;
 
-      const body = validateBody(createContactImportSchema, unwrapBody(envelope, "contact_import"));
-      const rows: unknown = body.contacts;
-      if (!(rows instanceof StagedContactRows) || rows.length === 0) throw new AppError("no_contacts_provided");
-      if (rows.length > MAX_IMPORT_ROWS) {
-        const message = `contacts must contain less than or equal to ${MAX_IMPORT_ROWS} items`;
-        throw new AppError("validation_failed", message, { errors: [{ field: "contacts", message }] });
+        const body = validateBody(createContactImportSchema, unwrapBody(envelope, "contact_import"));
+        const rows: unknown = body.contacts;
+        if (!(rows instanceof StagedContactRows) || rows.length === 0) throw new AppError("no_contacts_provided");
+        if (rows.length > MAX_IMPORT_ROWS) {
+          const message = `contacts must contain less than or equal to ${MAX_IMPORT_ROWS} items`;
+          throw new AppError("validation_failed", message, { errors: [{ field: "contacts", message }] });
+        }
+        await rows.flush(ctx.db, true);
+        const contactImport = await importContacts(ctx.db, authOf(res).accountId, { name: body.name || null, rows });
+        res.status(201).json(serializeContactImport(contactImport));
+      } finally {
+        // if this fails, purgeAbandonedStagedRows removes them within the hour
+        await discardStagedRows(ctx.db, uploads).catch((err) => ctx.logger.warn("could not discard staged import rows", { error: (err as Error).message }));
       }
-      await rows.flush(ctx.db, true);
-      const contactImport = await importContacts(ctx.db, authOf(res).accountId, { name: body.name || null, rows });
-      res.status(201).json(serializeContactImport(contactImport));
-    } finally {
-      // if this fails, purgeAbandonedStagedRows removes them within the hour
-      await discardStagedRows(ctx.db, uploads).catch((err) => ctx.logger.warn("could not discard staged import rows", { error: (err as Error).message }));
-    }
-  }));
+    }),
+  );
 
   router.get("/", async (req, res) => {
     const query = validateQuery(listContactImportsQuery, req.query);

@@ -13,9 +13,7 @@ export function healthRoutes(ctx: ApiContext, isShuttingDown: () => boolean): Ro
   });
   // No key needed: one check at a time and its result reused for a second, so a flood
   // of probes costs at most one database and one Redis round trip per second.
-  const checks = new CachedValue(READINESS_CACHE_MS, () =>
-    runReadinessChecks({ postgres: () => pingDatabase(ctx.db), redis: () => pingRedis(ctx.redis) }, { logger: ctx.logger }),
-  );
+  const checks = new CachedValue(READINESS_CACHE_MS, () => runReadinessChecks({ postgres: () => pingDatabase(ctx.db), redis: () => pingRedis(ctx.redis) }, { logger: ctx.logger }));
   router.get("/readyz", async (_req, res) => {
     const result = isShuttingDown() ? { ok: false, checks: { shutdown: "shutting down" } } : await checks.get();
     res.status(result.ok ? 200 : 503).json({ status: result.ok ? "ok" : "unavailable", checks: result.checks });

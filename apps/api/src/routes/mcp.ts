@@ -20,9 +20,7 @@ export function mcpRoutes(ctx: ApiContext): Router {
   // built on the first call: the tools' schemas come from the API's own document
   let registry: Map<string, RegisteredTool> | undefined;
   const tools = () =>
-    (registry ??= buildToolRegistry(
-      buildOpenApiDocument({ version: RELEASE_VERSION, serverUrl: ctx.config.publicBaseUrl, docsUrl: ctx.config.docsUrl }) as unknown as OpenApiDocument,
-    ));
+    (registry ??= buildToolRegistry(buildOpenApiDocument({ version: RELEASE_VERSION, serverUrl: ctx.config.publicBaseUrl, docsUrl: ctx.config.docsUrl }) as unknown as OpenApiDocument));
   const policy = { allowedOrigins: ctx.config.mcpAllowedOrigins, allowedHosts: ctx.config.mcpAllowedHosts };
 
   const refuseForeignPages: RequestHandler = (req, _res, next) => {
@@ -32,24 +30,28 @@ export function mcpRoutes(ctx: ApiContext): Router {
   };
 
   // Idempotency-Key is honoured per tool call (see accountBackend), not on the JSON-RPC exchange
-  router.post("/", refuseForeignPages, markIdempotent(async (req, res) => {
-    const header = req.get("idempotency-key");
-    const key = header === undefined ? undefined : checkIdempotencyKey(header);
-    const refused = refusedMcpPost(req.get("mcp-protocol-version"), req.body);
-    if (refused) throw new AppError("bad_request", refused);
-    const registered = tools();
-    const backend = accountBackend(ctx, authOf(res), {
-      tools: registered,
-      idempotencyKey: key,
-      // the request log shows which tool a call was, and a failed call as the status of its error
-      onToolCall: (name, outcome) => {
-        res.locals.usageRoute = `/mcp tools/call ${registered.has(name) ? name : "(unknown tool)"}`;
-        if ("error" in outcome) res.locals.usageStatus = statusForCode(outcome.error.code as ErrorCode);
-      },
-    });
-    const server = createMcpServer({ version: RELEASE_VERSION, tools: [...registered.values()].map((tool) => tool.listed), backend });
-    await serveMcpRequest(server, req, res, req.body);
-  }));
+  router.post(
+    "/",
+    refuseForeignPages,
+    markIdempotent(async (req, res) => {
+      const header = req.get("idempotency-key");
+      const key = header === undefined ? undefined : checkIdempotencyKey(header);
+      const refused = refusedMcpPost(req.get("mcp-protocol-version"), req.body);
+      if (refused) throw new AppError("bad_request", refused);
+      const registered = tools();
+      const backend = accountBackend(ctx, authOf(res), {
+        tools: registered,
+        idempotencyKey: key,
+        // the request log shows which tool a call was, and a failed call as the status of its error
+        onToolCall: (name, outcome) => {
+          res.locals.usageRoute = `/mcp tools/call ${registered.has(name) ? name : "(unknown tool)"}`;
+          if ("error" in outcome) res.locals.usageStatus = statusForCode(outcome.error.code as ErrorCode);
+        },
+      });
+      const server = createMcpServer({ version: RELEASE_VERSION, tools: [...registered.values()].map((tool) => tool.listed), backend });
+      await serveMcpRequest(server, req, res, req.body);
+    }),
+  );
 
   // MCP clients ask for an event stream after initializing and take 405 as "none": not usage, not an error of theirs
   const notAllowed: RequestHandler = (req, res) => {

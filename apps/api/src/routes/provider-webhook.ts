@@ -14,11 +14,7 @@ export function providerWebhookRoutes(ctx: ApiContext): Router {
 
   router.post("/webhooks/provider", rawBody("1mb"), async (req, res) => {
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const receipt = await handleProviderEvent(
-      { db: ctx.db, provider: ctx.paymentProvider, logger: ctx.logger, webhookSecret: ctx.config.stripeWebhookSecret },
-      body,
-      req.get("stripe-signature"),
-    );
+    const receipt = await handleProviderEvent({ db: ctx.db, provider: ctx.paymentProvider, logger: ctx.logger, webhookSecret: ctx.config.stripeWebhookSecret }, body, req.get("stripe-signature"));
     res.status(200).json(receipt);
   });
 

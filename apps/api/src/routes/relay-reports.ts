@@ -39,7 +39,10 @@ function parseJson(body: Buffer): unknown {
 
 function toEvents(report: RelayReportBody): RelayReportEvent[] {
   return report.events.map((e) => {
-    const reason = (e.reason ?? "").replace(/\u0000/g, "").trim().slice(0, REASON_MAX);
+    const reason = (e.reason ?? "")
+      .replace(/\u0000/g, "")
+      .trim()
+      .slice(0, REASON_MAX);
     return {
       type: e.type,
       email: e.email,

@@ -93,7 +93,10 @@ const credentialSchema = J.object({
 const subjectField = line(MAX_SUBJECT_LENGTH).allow("");
 const bodyHtmlField = text(MAX_BODY_HTML_LENGTH)
   .min(1)
-  .custom((value: string, helpers) => (countMergeTags(value) > MAX_MERGE_TAGS ? helpers.message({ custom: `{{#label}} must contain at most ${MAX_MERGE_TAGS} merge tags` }) : value), "merge tag limit");
+  .custom(
+    (value: string, helpers) => (countMergeTags(value) > MAX_MERGE_TAGS ? helpers.message({ custom: `{{#label}} must contain at most ${MAX_MERGE_TAGS} merge tags` }) : value),
+    "merge tag limit",
+  );
 
 const variantSchema = J.object({
   subject: subjectField.required(),
@@ -109,15 +112,14 @@ const stepSchema = J.object({
   body_html: bodyHtmlField,
   variants: J.array().items(variantSchema).min(2).max(MAX_VARIANTS),
   delay_minutes: J.number().integer().min(0).max(MAX_DELAY_MINUTES).default(0),
-})
-  .custom((step: StepInput, helpers) => {
-    if (step.variants && (step.subject !== undefined || step.body_html !== undefined)) {
-      return helpers.message({ custom: "{{#label}} has variants: give subject and body_html in each variant, not on the step" });
-    }
-    if (!step.variants && step.subject === undefined) return helpers.message({ custom: "{{#label}}.subject is required (or variants)" });
-    if (!step.variants && step.body_html === undefined) return helpers.message({ custom: "{{#label}}.body_html is required (or variants)" });
-    return step;
-  }, "subject and body, or variants");
+}).custom((step: StepInput, helpers) => {
+  if (step.variants && (step.subject !== undefined || step.body_html !== undefined)) {
+    return helpers.message({ custom: "{{#label}} has variants: give subject and body_html in each variant, not on the step" });
+  }
+  if (!step.variants && step.subject === undefined) return helpers.message({ custom: "{{#label}}.subject is required (or variants)" });
+  if (!step.variants && step.body_html === undefined) return helpers.message({ custom: "{{#label}}.body_html is required (or variants)" });
+  return step;
+}, "subject and body, or variants");
 
 const stepsSchema = J.array()
   .items(stepSchema)

@@ -28,7 +28,4 @@ const apiKeyFields = {
 
 export const apiKeySchema = component("ApiKey", object(apiKeyFields, { description: "An API key, without its secret." }));
 
-export const createdApiKeySchema = component(
-  "CreatedApiKey",
-  object({ ...apiKeyFields, plaintext: string({ description: "The whole key, shown only in this answer: only its hash is stored." }) }),
-);
+export const createdApiKeySchema = component("CreatedApiKey", object({ ...apiKeyFields, plaintext: string({ description: "The whole key, shown only in this answer: only its hash is stored." }) }));

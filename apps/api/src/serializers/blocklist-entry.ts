@@ -20,7 +20,7 @@ export const blocklistEntrySchema = component(
   object({
     id: uuid(),
     kind: oneOfValues(["email", "domain"]),
-    value: string({ description: "A lower-cased address, or a host name without \"@\": it blocks that exact host, not its subdomains." }),
+    value: string({ description: 'A lower-cased address, or a host name without "@": it blocks that exact host, not its subdomains.' }),
     reason: nullable(string()),
     source: oneOfValues(["api", "unsubscribe", "complaint"], "api: added with POST /blocklist; unsubscribe: the contact unsubscribed; complaint: a relay spam complaint."),
     created_at: dateTime(),

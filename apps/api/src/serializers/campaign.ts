@@ -229,7 +229,12 @@ const countsSchema = { total: integer(), pending: integer(), sent: integer(), op
 
 export const campaignStatsSchema = {
   totals: object({ ...countsSchema, clicked: integer(), stopped: integer(), sent_unconfirmed: integer(), sends_failed: integer() }),
-  rates: object({ bounce_rate: rate("Percent of sent that bounced."), open_rate: rate("Percent of sent that opened."), reply_rate: rate("Percent of sent that replied."), click_rate: rate("Percent of sent that clicked a tracked link.") }),
+  rates: object({
+    bounce_rate: rate("Percent of sent that bounced."),
+    open_rate: rate("Percent of sent that opened."),
+    reply_rate: rate("Percent of sent that replied."),
+    click_rate: rate("Percent of sent that clicked a tracked link."),
+  }),
   variants: array(
     object({
       step_position: integer(),
@@ -307,7 +312,13 @@ export const campaignSchema = component(
   }),
 );
 
-const previewStepFields = { subject: string(), body_html: string(), body_text: string(), missing_tags: array(string(), { description: "Merge tags with no value and no fallback: they render empty." }), variant_id: nullable(uuid()) };
+const previewStepFields = {
+  subject: string(),
+  body_html: string(),
+  body_text: string(),
+  missing_tags: array(string(), { description: "Merge tags with no value and no fallback: they render empty." }),
+  variant_id: nullable(uuid()),
+};
 
 export const campaignPreviewSchema = component(
   "CampaignPreview",

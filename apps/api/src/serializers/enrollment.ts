@@ -77,7 +77,10 @@ export const contactNotEnrolledSchema = component(
   object({
     enrolled: constant(false),
     enrollment: { type: "null" },
-    skip: object({ kind: constant("cross_campaign_duplicate"), reason: string() }, { description: "Why the contact was not enrolled: it is enrolled in a sibling campaign of a unique_contacts outreach." }),
+    skip: object(
+      { kind: constant("cross_campaign_duplicate"), reason: string() },
+      { description: "Why the contact was not enrolled: it is enrolled in a sibling campaign of a unique_contacts outreach." },
+    ),
   }),
 );
 

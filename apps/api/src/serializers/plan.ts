@@ -19,10 +19,7 @@ const planFields = {
 };
 
 /** GET /plans lists purchasable plans only: each has a price. */
-export const publicPlanSchema = component(
-  "PublicPlan",
-  object({ ...planFields, provider_price_id: string({ description: "The plan's price at the payment provider." }) }),
-);
+export const publicPlanSchema = component("PublicPlan", object({ ...planFields, provider_price_id: string({ description: "The plan's price at the payment provider." }) }));
 
 export const planSchema = component(
   "Plan",

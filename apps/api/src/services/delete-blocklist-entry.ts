@@ -15,9 +15,7 @@ export function normalizeBlockedValue(value: string): string {
 export async function deleteBlocklistEntry(db: Db, accountId: string, idOrValue: string): Promise<string> {
   // PostgreSQL refuses NUL in text, and no stored value holds one: such a value names no entry
   if (idOrValue.includes("\u0000")) throw new AppError("blocklist_entry_not_found");
-  const id = isUuid(idOrValue)
-    ? await deleteBlocklistEntryById(db, accountId, idOrValue)
-    : await deleteBlocklistEntryByValue(db, accountId, normalizeBlockedValue(idOrValue));
+  const id = isUuid(idOrValue) ? await deleteBlocklistEntryById(db, accountId, idOrValue) : await deleteBlocklistEntryByValue(db, accountId, normalizeBlockedValue(idOrValue));
   if (id === undefined) throw new AppError("blocklist_entry_not_found");
   return id;
 }

@@ -11,10 +11,13 @@ import { isUuid } from "../validation.js";
  */
 export async function deleteCampaign(db: Db, accountId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw new AppError("campaign_not_found");
-  const count = await db.$transaction(async (tx) => {
-    await keepDeliveredLinks(tx, accountId, id);
-    const deleted = await tx.campaign.deleteMany({ where: { id, accountId } });
-    return deleted.count;
-  }, { timeout: 120_000 });
+  const count = await db.$transaction(
+    async (tx) => {
+      await keepDeliveredLinks(tx, accountId, id);
+      const deleted = await tx.campaign.deleteMany({ where: { id, accountId } });
+      return deleted.count;
+    },
+    { timeout: 120_000 },
+  );
   if (count === 0) throw new AppError("campaign_not_found");
 }

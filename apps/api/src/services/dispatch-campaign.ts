@@ -70,13 +70,7 @@ export async function planDispatch(tx: Tx, accountId: string, campaign: Pick<Cam
  * becomes active and, after the commit, one campaign-dispatch job is added;
  * the dispatcher turns the batch into scheduled sends.
  */
-export async function dispatchCampaign(
-  db: Db,
-  queue: TypedQueue<"campaign-dispatch">,
-  accountId: string,
-  campaignId: string,
-  requestedBatch: number | null,
-): Promise<DispatchResult> {
+export async function dispatchCampaign(db: Db, queue: TypedQueue<"campaign-dispatch">, accountId: string, campaignId: string, requestedBatch: number | null): Promise<DispatchResult> {
   const result = await db.$transaction(async (tx): Promise<DispatchResult> => {
     const campaign = await lockCampaign(tx, accountId, campaignId, "update");
     const plan = await planDispatch(tx, accountId, campaign, requestedBatch);

@@ -12,9 +12,7 @@ export interface EnrollContactInput {
 
 export type EnrollmentWithContact = Enrollment & { contact: Pick<Contact, "email"> };
 
-export type EnrollContactResult =
-  | { enrolled: true; enrollment: EnrollmentWithContact; skip: null }
-  | { enrolled: false; enrollment: null; skip: { kind: SkipKind; reason: string } };
+export type EnrollContactResult = { enrolled: true; enrollment: EnrollmentWithContact; skip: null } | { enrolled: false; enrollment: null; skip: { kind: SkipKind; reason: string } };
 
 /**
  * Enrolls one of the account's contacts, under the same locks and rules as an

@@ -151,14 +151,15 @@ export async function getCampaignStats(
   const hasVariants = steps.some((step) => step.variants);
   // one snapshot; the variants (a window over all the campaign's sends) only for a campaign with variants
   const [batchRows, sendRows, bounceRows, failureRows, skipRows, variantRows] = await db.$transaction(
-    async (tx) => [
-      await enrollmentBatchStats(tx, id),
-      await stepSendCredentialStats(tx, id, day.start, day.end),
-      await recentBouncedEnrollments(tx, id, RECENT_BOUNCES),
-      await recentFailedSends(tx, id, RECENT_FAILURES),
-      await enrollmentSkipCounts(tx, id),
-      hasVariants ? await variantSendStats(tx, id) : ([] as VariantStatsRow[]),
-    ] as const,
+    async (tx) =>
+      [
+        await enrollmentBatchStats(tx, id),
+        await stepSendCredentialStats(tx, id, day.start, day.end),
+        await recentBouncedEnrollments(tx, id, RECENT_BOUNCES),
+        await recentFailedSends(tx, id, RECENT_FAILURES),
+        await enrollmentSkipCounts(tx, id),
+        hasVariants ? await variantSendStats(tx, id) : ([] as VariantStatsRow[]),
+      ] as const,
     { isolationLevel: "RepeatableRead" },
   );
 

@@ -45,7 +45,7 @@ export async function importContacts(db: Db, accountId: string, input: ImportCon
       });
       let imported = 0;
       let created = 0;
-      for (let after = ""; ; ) {
+      for (let after = ""; ;) {
         const chunk = await mergeStagedContactRows(tx, { accountId, uploadId, after, importId: contactImport.id, chunkSize: CHUNK, limits: CUSTOM_FIELDS_LIMITS });
         if (!chunk || chunk.merged === 0) break;
         imported += chunk.merged;

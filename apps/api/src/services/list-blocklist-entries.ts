@@ -9,9 +9,7 @@ export interface ListBlocklistEntriesInput extends PageInput {
 
 /** The account's blocklist, newest first. */
 export async function listBlocklistEntries(db: Db, accountId: string, input: ListBlocklistEntriesInput) {
-  const cursor = await resolveCursor(input.startingAfter, "blocklist entry", (id) =>
-    db.blocklistEntry.findFirst({ where: { id, accountId }, select: { id: true, createdAt: true } }),
-  );
+  const cursor = await resolveCursor(input.startingAfter, "blocklist entry", (id) => db.blocklistEntry.findFirst({ where: { id, accountId }, select: { id: true, createdAt: true } }));
   // PostgreSQL refuses NUL in text, and no stored value holds one: nothing matches
   if (input.value?.includes("\u0000")) return [];
   return db.blocklistEntry.findMany({

@@ -7,8 +7,6 @@ import { resolveCursor, rowsForPage, type PageInput } from "../pagination.js";
  * through the driver rather than a query the client has to compile on every call.
  */
 export async function listCampaigns(db: Db, accountId: string, input: PageInput): Promise<CampaignSummaryRow[]> {
-  const cursor = await resolveCursor(input.startingAfter, "campaign", (id) =>
-    db.campaign.findFirst({ where: { id, accountId }, select: { id: true, createdAt: true } }),
-  );
+  const cursor = await resolveCursor(input.startingAfter, "campaign", (id) => db.campaign.findFirst({ where: { id, accountId }, select: { id: true, createdAt: true } }));
   return listCampaignPage(db, accountId, rowsForPage(input.limit), cursor);
 }

@@ -8,9 +8,7 @@ export interface ListContactsInput extends PageInput {
 
 /** The account's contacts, newest first. */
 export async function listContacts(db: Db, accountId: string, input: ListContactsInput) {
-  const cursor = await resolveCursor(input.startingAfter, "contact", (id) =>
-    db.contact.findFirst({ where: { id, accountId }, select: { id: true, createdAt: true } }),
-  );
+  const cursor = await resolveCursor(input.startingAfter, "contact", (id) => db.contact.findFirst({ where: { id, accountId }, select: { id: true, createdAt: true } }));
   return db.contact.findMany({
     where: { accountId, ...(input.email !== undefined && { email: input.email }), ...(cursor && after(cursor)) },
     orderBy: newestFirst,

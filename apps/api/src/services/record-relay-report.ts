@@ -27,7 +27,10 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 
 /** Message-IDs are stored as sent, "<local@domain>"; relays report them with or without the brackets. */
 function messageIdForms(messageId: string): string[] {
-  const bare = messageId.trim().replace(/^<(.*)>$/s, "$1").trim();
+  const bare = messageId
+    .trim()
+    .replace(/^<(.*)>$/s, "$1")
+    .trim();
   return [`<${bare}>`, bare];
 }
 

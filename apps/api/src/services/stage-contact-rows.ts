@@ -85,7 +85,10 @@ export class StagedContactRows implements RowSink {
 /** Deletes the staged rows of these uploads (done with, or refused). */
 export async function discardStagedRows(db: Db, uploads: readonly StagedContactRows[]): Promise<void> {
   if (uploads.length === 0) return;
-  await deleteStagedRowsOf(db, uploads.map((u) => u.uploadId));
+  await deleteStagedRowsOf(
+    db,
+    uploads.map((u) => u.uploadId),
+  );
 }
 
 /** Deletes rows left by uploads that began over an hour ago (a range of the primary key: upload ids sort by time). */

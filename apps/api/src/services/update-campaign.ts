@@ -27,24 +27,27 @@ const PLAN_FIELDS = ["min_wait_seconds", "max_wait_seconds", "jitter_scope", "sc
 export async function updateCampaign(db: Db, accountId: string, id: string, input: UpdateCampaignInput, options: UpdateCampaignOptions): Promise<void> {
   if (!isUuid(id)) throw new AppError("campaign_not_found");
   const prefix = options.fieldPrefix;
-  const replanBefore = await db.$transaction(async (tx) => {
-    const campaign = await lockCampaignWaitRange(tx, accountId, id);
-    if (!campaign) throw new AppError("campaign_not_found");
+  const replanBefore = await db.$transaction(
+    async (tx) => {
+      const campaign = await lockCampaignWaitRange(tx, accountId, id);
+      if (!campaign) throw new AppError("campaign_not_found");
 
-    const message = waitRangeMessage(input.min_wait_seconds ?? campaign.minWaitSeconds, input.max_wait_seconds ?? campaign.maxWaitSeconds, prefix);
-    if (message) {
-      const field = `${prefix}${input.max_wait_seconds !== undefined ? "max_wait_seconds" : "min_wait_seconds"}`;
-      throw new AppError("validation_failed", message, { errors: [{ field, message }] });
-    }
-    if (input.outreach_id != null) await lockOutreach(tx, accountId, input.outreach_id);
+      const message = waitRangeMessage(input.min_wait_seconds ?? campaign.minWaitSeconds, input.max_wait_seconds ?? campaign.maxWaitSeconds, prefix);
+      if (message) {
+        const field = `${prefix}${input.max_wait_seconds !== undefined ? "max_wait_seconds" : "min_wait_seconds"}`;
+        throw new AppError("validation_failed", message, { errors: [{ field, message }] });
+      }
+      if (input.outreach_id != null) await lockOutreach(tx, accountId, input.outreach_id);
 
-    await tx.campaign.update({
-      where: { id: campaign.id },
-      data: campaignSettingsData(input),
-    });
-    const replan = campaign.status === "active" && PLAN_FIELDS.some((field) => input[field] !== undefined);
-    return replan ? replanAfterSettingsChange(tx, campaign.id, options.chunkSize) : null;
-  }, { maxWait: 10_000, timeout: 30_000 });
+      await tx.campaign.update({
+        where: { id: campaign.id },
+        data: campaignSettingsData(input),
+      });
+      const replan = campaign.status === "active" && PLAN_FIELDS.some((field) => input[field] !== undefined);
+      return replan ? replanAfterSettingsChange(tx, campaign.id, options.chunkSize) : null;
+    },
+    { maxWait: 10_000, timeout: 30_000 },
+  );
   // after the commit; should this add be lost, the dispatcher's sweep adds the same job (as a resume re-plan)
   if (replanBefore) {
     await options.replanQueue.add({ accountId, campaignId: id, reason: "schedule_changed" }, { jobId: resumeReplanJobId(id, replanBefore) });

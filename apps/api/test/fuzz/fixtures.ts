@@ -103,7 +103,10 @@ export class FuzzFixtures {
     if (method !== "DELETE" || status >= 300) return;
     for (const [kind, kept] of this.values) {
       if (!values.some((value) => kept.includes(value))) continue;
-      this.set(kind, kept.filter((value) => !values.includes(value)));
+      this.set(
+        kind,
+        kept.filter((value) => !values.includes(value)),
+      );
       if (kind === "campaign") await this.makeCampaign();
       if (kind === "outreach") await this.makeOutreach();
       if (kind === "webhook") await this.makeWebhook();
@@ -134,7 +137,10 @@ export class FuzzFixtures {
       campaign: { name: unique("fuzz campaign"), outreach_id: this.of("outreach")[0] ?? null, track_clicks: true, smtp_credentials: [credential()], sequence_steps: steps() },
     });
     this.add("campaign", [campaign.id]);
-    this.add("smtpCredential", campaign.smtp_credentials.map((c: { id: string }) => c.id));
+    this.add(
+      "smtpCredential",
+      campaign.smtp_credentials.map((c: { id: string }) => c.id),
+    );
   }
 
   private async makeContacts(): Promise<void> {
@@ -143,7 +149,10 @@ export class FuzzFixtures {
     const imported = await this.call("POST", "/contact_imports", { name: "fuzz contacts", contacts });
     this.add("contactImport", [imported.id]);
     const listed = await this.call("GET", `/contacts?limit=3`);
-    this.add("contact", listed.map((c: { id: string }) => c.id));
+    this.add(
+      "contact",
+      listed.map((c: { id: string }) => c.id),
+    );
     // pending enrollments, so dispatch, preview and the forecast have something to act on
     await this.call("POST", `/campaigns/${this.of("campaign")[0]}/enroll`, { contact_import_id: imported.id });
   }

@@ -1,10 +1,18 @@
 import fc from "fast-check";
 import type { FixtureKind, FuzzFixtures } from "./fixtures.js";
 
-const email = fc.tuple(fc.stringMatching(/^[a-z][a-z0-9.+-]{0,15}[a-z0-9]$/), fc.constantFrom("example.com", "example.org", "mail.example.net")).map(([local, domain]) => `${local.replace(/\.\.+/g, ".")}@${domain}`);
+const email = fc
+  .tuple(fc.stringMatching(/^[a-z][a-z0-9.+-]{0,15}[a-z0-9]$/), fc.constantFrom("example.com", "example.org", "mail.example.net"))
+  .map(([local, domain]) => `${local.replace(/\.\.+/g, ".")}@${domain}`);
 const url = fc.oneof(fc.webUrl(), fc.constantFrom("https://hooks.example.com/in", "https://example.com/return?session={CHECKOUT_SESSION_ID}"));
 const contact = fc.record(
-  { email, first_name: fc.string({ maxLength: 20 }), last_name: fc.string({ maxLength: 20 }), company: fc.string({ maxLength: 30 }), timezone: fc.constantFrom("UTC", "Europe/Paris", "America/New_York", "Not/AZone") },
+  {
+    email,
+    first_name: fc.string({ maxLength: 20 }),
+    last_name: fc.string({ maxLength: 20 }),
+    company: fc.string({ maxLength: 30 }),
+    timezone: fc.constantFrom("UTC", "Europe/Paris", "America/New_York", "Not/AZone"),
+  },
   { requiredKeys: ["email"] },
 );
 
@@ -26,7 +34,10 @@ const smtpCredential = fc
   )
   .map(([smtp, imap]) => ({ ...smtp, ...(imap ?? {}) }));
 const sequenceSteps = fc
-  .array(fc.record({ subject: fc.string({ maxLength: 60 }), body_html: fc.string({ minLength: 1, maxLength: 200 }), delay_minutes: fc.integer({ min: 0, max: 100_000 }) }), { minLength: 1, maxLength: 4 })
+  .array(fc.record({ subject: fc.string({ maxLength: 60 }), body_html: fc.string({ minLength: 1, maxLength: 200 }), delay_minutes: fc.integer({ min: 0, max: 100_000 }) }), {
+    minLength: 1,
+    maxLength: 4,
+  })
   // positions 1..n; the first step goes out at once
   .map((steps) => steps.map((step, index) => ({ ...step, position: index + 1, delay_minutes: index === 0 ? 0 : step.delay_minutes })));
 

@@ -84,8 +84,22 @@ async function addSentMailFixtures(api: TestApi, accountId: string, fixtures: Fu
   const limitDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   await db.stepSend.create({ data: { accountId, campaignId, enrollmentId: enrollment.id, stepPosition: 1, credentialId, state: "sent", dueAt: now, sentAt: now, messageId, limitDay } });
 
-  const headers = { Date: now.toUTCString(), "Message-ID": `<${randomUUID()}@example.org>`, From: `Fuzz Replier <${email}>`, To: "fuzz-sender@example.com", Subject: "Re: Hello", "In-Reply-To": messageId, References: messageId, "MIME-Version": "1.0", "Content-Type": "text/plain; charset=utf-8" };
-  const message = await readInbound(`${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\nSounds good, let's talk.\r\n`);
+  const headers = {
+    Date: now.toUTCString(),
+    "Message-ID": `<${randomUUID()}@example.org>`,
+    From: `Fuzz Replier <${email}>`,
+    To: "fuzz-sender@example.com",
+    Subject: "Re: Hello",
+    "In-Reply-To": messageId,
+    References: messageId,
+    "MIME-Version": "1.0",
+    "Content-Type": "text/plain; charset=utf-8",
+  };
+  const message = await readInbound(
+    `${Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join("\r\n")}\r\n\r\nSounds good, let's talk.\r\n`,
+  );
   await db.$transaction((tx) => recordInboundMessage(tx, { credentialId, accountId, uidValidity: 1n, uid: 1n }, message, classifyInbound(message)));
   const reply = await db.inboundMessage.findFirstOrThrow({ where: { credentialId, uid: 1n } });
   fixtures.add("reply", [reply.id]);

@@ -45,7 +45,16 @@ export async function fuzzMain(env: NodeJS.ProcessEnv = process.env, print: (lin
   } else {
     const fuzz = await startFuzzEnvironment();
     close = () => fuzz.close();
-    options = { ...common, baseUrl: fuzz.api.baseUrl, document: await fetchDocument(fuzz.api.baseUrl), token: fuzz.token, ownKeyId: fuzz.keyId, fixtures: fuzz.fixtures, webhookUrl: fuzz.receiver.url, signingSecrets: IN_PROCESS_SIGNING_SECRETS };
+    options = {
+      ...common,
+      baseUrl: fuzz.api.baseUrl,
+      document: await fetchDocument(fuzz.api.baseUrl),
+      token: fuzz.token,
+      ownKeyId: fuzz.keyId,
+      fixtures: fuzz.fixtures,
+      webhookUrl: fuzz.receiver.url,
+      signingSecrets: IN_PROCESS_SIGNING_SECRETS,
+    };
   }
 
   try {

@@ -121,8 +121,14 @@ function queryParts(operation: FuzzOperation, context: PlanContext): Parts<Query
   });
   const broken = operation.query.map((parameter, index): fc.Arbitrary<QueryEntry[][]> => {
     const { name } = parameter;
-    const invalid = context.schemas.invalid(parameter.schema)?.map((m): QueryEntry[] => [{ name, value: queryText(m.value).slice(0, MAX_QUERY_VALUE), mutation: `query ${name}: ${m.mutation.replace(/^\(root\): /, "")}` }]);
-    const twice = fc.tuple(valid[index]!, valid[index]!).map(([a, b]): QueryEntry[] => (a.length && b.length ? [...a, ...b.map((entry) => ({ ...entry, mutation: `query ${name} given twice` }))] : [{ name, value: "", mutation: `query ${name} empty` }]));
+    const invalid = context.schemas
+      .invalid(parameter.schema)
+      ?.map((m): QueryEntry[] => [{ name, value: queryText(m.value).slice(0, MAX_QUERY_VALUE), mutation: `query ${name}: ${m.mutation.replace(/^\(root\): /, "")}` }]);
+    const twice = fc
+      .tuple(valid[index]!, valid[index]!)
+      .map(([a, b]): QueryEntry[] =>
+        a.length && b.length ? [...a, ...b.map((entry) => ({ ...entry, mutation: `query ${name} given twice` }))] : [{ name, value: "", mutation: `query ${name} empty` }],
+      );
     const junk = junkString.map((value): QueryEntry[] => [{ name, value, mutation: `query ${name}: junk ${JSON.stringify(value).slice(0, 40)}` }]);
     const breaks = fc.oneof({ arbitrary: invalid ?? junk, weight: 3 }, { arbitrary: junk, weight: 1 }, { arbitrary: twice, weight: 1 });
     return fc.tuple(...valid.map((arbitrary, i) => (i === index ? breaks : arbitrary)));
@@ -205,7 +211,10 @@ function authParts(operation: FuzzOperation): Parts<RequestPlan["auth"]> {
   if (!operation.secured) return { valid: fc.oneof({ arbitrary: fc.constant({ kind: "none" as const }), weight: 9 }, { arbitrary: fc.constant({ kind: "key" as const }), weight: 1 }) };
   return {
     valid: fc.constant({ kind: "key" as const }),
-    broken: fc.oneof(fc.constant({ kind: "none" as const }), badAuthorization.map((header) => ({ kind: "bad" as const, header }))),
+    broken: fc.oneof(
+      fc.constant({ kind: "none" as const }),
+      badAuthorization.map((header) => ({ kind: "bad" as const, header })),
+    ),
   };
 }
 

@@ -138,7 +138,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     counts[answer.status] = (counts[answer.status] ?? 0) + 1;
     const messages = checker.check(operation.method, built.request.path, answer);
     const matched = checker.find(operation.method, built.request.path);
-    if (matched?.template !== operation.template) messages.push(`${operation.method} ${built.request.path}: the document takes this request for ${matched ? `${matched.method.toUpperCase()} ${matched.template}` : "no operation"}, not ${operation.key}`);
+    if (matched?.template !== operation.template)
+      messages.push(
+        `${operation.method} ${built.request.path}: the document takes this request for ${matched ? `${matched.method.toUpperCase()} ${matched.template}` : "no operation"}, not ${operation.key}`,
+      );
     if (answer.status >= 500) messages.push(`${operation.method} ${built.request.path} -> ${answer.status}: a server error (${errorCode(answer) ?? "no error code"}): ${answer.text.slice(0, 300)}`);
     await options.fixtures.afterAnswer(operation.method, built.pathValues, answer.status);
     return { built, answer, problems: messages.map((message) => ({ message, signature: signatureOf(message, answer) })) };
@@ -179,7 +182,16 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       const replay = `FUZZ_SEED=${options.seed} FUZZ_ONLY="${operation.key}" (fast-check: seed ${seed}, path "${details.counterexamplePath ?? ""}", after ${details.numRuns} runs and ${details.numShrinks} shrinks)`;
       if (!failure) {
         // the property threw (the request could not even be built): report it, and leave the operation
-        report.problems.push({ operation: operation.key, operationId: operation.operationId, status: undefined, messages: [`the run failed: ${String(details.errorInstance)}`], request: "", answer: "", notes: [], replay });
+        report.problems.push({
+          operation: operation.key,
+          operationId: operation.operationId,
+          status: undefined,
+          messages: [`the run failed: ${String(details.errorInstance)}`],
+          request: "",
+          answer: "",
+          notes: [],
+          replay,
+        });
         break;
       }
       const outcome: Outcome = failure;
@@ -196,13 +208,24 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         replay,
       });
     }
-    const counts = Object.entries(report.statuses[operation.key] ?? {}).map(([status, count]) => `${status}×${count}`).join(" ");
+    const counts = Object.entries(report.statuses[operation.key] ?? {})
+      .map(([status, count]) => `${status}×${count}`)
+      .join(" ");
     log(`${operation.key}: ${counts || "no answers"}${found ? `; ${found} problem(s)` : ""} (${Date.now() - started} ms)`);
   }
 
   const check = await send(options.baseUrl, { method: "GET", path: "/api_keys", headers: { authorization: `Bearer ${options.token}` } }).catch(() => undefined);
   if (check?.status !== 200) {
-    report.problems.push({ operation: "GET /api_keys", operationId: "", status: check?.status, messages: ["the run's own key stopped working: the fuzz must never revoke it"], request: "", answer: check?.text ?? "", notes: [], replay: "" });
+    report.problems.push({
+      operation: "GET /api_keys",
+      operationId: "",
+      status: check?.status,
+      messages: ["the run's own key stopped working: the fuzz must never revoke it"],
+      request: "",
+      answer: check?.text ?? "",
+      notes: [],
+      replay: "",
+    });
   }
   return report;
 }

@@ -19,14 +19,53 @@ const ALL_TYPES: TypeName[] = ["null", "boolean", "integer", "number", "string",
 const ROOT_ID = "https://fuzz.outreach.test/root.json";
 
 /** Keywords that never constrain a value. */
-const ANNOTATIONS = new Set(["description", "title", "examples", "example", "deprecated", "readOnly", "writeOnly", "$comment", "discriminator", "xml", "externalDocs", "contentMediaType", "contentEncoding", "$schema", "$id"]);
+const ANNOTATIONS = new Set([
+  "description",
+  "title",
+  "examples",
+  "example",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "$comment",
+  "discriminator",
+  "xml",
+  "externalDocs",
+  "contentMediaType",
+  "contentEncoding",
+  "$schema",
+  "$id",
+]);
 /** Keywords the generator honours by construction; any other makes it check what it drew. */
 const HONOURED = new Set([
-  "type", "enum", "const", "default", "oneOf", "anyOf", "allOf", "not", "$ref",
-  "minLength", "maxLength", "pattern", "format",
-  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-  "items", "minItems", "maxItems", "uniqueItems",
-  "properties", "required", "additionalProperties", "patternProperties", "minProperties", "maxProperties",
+  "type",
+  "enum",
+  "const",
+  "default",
+  "oneOf",
+  "anyOf",
+  "allOf",
+  "not",
+  "$ref",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "items",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "properties",
+  "required",
+  "additionalProperties",
+  "patternProperties",
+  "minProperties",
+  "maxProperties",
 ]);
 
 export interface ArbitraryOptions {
@@ -65,7 +104,11 @@ const label = (path: string, what: string) => `${path || "(root)"}: ${what}`;
 /** The JSON text of a value with object keys sorted (uniqueItems compares values, not key order). */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (isObject(value)) return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+  if (isObject(value))
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`)
+      .join(",")}}`;
   return JSON.stringify(value) ?? "null";
 }
 
@@ -420,13 +463,21 @@ export class SchemaArbitraries {
     const extraKey = fc.string({ minLength: 1, maxLength: 12 }).filter(isAdditional);
     const extras: Array<fc.Arbitrary<Record<string, unknown>>> = [];
     for (const [pattern, sub] of patterns) {
-      extras.push(fc.dictionary(matchingString(pattern).filter((key) => !(key in properties)), this.valid(sub), { maxKeys: 2 }));
+      extras.push(
+        fc.dictionary(
+          matchingString(pattern).filter((key) => !(key in properties)),
+          this.valid(sub),
+          { maxKeys: 2 },
+        ),
+      );
     }
     if (additional !== false) {
       const values = additional === undefined || additional === true ? ANY_JSON : this.valid(additional);
       const dictionary = fc.dictionary(extraKey, values, { maxKeys: 3 });
       // a schema that only lists properties: extras are rare; a map (additionalProperties alone) gets them always
-      extras.push(Object.keys(properties).length && (additional === undefined || additional === true) ? fc.oneof({ arbitrary: fc.constant({}), weight: 4 }, { arbitrary: dictionary, weight: 1 }) : dictionary);
+      extras.push(
+        Object.keys(properties).length && (additional === undefined || additional === true) ? fc.oneof({ arbitrary: fc.constant({}), weight: 4 }, { arbitrary: dictionary, weight: 1 }) : dictionary,
+      );
     }
     let arbitrary = fc.tuple(record, ...extras).map(([base, ...more]) => {
       const out: Record<string, unknown> = {};
@@ -457,12 +508,21 @@ export class SchemaArbitraries {
       const wrong = ALL_TYPES.filter((type) => !types.includes(type) && !(type === "integer" && types.includes("number")));
       if (wrong.length) add(3, fc.oneof(...wrong.map(valueOfType)), (value) => (value === null ? "null where it is not allowed" : `${jsonType(value)} instead of ${types.join(" or ")}`));
     }
-    if ("const" in s) add(2, ANY_JSON.filter((value) => canonical(value) !== canonical(s.const)), `not the constant ${JSON.stringify(s.const)}`);
+    if ("const" in s)
+      add(
+        2,
+        ANY_JSON.filter((value) => canonical(value) !== canonical(s.const)),
+        `not the constant ${JSON.stringify(s.const)}`,
+      );
     if (Array.isArray(s.enum)) {
       const members = new Set(s.enum.map(canonical));
       const nearMisses = s.enum.filter((v): v is string => typeof v === "string").flatMap((v) => [`${v} `, v.toUpperCase(), `${v}x`, v.slice(1)]);
       const outsiders = nearMisses.length ? fc.oneof(fc.constantFrom(...nearMisses), fc.string({ maxLength: 12 })) : fc.string({ maxLength: 12 });
-      add(2, outsiders.filter((value) => !members.has(canonical(value))), (value) => `${JSON.stringify(value)} is not one of the allowed values`);
+      add(
+        2,
+        outsiders.filter((value) => !members.has(canonical(value))),
+        (value) => `${JSON.stringify(value)} is not one of the allowed values`,
+      );
     }
     if (Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) {
       if (depth < 8) {
@@ -478,7 +538,11 @@ export class SchemaArbitraries {
     if (types.includes("array")) this.arrayMutations(s, path, depth, add, out);
     if (types.includes("object")) this.objectMutations(s, path, depth, add, out);
     if (!types.includes("array") && !types.includes("object")) {
-      add(1, fc.integer({ min: 16, max: this.options.maxDepth }).chain((d) => fc.constantFrom(nested(d, "array"), nested(d, "object"))), "a deeply nested value");
+      add(
+        1,
+        fc.integer({ min: 16, max: this.options.maxDepth }).chain((d) => fc.constantFrom(nested(d, "array"), nested(d, "object"))),
+        "a deeply nested value",
+      );
     }
     return out;
   }
@@ -493,14 +557,22 @@ export class SchemaArbitraries {
     if (typeof s.minLength === "number" && s.minLength > 0) add(2, fc.integer({ min: 0, max: s.minLength - 1 }).chain(stringOfLength), `shorter than minLength ${s.minLength}`);
     if (typeof s.pattern === "string") {
       const pattern = new RegExp(s.pattern, "u");
-      add(2, fc.oneof(fc.string({ maxLength: 16 }), fc.string({ unit: "binary", maxLength: 16 })).filter((text) => !pattern.test(text)), `does not match ${s.pattern}`);
+      add(
+        2,
+        fc.oneof(fc.string({ maxLength: 16 }), fc.string({ unit: "binary", maxLength: 16 })).filter((text) => !pattern.test(text)),
+        `does not match ${s.pattern}`,
+      );
     }
     const not = isObject(s.not) ? s.not : undefined;
     if (typeof not?.pattern === "string") add(3, matchingString(not.pattern), `matches the refused pattern ${not.pattern}`);
     if (typeof s.format === "string") {
       const format = s.format;
       const nearMisses = FORMATS[format] ? FORMATS[format]!.map((text) => text.slice(0, -1) + "\u0000") : fc.constant("\u0000");
-      add(2, fc.oneof(fc.string({ maxLength: 16 }), nearMisses, fc.constantFrom(" ", "@", "not a value", "%00", "..")).filter((text) => !this.hasFormat(format, text)), `not a valid ${format}`);
+      add(
+        2,
+        fc.oneof(fc.string({ maxLength: 16 }), nearMisses, fc.constantFrom(" ", "@", "not a value", "%00", "..")).filter((text) => !this.hasFormat(format, text)),
+        `not a valid ${format}`,
+      );
     }
   }
 
@@ -508,31 +580,74 @@ export class SchemaArbitraries {
     const integerOnly = !types.includes("number");
     const step = integerOnly ? fc.integer({ min: 1, max: 1000 }) : fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.constantFrom(0.5, 1e-6));
     const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = s;
-    if (typeof minimum === "number") add(3, fc.oneof(step.map((d) => minimum - d), fc.constantFrom(-1e308, -(2 ** 53) - 2, minimum - 1)).filter((n) => n < minimum), `below the minimum ${minimum}`);
-    if (typeof exclusiveMinimum === "number") add(2, fc.oneof(fc.constant(exclusiveMinimum), step.map((d) => exclusiveMinimum - d)), `not above the exclusive minimum ${exclusiveMinimum}`);
-    if (typeof maximum === "number") add(3, fc.oneof(step.map((d) => maximum + d), fc.constantFrom(1e308, 2 ** 53 + 2, 1e21, maximum + 1)).filter((n) => n > maximum), `above the maximum ${maximum}`);
-    if (typeof exclusiveMaximum === "number") add(2, fc.oneof(fc.constant(exclusiveMaximum), step.map((d) => exclusiveMaximum + d)), `not below the exclusive maximum ${exclusiveMaximum}`);
+    if (typeof minimum === "number")
+      add(
+        3,
+        fc
+          .oneof(
+            step.map((d) => minimum - d),
+            fc.constantFrom(-1e308, -(2 ** 53) - 2, minimum - 1),
+          )
+          .filter((n) => n < minimum),
+        `below the minimum ${minimum}`,
+      );
+    if (typeof exclusiveMinimum === "number")
+      add(
+        2,
+        fc.oneof(
+          fc.constant(exclusiveMinimum),
+          step.map((d) => exclusiveMinimum - d),
+        ),
+        `not above the exclusive minimum ${exclusiveMinimum}`,
+      );
+    if (typeof maximum === "number")
+      add(
+        3,
+        fc
+          .oneof(
+            step.map((d) => maximum + d),
+            fc.constantFrom(1e308, 2 ** 53 + 2, 1e21, maximum + 1),
+          )
+          .filter((n) => n > maximum),
+        `above the maximum ${maximum}`,
+      );
+    if (typeof exclusiveMaximum === "number")
+      add(
+        2,
+        fc.oneof(
+          fc.constant(exclusiveMaximum),
+          step.map((d) => exclusiveMaximum + d),
+        ),
+        `not below the exclusive maximum ${exclusiveMaximum}`,
+      );
     if (integerOnly) {
       const start = typeof minimum === "number" ? Math.ceil(minimum) : 0;
-      add(2, fc.integer({ min: 0, max: 100 }).map((k) => start + k + 0.5), "a fraction where an integer is required");
+      add(
+        2,
+        fc.integer({ min: 0, max: 100 }).map((k) => start + k + 0.5),
+        "a fraction where an integer is required",
+      );
     }
   }
 
-  private arrayMutations(
-    s: JsonSchema,
-    path: string,
-    depth: number,
-    add: (weight: number, arbitrary: fc.Arbitrary<unknown>, what: string) => void,
-    out: Array<fc.WeightedArbitrary<Mutation>>,
-  ): void {
+  private arrayMutations(s: JsonSchema, path: string, depth: number, add: (weight: number, arbitrary: fc.Arbitrary<unknown>, what: string) => void, out: Array<fc.WeightedArbitrary<Mutation>>): void {
     const items = (s.items ?? true) as Schema;
     const element = this.valid(items);
     const max = typeof s.maxItems === "number" ? s.maxItems : undefined;
     if (typeof s.minItems === "number" && s.minItems > 0) add(2, fc.array(element, { maxLength: s.minItems - 1 }), `fewer than minItems ${s.minItems}`);
     if (max !== undefined && max < Math.max(this.options.hugeSize, 200)) {
-      add(2, fc.array(element, { minLength: 1, maxLength: 3 }).map((some) => Array.from({ length: max + 1 }, (_, i) => some[i % some.length])), `more than maxItems ${max}`);
+      add(
+        2,
+        fc.array(element, { minLength: 1, maxLength: 3 }).map((some) => Array.from({ length: max + 1 }, (_, i) => some[i % some.length])),
+        `more than maxItems ${max}`,
+      );
     }
-    if (s.uniqueItems === true) add(2, fc.array(element, { minLength: 1, maxLength: 3 }).map((some) => [...some, some[0]]), "a repeated item where items must be unique");
+    if (s.uniqueItems === true)
+      add(
+        2,
+        fc.array(element, { minLength: 1, maxLength: 3 }).map((some) => [...some, some[0]]),
+        "a repeated item where items must be unique",
+      );
     if (depth < 8) {
       const inner = this.mutations(items, `${path}[]`, depth + 1);
       if (inner.length) {
@@ -577,7 +692,9 @@ export class SchemaArbitraries {
     if (s.additionalProperties === false) {
       out.push({
         weight: 2,
-        arbitrary: fc.tuple(object, extraName, ANY_JSON).map(([value, key, extra]) => ({ value: setOwn(copyObject(value), key, extra), mutation: label(path, `the unknown property ${JSON.stringify(key)}`), guaranteed: true })),
+        arbitrary: fc
+          .tuple(object, extraName, ANY_JSON)
+          .map(([value, key, extra]) => ({ value: setOwn(copyObject(value), key, extra), mutation: label(path, `the unknown property ${JSON.stringify(key)}`), guaranteed: true })),
       });
     } else if (isObject(s.additionalProperties) && depth < 8) {
       const inner = this.mutations(s.additionalProperties, `${path}.*`, depth + 1);

@@ -14,7 +14,10 @@ export function fuzzSeed(env: NodeJS.ProcessEnv = process.env): number {
 
 /** FUZZ_ONLY: comma-separated operations ("POST /campaigns/{id}/pause" or operationIds) to fuzz alone. */
 export function fuzzOnly(env: NodeJS.ProcessEnv = process.env): string[] {
-  return (env.FUZZ_ONLY ?? "").split(",").map((part) => part.trim()).filter(Boolean);
+  return (env.FUZZ_ONLY ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 /** The relay reports the in-process API accepts are signed with this; the run signs some of its requests correctly. */

@@ -29,13 +29,7 @@ export type PgType = keyof TsTypes;
 export type ColumnType = PgType | `${PgType}?` | `${PgType}!`;
 export type ColumnMap = Readonly<Record<string, ColumnType>>;
 
-type TsOf<C extends ColumnType> = C extends `${infer T extends PgType}?`
-  ? TsTypes[T] | null
-  : C extends `${infer T extends PgType}!`
-    ? TsTypes[T]
-    : C extends PgType
-      ? TsTypes[C]
-      : never;
+type TsOf<C extends ColumnType> = C extends `${infer T extends PgType}?` ? TsTypes[T] | null : C extends `${infer T extends PgType}!` ? TsTypes[T] : C extends PgType ? TsTypes[C] : never;
 
 /** The row a statement with these columns returns. */
 export type RowOf<M extends ColumnMap> = { -readonly [K in keyof M]: TsOf<M[K]> };

@@ -134,10 +134,7 @@ export type ImportSiblingRow = RowOf<typeof importSiblingColumns>;
  * enrolled in another of the account's campaigns of the outreach: one row per
  * contact, naming the campaign it was enrolled in first.
  */
-export async function importContactsInSiblingCampaigns(
-  q: Queryable,
-  scope: { accountId: string; importId: string; campaignId: string; outreachId: string },
-): Promise<ImportSiblingRow[]> {
+export async function importContactsInSiblingCampaigns(q: Queryable, scope: { accountId: string; importId: string; campaignId: string; outreachId: string }): Promise<ImportSiblingRow[]> {
   const { accountId, importId, campaignId, outreachId } = scope;
   return executor(q).rows<ImportSiblingRow>(
     `

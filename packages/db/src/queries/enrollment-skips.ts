@@ -7,10 +7,7 @@ import { executor, type Queryable } from "./executor.js";
  * A `blocklisted` skip for the enrollment with the reason, unless the
  * campaign has one for it already: 1 when written, else 0.
  */
-export async function insertBlocklistedSkip(
-  q: Queryable,
-  skip: { accountId: string; campaignId: string; contactId: string; enrollmentId: string; reason: string; now: Date },
-): Promise<number> {
+export async function insertBlocklistedSkip(q: Queryable, skip: { accountId: string; campaignId: string; contactId: string; enrollmentId: string; reason: string; now: Date }): Promise<number> {
   const { accountId, campaignId, contactId, enrollmentId, reason, now } = skip;
   return executor(q).execute(
     `
@@ -33,10 +30,7 @@ export const siblingEnrollmentReasonColumns = columns({ reason: "text" });
  * The contact's first enrollment in another of the account's campaigns of the
  * outreach, as the reason of a cross_campaign_duplicate skip: undefined when there is none.
  */
-export async function firstSiblingEnrollmentReason(
-  q: Queryable,
-  scope: { accountId: string; campaignId: string; outreachId: string; contactId: string },
-): Promise<string | undefined> {
+export async function firstSiblingEnrollmentReason(q: Queryable, scope: { accountId: string; campaignId: string; outreachId: string; contactId: string }): Promise<string | undefined> {
   const { accountId, campaignId, outreachId, contactId } = scope;
   const [sibling] = await executor(q).rows<RowOf<typeof siblingEnrollmentReasonColumns>>(
     `

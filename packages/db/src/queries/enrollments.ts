@@ -21,10 +21,7 @@ export type DispatchPageRow = Omit<RowOf<typeof dispatchPageColumns>, "blockedBy
  * The batch's next page with the contacts' addresses and, when `checkBlocklist`,
  * the kind of the account's entry blocking each (one statement), without a lock.
  */
-export async function nextDispatchPage(
-  q: Queryable,
-  page: { accountId: string; campaignId: string; batchNumber: number; size: number; checkBlocklist: boolean },
-): Promise<DispatchPageRow[]> {
+export async function nextDispatchPage(q: Queryable, page: { accountId: string; campaignId: string; batchNumber: number; size: number; checkBlocklist: boolean }): Promise<DispatchPageRow[]> {
   const { accountId, campaignId, batchNumber, size, checkBlocklist } = page;
   const blockedBy = checkBlocklist ? blockingKindSql("$4::uuid", "p.email") : "NULL::text";
   // the address by key per row: a join would scan every tenant's contacts for a page
@@ -45,10 +42,9 @@ export async function lockNextDispatchPage(q: Queryable, campaignId: string, bat
 
 /** Locks those of these enrollments still pending, undispatched and not stopped, FOR UPDATE: their ids. */
 export async function lockPendingEnrollments(q: Queryable, enrollmentIds: string[]): Promise<string[]> {
-  return executor(q).values<string>(
-    `SELECT id::text FROM enrollments WHERE id = ANY($1::uuid[]) AND status = 'pending' AND "dispatchedAt" IS NULL AND "stoppedAt" IS NULL FOR UPDATE`,
-    [enrollmentIds],
-  );
+  return executor(q).values<string>(`SELECT id::text FROM enrollments WHERE id = ANY($1::uuid[]) AND status = 'pending' AND "dispatchedAt" IS NULL AND "stoppedAt" IS NULL FOR UPDATE`, [
+    enrollmentIds,
+  ]);
 }
 
 export const pendingEnrollmentContactColumns = columns({ id: "text", contactId: "text" });
@@ -83,10 +79,9 @@ export type ContactTimezoneRow = RowOf<typeof contactTimezoneColumns>;
 
 /** The time zones of these enrollments' contacts. */
 export async function contactTimezonesOf(q: Queryable, enrollmentIds: string[]): Promise<ContactTimezoneRow[]> {
-  return executor(q).rows<ContactTimezoneRow>(
-    `SELECT e.id::text AS id, (SELECT c.timezone FROM contacts c WHERE c.id = e."contactId") AS timezone FROM enrollments e WHERE e.id = ANY($1::uuid[])`,
-    [enrollmentIds],
-  );
+  return executor(q).rows<ContactTimezoneRow>(`SELECT e.id::text AS id, (SELECT c.timezone FROM contacts c WHERE c.id = e."contactId") AS timezone FROM enrollments e WHERE e.id = ANY($1::uuid[])`, [
+    enrollmentIds,
+  ]);
 }
 
 /** Marks these enrollments dispatched at `at` (ISO), each on its step 1's inbox (parallel arrays), in one statement. */

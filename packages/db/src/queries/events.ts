@@ -7,11 +7,14 @@ export const eventIdColumns = columns({ id: "uuid" });
 
 /** Locks up to `limit` events not yet relayed, oldest first, skipping those another relay holds: their ids. */
 export async function lockEventsToRelay(q: Queryable, limit: number): Promise<string[]> {
-  const events = await executor(q).rows<RowOf<typeof eventIdColumns>>(`
+  const events = await executor(q).rows<RowOf<typeof eventIdColumns>>(
+    `
       SELECT id FROM events WHERE "dispatchedAt" IS NULL
       ORDER BY "createdAt", id
       LIMIT $1
-      FOR UPDATE SKIP LOCKED`, [limit]);
+      FOR UPDATE SKIP LOCKED`,
+    [limit],
+  );
   return events.map((event) => event.id);
 }
 
@@ -31,12 +34,15 @@ export async function eventPayload(q: Queryable, eventId: string): Promise<Event
 
 /** Deletes up to `batch` events relayed before `before` that no delivery refers to, skipping locked rows: how many. */
 export async function deleteRelayedEvents(q: Queryable, before: Date, batch: number): Promise<number> {
-  return executor(q).execute(`
+  return executor(q).execute(
+    `
     DELETE FROM events WHERE id IN (
       SELECT e.id FROM events e
       WHERE e."dispatchedAt" < $1
         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d."eventId" = e.id)
-      LIMIT $2 FOR UPDATE SKIP LOCKED)`, [before, batch]);
+      LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+    [before, batch],
+  );
 }
 
 export const outboxBacklogColumns = columns({ backlog: "int4" });

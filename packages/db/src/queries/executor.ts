@@ -87,8 +87,7 @@ export function fromDb(db: PrismaQueryable): Executor {
       const prepared = options.name && !(pool instanceof TransactionPooledPool) ? { name: options.name } : {};
       return (await pool.query({ text, values: params as unknown[], ...prepared })).rows as T[];
     },
-    values: async <T>(text: string, params: readonly unknown[] = []) =>
-      (await pool.query({ text, values: params as unknown[], rowMode: "array" })).rows.map((row: unknown[]) => row[0]) as T[],
+    values: async <T>(text: string, params: readonly unknown[] = []) => (await pool.query({ text, values: params as unknown[], rowMode: "array" })).rows.map((row: unknown[]) => row[0]) as T[],
     execute: async (text, params = []) => (await pool.query({ text, values: params as unknown[] })).rowCount ?? 0,
   };
 }

@@ -16,10 +16,7 @@ export async function deleteExpiredIdempotencyRecords(q: Queryable, before: Date
  * Claims an Idempotency-Key for the account with a record of the request,
  * kept until `expiresAt`, unless the key has a record already: 1 when claimed, else 0.
  */
-export async function insertIdempotencyClaim(
-  q: Queryable,
-  claim: { accountId: string; key: string; method: string; path: string; requestHash: string; expiresAt: Date },
-): Promise<number> {
+export async function insertIdempotencyClaim(q: Queryable, claim: { accountId: string; key: string; method: string; path: string; requestHash: string; expiresAt: Date }): Promise<number> {
   return executor(q).execute(
     `
       INSERT INTO idempotency_records ("accountId", key, method, path, "requestHash", "expiresAt")

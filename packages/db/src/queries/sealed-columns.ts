@@ -23,7 +23,14 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: "webhooks", column: "secretEnc", key: [["id", "uuid"]] },
   // the secret a rotation replaced, moved from secretEnc as it was sealed
   { table: "webhooks", column: "previousSecretEnc", sealedAs: "secretEnc", key: [["id", "uuid"]] },
-  { table: "idempotency_records", column: "responseBody", key: [["accountId", "uuid"], ["key", "text"]] },
+  {
+    table: "idempotency_records",
+    column: "responseBody",
+    key: [
+      ["accountId", "uuid"],
+      ["key", "text"],
+    ],
+  },
 ];
 
 const quote = (name: string) => `"${name}"`;

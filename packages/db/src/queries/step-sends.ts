@@ -15,9 +15,12 @@ export type HeldSendsAndSteps = RowOf<typeof heldSendsAndStepsColumns>;
 
 /** The campaign's held sends (step 1 still scheduled) and its number of steps, in one statement. */
 export async function countHeldSendsAndSteps(q: Queryable, campaignId: string): Promise<HeldSendsAndSteps> {
-  const [row] = await executor(q).rows<HeldSendsAndSteps>(`
+  const [row] = await executor(q).rows<HeldSendsAndSteps>(
+    `
     SELECT (SELECT count(*)::int FROM step_sends WHERE "campaignId" = $1::uuid AND "stepPosition" = 1 AND state = 'scheduled') AS held,
-           (SELECT count(*)::int FROM sequence_steps WHERE "campaignId" = $2::uuid) AS steps`, [campaignId, campaignId]);
+           (SELECT count(*)::int FROM sequence_steps WHERE "campaignId" = $2::uuid) AS steps`,
+    [campaignId, campaignId],
+  );
   return row!;
 }
 
@@ -25,10 +28,13 @@ export const countColumns = columns({ n: "int4" });
 
 /** The campaign's held sends (step 1 still scheduled), those created before `createdBefore` when given. */
 export async function countHeldStep1Sends(q: Queryable, campaignId: string, createdBefore?: Date): Promise<number> {
-  const [row] = await executor(q).rows<RowOf<typeof countColumns>>(`
+  const [row] = await executor(q).rows<RowOf<typeof countColumns>>(
+    `
     SELECT count(*)::int AS n FROM step_sends
     WHERE "campaignId" = $1::uuid AND "stepPosition" = 1 AND state = 'scheduled'
-      AND "createdAt" < COALESCE($2::timestamptz, 'infinity')`, [campaignId, createdBefore ?? null]);
+      AND "createdAt" < COALESCE($2::timestamptz, 'infinity')`,
+    [campaignId, createdBefore ?? null],
+  );
   return row!.n;
 }
 
@@ -55,7 +61,8 @@ export interface ForecastRange {
  */
 export async function forecastSendDays(q: Queryable, range: ForecastRange): Promise<ForecastDayRow[]> {
   const { campaignId, zone, start, end, firstDay, lastDay } = range;
-  return executor(q).rows<ForecastDayRow>(`
+  return executor(q).rows<ForecastDayRow>(
+    `
     WITH buckets AS (
       SELECT ("dueAt" AT TIME ZONE $1)::date AS day,
              count(*) FILTER (WHERE "stepPosition" = 1) AS step_1,
@@ -73,7 +80,9 @@ export async function forecastSendDays(q: Queryable, range: ForecastRange): Prom
              WHERE "campaignId" = $7::uuid AND status = 'pending' AND "dispatchedAt" IS NULL AND "stoppedAt" IS NULL)::int AS undispatched
     FROM generate_series($8::date, $9::date, interval '1 day') AS g(day)
     LEFT JOIN buckets b ON b.day = g.day::date
-    ORDER BY g.day`, [zone, campaignId, start, end, campaignId, start, campaignId, firstDay, lastDay]);
+    ORDER BY g.day`,
+    [zone, campaignId, start, end, campaignId, start, campaignId, firstDay, lastDay],
+  );
 }
 
 export const mailboxUsageColumns = columns({ used: "int4" });
@@ -84,7 +93,8 @@ export const mailboxUsageColumns = columns({ used: "int4" });
  * not ended cancelled or failed, and its answers to replies that have not failed.
  */
 export async function countMailboxDayUsage(q: Queryable, accountId: string, mailbox: string, day: string): Promise<number> {
-  const [usage] = await executor(q).rows<RowOf<typeof mailboxUsageColumns>>(`
+  const [usage] = await executor(q).rows<RowOf<typeof mailboxUsageColumns>>(
+    `
     SELECT (
       (SELECT count(*) FROM step_sends s JOIN smtp_credentials k ON k.id = s."credentialId"
        WHERE k."accountId" = $1::uuid AND lower(k."smtpHost") || ' ' || lower(k."smtpUsername") = $2
@@ -92,7 +102,9 @@ export async function countMailboxDayUsage(q: Queryable, accountId: string, mail
       + (SELECT count(*) FROM reply_answers a JOIN smtp_credentials k ON k.id = a."credentialId"
        WHERE k."accountId" = $4::uuid AND lower(k."smtpHost") || ' ' || lower(k."smtpUsername") = $5
          AND a."limitDay" = $6::date AND a.state <> 'failed')
-    )::int AS used`, [accountId, mailbox, day, accountId, mailbox, day]);
+    )::int AS used`,
+    [accountId, mailbox, day, accountId, mailbox, day],
+  );
   return usage?.used ?? 0;
 }
 
@@ -545,10 +557,10 @@ export async function deferSendToOpening(q: Queryable, stepSendId: string, openi
 
 /** Cancels a send not yet out (sending, queued or scheduled) with the reason. */
 export async function cancelStepSend(q: Queryable, stepSendId: string, reason: string): Promise<number> {
-  return executor(q).execute(
-    `UPDATE step_sends SET state = 'cancelled', "lastError" = $1, "updatedAt" = now() WHERE id = $2::uuid AND state IN ('sending', 'queued', 'scheduled')`,
-    [reason, stepSendId],
-  );
+  return executor(q).execute(`UPDATE step_sends SET state = 'cancelled', "lastError" = $1, "updatedAt" = now() WHERE id = $2::uuid AND state IN ('sending', 'queued', 'scheduled')`, [
+    reason,
+    stepSendId,
+  ]);
 }
 
 /** Cancels these enrollments' steps not yet out (scheduled or queued) with the reason. */
@@ -632,18 +644,7 @@ export async function recordSentSends(db: PrismaQueryable, sends: SentSendColumn
        EXISTS (SELECT 1 FROM later WHERE later."stepSendId" = e."stepSendId") AND EXISTS (
          SELECT 1 FROM campaigns k WHERE k.id = e."campaignId" AND k.schedule IS NOT NULL AND k.schedule <> 'null'::jsonb) AS "movedLaterSteps"
      FROM e JOIN ev ON ev."enrollmentId" = e.id`,
-    [
-      sends.stepSendIds,
-      sends.sentAts,
-      sends.messageIds,
-      sends.credentialIds,
-      sends.accountIds,
-      sends.periodStarts,
-      sends.periodEnds,
-      sends.notes,
-      sends.outcomes,
-      sends.variantIds,
-    ],
+    [sends.stepSendIds, sends.sentAts, sends.messageIds, sends.credentialIds, sends.accountIds, sends.periodStarts, sends.periodEnds, sends.notes, sends.outcomes, sends.variantIds],
     { name: "record_sent_batch" },
   );
 }
@@ -677,10 +678,7 @@ export async function rescheduleCancelledSteps(q: Queryable, enrollmentId: strin
  * given, bounceUnverified = !verified) if it is sending or sent, or, for a
  * verified bounce, bounced unverified before.
  */
-export async function markSendBounced(
-  q: Queryable,
-  bounce: { stepSendId: string; reason: string; credentialId: string | null; verified: boolean; now: Date },
-): Promise<number> {
+export async function markSendBounced(q: Queryable, bounce: { stepSendId: string; reason: string; credentialId: string | null; verified: boolean; now: Date }): Promise<number> {
   const { stepSendId, reason, credentialId, verified, now } = bounce;
   return executor(q).execute(
     `
@@ -693,11 +691,7 @@ export async function markSendBounced(
 
 /** A send in sending failed for good with the error. */
 export async function failSendingSend(q: Queryable, stepSendId: string, error: string, now: Date): Promise<number> {
-  return executor(q).execute(`UPDATE step_sends SET state = 'failed', "lastError" = $1, "updatedAt" = $2 WHERE id = $3::uuid AND state = 'sending'`, [
-    error,
-    now,
-    stepSendId,
-  ]);
+  return executor(q).execute(`UPDATE step_sends SET state = 'failed', "lastError" = $1, "updatedAt" = $2 WHERE id = $3::uuid AND state = 'sending'`, [error, now, stepSendId]);
 }
 
 /** The enrollment of a send, or undefined when there is no such send. */
@@ -742,14 +736,7 @@ export type ReleasedSendRow = RowOf<typeof releasedSendColumns>;
  * its due sends queued, at most `limit` minus what is in flight, those of
  * `preferCredentialId` first among the next `window` due ones.
  */
-export async function releaseDueSendsFor(
-  db: PrismaQueryable,
-  accountId: string,
-  now: Date,
-  limit: number,
-  preferCredentialId: string | null,
-  window: number,
-): Promise<ReleasedSendRow[]> {
+export async function releaseDueSendsFor(db: PrismaQueryable, accountId: string, now: Date, limit: number, preferCredentialId: string | null, window: number): Promise<ReleasedSendRow[]> {
   return fromDb(db).rows<ReleasedSendRow>(
     `SELECT id, "accountId", "releasedAt", "credentialId", "accountWasIdle"
      FROM release_due_sends($1::uuid, $2::timestamptz, $3::int, $4::uuid, $5::int)`,
@@ -779,13 +766,7 @@ export type DueCampaignPairRow = RowOf<typeof dueCampaignPairColumns>;
  * its account not suspended; at most `scanLimit` pairs, stopping once
  * `maxDue` due ones were found.
  */
-export async function scanDueCampaignPairs(
-  q: Queryable,
-  now: Date,
-  after: { accountId: string; campaignId: string },
-  scanLimit: number,
-  maxDue: number,
-): Promise<DueCampaignPairRow[]> {
+export async function scanDueCampaignPairs(q: Queryable, now: Date, after: { accountId: string; campaignId: string }, scanLimit: number, maxDue: number): Promise<DueCampaignPairRow[]> {
   return executor(q).rows<DueCampaignPairRow>(
     `
     WITH RECURSIVE pairs AS (

@@ -20,7 +20,8 @@ export async function leaseAccountsWithDueDeliveries(
   now: Date,
 ): Promise<string[]> {
   const { holder, until, limit, exclude, from, before } = lease;
-  const rows = await executor(q).rows<RowOf<typeof leasedAccountColumns>>(`
+  const rows = await executor(q).rows<RowOf<typeof leasedAccountColumns>>(
+    `
     WITH RECURSIVE accounts AS (
       (SELECT "accountId" FROM webhook_deliveries WHERE state = 'pending' AND "accountId" >= $1::uuid ORDER BY "accountId" LIMIT 1)
       UNION ALL
@@ -38,16 +39,21 @@ export async function leaseAccountsWithDueDeliveries(
     SELECT "accountId", $11, $12 FROM due
     ON CONFLICT ("accountId") DO UPDATE SET holder = EXCLUDED.holder, "expiresAt" = EXCLUDED."expiresAt"
       WHERE webhook_account_leases."expiresAt" <= $13 OR webhook_account_leases.holder = EXCLUDED.holder
-    RETURNING "accountId"`, [from, before, before, before, before, exclude, now, now, now, limit, holder, until, now]);
+    RETURNING "accountId"`,
+    [from, before, before, before, before, exclude, now, now, now, limit, holder, until, now],
+  );
   return rows.map((row) => row.accountId);
 }
 
 /** Extends the holder's leases of these accounts until `until`: the accounts it still holds. */
 export async function extendAccountLeases(q: Queryable, holder: string, accountIds: string[], until: Date): Promise<string[]> {
-  const rows = await executor(q).rows<RowOf<typeof leasedAccountColumns>>(`
+  const rows = await executor(q).rows<RowOf<typeof leasedAccountColumns>>(
+    `
     UPDATE webhook_account_leases SET "expiresAt" = $1
     WHERE "accountId" = ANY($2::uuid[]) AND holder = $3
-    RETURNING "accountId"`, [until, accountIds, holder]);
+    RETURNING "accountId"`,
+    [until, accountIds, holder],
+  );
   return rows.map((row) => row.accountId);
 }
 

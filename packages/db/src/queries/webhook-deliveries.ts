@@ -37,12 +37,15 @@ export type ClaimedDeliveryRow = RowOf<typeof claimedDeliveryColumns>;
  * worker holds it (attemptingUntil passed). undefined when not held.
  */
 export async function holdDeliveryForAttempt(q: Queryable, deliveryId: string, attempt: number, holdUntil: Date, now: Date): Promise<ClaimedDeliveryRow | undefined> {
-  const [row] = await executor(q).rows<ClaimedDeliveryRow>(`
+  const [row] = await executor(q).rows<ClaimedDeliveryRow>(
+    `
     UPDATE webhook_deliveries d SET "attemptingUntil" = $1
     FROM webhooks w
     WHERE d.id = $2::uuid AND w.id = d."webhookId" AND d.state = 'pending' AND d.attempts = $3
       AND (d."attemptingUntil" IS NULL OR d."attemptingUntil" < $4)
-    RETURNING ${CLAIMED_COLUMNS}`, [holdUntil, deliveryId, attempt - 1, now]);
+    RETURNING ${CLAIMED_COLUMNS}`,
+    [holdUntil, deliveryId, attempt - 1, now],
+  );
   return row;
 }
 
@@ -50,8 +53,11 @@ export const deliveryBusyColumns = columns({ busy: "bool?" });
 
 /** Whether that attempt of the delivery is under way elsewhere (pending, the next one, held): undefined when the delivery is gone. */
 export async function isDeliveryAttemptBusy(q: Queryable, deliveryId: string, attempt: number, now: Date): Promise<boolean | null | undefined> {
-  const [current] = await executor(q).rows<RowOf<typeof deliveryBusyColumns>>(`
-      SELECT state = 'pending' AND attempts = $1 AND "attemptingUntil" >= $2 AS busy FROM webhook_deliveries WHERE id = $3::uuid`, [attempt - 1, now, deliveryId]);
+  const [current] = await executor(q).rows<RowOf<typeof deliveryBusyColumns>>(
+    `
+      SELECT state = 'pending' AND attempts = $1 AND "attemptingUntil" >= $2 AS busy FROM webhook_deliveries WHERE id = $3::uuid`,
+    [attempt - 1, now, deliveryId],
+  );
   return current?.busy;
 }
 
@@ -79,7 +85,8 @@ export interface AttemptColumns {
  * reset to 0. Rows are locked by id, the order of every writer that waits on them.
  */
 export async function recordAttempts(q: Queryable, c: AttemptColumns): Promise<number> {
-  return executor(q).execute(`
+  return executor(q).execute(
+    `
       WITH input AS (
         SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[],
           $5::text[], $6::int[], $7::timestamptz[],
@@ -100,32 +107,29 @@ export async function recordAttempts(q: Queryable, c: AttemptColumns): Promise<n
       UPDATE webhook_deliveries d SET attempts = i.number, state = i.state::"DeliveryState", "nextAttemptAt" = i.next_attempt_at,
         "attemptingUntil" = NULL, "lastStatusCode" = i.status_code, "lastError" = i.error,
         "completedAt" = CASE WHEN i.state = 'pending' THEN NULL ELSE i.at END
-      FROM input i WHERE d.id = i.id AND d.id IN (SELECT id FROM locked)`, [
-    c.deliveryIds,
-    c.numbers,
-    c.statusCodes,
-    c.errors,
-    c.responseExcerpts,
-    c.durationsMs,
-    c.ats,
-    c.states,
-    c.nextAttemptAts,
-    c.succeededWebhookIds,
-  ]);
+      FROM input i WHERE d.id = i.id AND d.id IN (SELECT id FROM locked)`,
+    [c.deliveryIds, c.numbers, c.statusCodes, c.errors, c.responseExcerpts, c.durationsMs, c.ats, c.states, c.nextAttemptAts, c.succeededWebhookIds],
+  );
 }
 
 /** A pending delivery ends skipped (its webhook was disabled): the rows changed. */
 export async function markDeliverySkipped(q: Queryable, deliveryId: string, reason: string, now: Date): Promise<number> {
-  return executor(q).execute(`
+  return executor(q).execute(
+    `
     UPDATE webhook_deliveries SET state = 'skipped', "attemptingUntil" = NULL, "lastError" = $1, "completedAt" = $2, "nextAttemptAt" = NULL
-    WHERE id = $3::uuid AND state = 'pending'`, [reason, now, deliveryId]);
+    WHERE id = $3::uuid AND state = 'pending'`,
+    [reason, now, deliveryId],
+  );
 }
 
 /** Extends the holds on these pending deliveries still held; a row locked now (being recorded) is skipped, never waited for. */
 export async function extendDeliveryHolds(q: Queryable, deliveryIds: string[], until: Date): Promise<number> {
-  return executor(q).execute(`
+  return executor(q).execute(
+    `
       UPDATE webhook_deliveries SET "attemptingUntil" = $1
-      WHERE id IN (SELECT id FROM webhook_deliveries WHERE id = ANY($2::uuid[]) AND state = 'pending' AND "attemptingUntil" IS NOT NULL FOR UPDATE SKIP LOCKED)`, [until, deliveryIds]);
+      WHERE id IN (SELECT id FROM webhook_deliveries WHERE id = ANY($2::uuid[]) AND state = 'pending' AND "attemptingUntil" IS NOT NULL FOR UPDATE SKIP LOCKED)`,
+    [until, deliveryIds],
+  );
 }
 
 export const claimedDueDeliveryColumns = columns({
@@ -142,7 +146,8 @@ export type ClaimedDueDeliveryRow = RowOf<typeof claimedDueDeliveryColumns>;
  * webhook's, and the event's data and time).
  */
 export async function holdDueDeliveries(q: Queryable, accountId: string, limit: number, holdUntil: Date, now: Date): Promise<ClaimedDueDeliveryRow[]> {
-  return executor(q).rows<ClaimedDueDeliveryRow>(`
+  return executor(q).rows<ClaimedDueDeliveryRow>(
+    `
     WITH picked AS (
       SELECT id FROM webhook_deliveries
       WHERE "accountId" = $1::uuid AND state = 'pending' AND "nextAttemptAt" <= $2
@@ -158,14 +163,19 @@ export async function holdDueDeliveries(q: Queryable, accountId: string, limit: 
     )
     SELECT c.*, e.data AS "eventData", e."createdAt" AS "eventCreatedAt"
     FROM claimed c LEFT JOIN events e ON e.id = c."eventId"
-    ORDER BY c."nextAttemptAt", c."createdAt"`, [accountId, now, now, limit, holdUntil]);
+    ORDER BY c."nextAttemptAt", c."createdAt"`,
+    [accountId, now, now, limit, holdUntil],
+  );
 }
 
 /** Ends the holds on these pending deliveries (not attempted after all); a row locked now is skipped. */
 export async function dropDeliveryHolds(q: Queryable, deliveryIds: string[]): Promise<number> {
-  return executor(q).execute(`
+  return executor(q).execute(
+    `
     UPDATE webhook_deliveries SET "attemptingUntil" = NULL
-    WHERE id IN (SELECT id FROM webhook_deliveries WHERE id = ANY($1::uuid[]) AND state = 'pending' FOR UPDATE SKIP LOCKED)`, [deliveryIds]);
+    WHERE id IN (SELECT id FROM webhook_deliveries WHERE id = ANY($1::uuid[]) AND state = 'pending' FOR UPDATE SKIP LOCKED)`,
+    [deliveryIds],
+  );
 }
 
 /**
@@ -174,14 +184,17 @@ export async function dropDeliveryHolds(q: Queryable, deliveryIds: string[]): Pr
  * events' order; a (webhook, event) pair already there is left alone. The rows created.
  */
 export async function insertDeliveriesForEvents(q: Queryable, eventIds: string[], optInTypes: readonly string[], now: Date): Promise<number> {
-  return executor(q).execute(`
+  return executor(q).execute(
+    `
       INSERT INTO webhook_deliveries (id, "accountId", "webhookId", "eventId", "eventType", "nextAttemptAt", "createdAt")
       SELECT gen_random_uuid(), e."accountId", w.id, e.id, e.type, $1, $2
       FROM events e
       JOIN webhooks w ON w."accountId" = e."accountId" AND w."disabledAt" IS NULL AND (e.type = ANY(w."eventFilters") OR ('*' = ANY(w."eventFilters") AND e.type <> ALL($3::text[])))
       WHERE e.id = ANY($4::uuid[])
       ORDER BY e."createdAt", e.id, w."createdAt"
-      ON CONFLICT ("webhookId", "eventId") DO NOTHING`, [now, now, optInTypes, eventIds]);
+      ON CONFLICT ("webhookId", "eventId") DO NOTHING`,
+    [now, now, optInTypes, eventIds],
+  );
 }
 
 export const reopenedDeliveryColumns = columns({ attempts: "int4", notified: "bool" });
@@ -192,24 +205,25 @@ export type ReopenedDeliveryRow = RowOf<typeof reopenedDeliveryColumns>;
  * with `extraAttempts` more allowed, and the deliverers are woken (NOTIFY at
  * commit): only while the webhook is enabled and no attempt is under way. No row when not.
  */
-export async function reopenDelivery(
-  q: Queryable,
-  target: { deliveryId: string; webhookId: string; accountId: string },
-  extraAttempts: number,
-  now: Date,
-): Promise<ReopenedDeliveryRow[]> {
-  return executor(q).rows<ReopenedDeliveryRow>(`
+export async function reopenDelivery(q: Queryable, target: { deliveryId: string; webhookId: string; accountId: string }, extraAttempts: number, now: Date): Promise<ReopenedDeliveryRow[]> {
+  return executor(q).rows<ReopenedDeliveryRow>(
+    `
     UPDATE webhook_deliveries d SET state = 'pending', "maxAttempts" = d.attempts + $1, "nextAttemptAt" = $2, "completedAt" = NULL
     FROM webhooks w
     WHERE d.id = $3::uuid AND d."webhookId" = $4::uuid AND d."accountId" = $5::uuid
       AND w.id = d."webhookId" AND w."disabledAt" IS NULL
       AND (d.state <> 'pending' OR d."attemptingUntil" IS NULL OR d."attemptingUntil" < $6)
-    RETURNING d.attempts, pg_notify('webhook_deliveries', '') IS NULL AS notified`, [extraAttempts, now, target.deliveryId, target.webhookId, target.accountId, now]);
+    RETURNING d.attempts, pg_notify('webhook_deliveries', '') IS NULL AS notified`,
+    [extraAttempts, now, target.deliveryId, target.webhookId, target.accountId, now],
+  );
 }
 
 /** Deletes up to `batch` deliveries that ended before `before` (their attempts go with them), skipping locked rows: how many. */
 export async function deleteFinishedDeliveries(q: Queryable, before: Date, batch: number): Promise<number> {
-  return executor(q).execute(`
+  return executor(q).execute(
+    `
     DELETE FROM webhook_deliveries WHERE id IN (
-      SELECT id FROM webhook_deliveries WHERE "completedAt" < $1 AND state <> 'pending' LIMIT $2 FOR UPDATE SKIP LOCKED)`, [before, batch]);
+      SELECT id FROM webhook_deliveries WHERE "completedAt" < $1 AND state <> 'pending' LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+    [before, batch],
+  );
 }

@@ -10,12 +10,15 @@ export const webhookFailureColumns = columns({ disabled: "bool?" });
  * `at`) when that makes `disableAfter`. True when this failure disabled it.
  */
 export async function countWebhookFailure(q: Queryable, webhookId: string, at: Date, disableAfter: number): Promise<boolean> {
-  const [updated] = await executor(q).rows<RowOf<typeof webhookFailureColumns>>(`
+  const [updated] = await executor(q).rows<RowOf<typeof webhookFailureColumns>>(
+    `
         UPDATE webhooks SET "consecutiveFailures" = "consecutiveFailures" + 1,
           "disabledAt" = CASE WHEN "disabledAt" IS NULL AND "consecutiveFailures" + 1 >= $1 THEN $2 ELSE "disabledAt" END,
           "updatedAt" = $3
         WHERE id = $4::uuid
-        RETURNING "disabledAt" = $5 AS disabled`, [disableAfter, at, at, webhookId, at]);
+        RETURNING "disabledAt" = $5 AS disabled`,
+    [disableAfter, at, at, webhookId, at],
+  );
   return updated?.disabled === true;
 }
 

@@ -7,17 +7,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { listMigrations } from "../../src/migrate.js";
-import {
-  applySql,
-  prismaDiff,
-  readSqlObjects,
-  schemaPath,
-  splitStatements,
-  sqlDir,
-  touchedByStatement,
-  touchKey,
-  type SqlObject,
-} from "../../../../scripts/live-schema.mjs";
+import { applySql, prismaDiff, readSqlObjects, schemaPath, splitStatements, sqlDir, touchedByStatement, touchKey, type SqlObject } from "../../../../scripts/live-schema.mjs";
 
 // This package sits below @outreach/testing, so it names its scratch databases itself
 // (with the prefix the harness sweeps up after killed runs).
@@ -171,20 +161,14 @@ export function catalogProblems(migrated: Catalog, declared: Catalog, objects: S
   for (const [key, def] of migrated) {
     const other = declared.get(key);
     if (other === undefined) {
-      problems.push(
-        `${key}: the migrations create it, but neither prisma/schema.prisma nor a file of packages/db/sql defines it ` +
-          `(put its current definition in packages/db/sql/):\n    ${def}`,
-      );
+      problems.push(`${key}: the migrations create it, but neither prisma/schema.prisma nor a file of packages/db/sql defines it ` + `(put its current definition in packages/db/sql/):\n    ${def}`);
     } else if (other !== def) {
       problems.push(`${key}: ${ownerOf(key, objects)} defines it otherwise than the migrations do.\n  migrations:\n    ${def}\n  ${ownerOf(key, objects)}:\n    ${other}`);
     }
   }
   for (const [key, def] of declared) {
     if (!migrated.has(key)) {
-      problems.push(
-        `${key}: ${ownerOf(key, objects)} defines it, but the migrations never create it ` +
-          `(run pnpm db:new-migration <name>, or remove it):\n    ${def}`,
-      );
+      problems.push(`${key}: ${ownerOf(key, objects)} defines it, but the migrations never create it ` + `(run pnpm db:new-migration <name>, or remove it):\n    ${def}`);
     }
   }
   return problems;
@@ -220,7 +204,10 @@ export function docProblems(root: string, migrationsDir: string, objects: SqlObj
   const problems: string[] = [];
   for (const doc of docs.values()) {
     const where = `packages/db/sql/${doc.file} (${doc.objects.map((o) => o.key).join(", ")})`;
-    const lines = doc.text.split("\n").map((line) => line.trim()).filter((line) => line.startsWith("--"));
+    const lines = doc.text
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line.startsWith("--"));
     const usedAt = lines.findIndex((line) => /^--\s*Used by:/.test(line));
     const lastAt = lines.findIndex((line) => /^--\s*Last changed by migration:/.test(line));
     const prose = lines.slice(0, usedAt < 0 ? lines.length : usedAt).filter((line) => line.replace(/^--\s*/, "").length > 0);

@@ -24,7 +24,10 @@ export interface ApplyProviderEventOptions {
 
 /** A subscription that entitles its account to a plan, but whose price no plan carries: the operator must set it (pnpm ops set-price). */
 export class UnknownPriceError extends Error {
-  constructor(readonly subscriptionId: string, readonly priceId: string | null) {
+  constructor(
+    readonly subscriptionId: string,
+    readonly priceId: string | null,
+  ) {
     super(`subscription ${subscriptionId} has price ${priceId ?? "(none)"}, which no plan carries; set it with \`pnpm ops set-price <plan> ${priceId ?? "<price>"}\``);
     this.name = "UnknownPriceError";
   }
@@ -70,9 +73,7 @@ async function applyOnce(tx: Tx, event: ProviderEventInput, options: ApplyProvid
   await lockAccount(tx, accountId);
   const stored = await tx.providerSubscription.findUnique({ where: { id: subscriptionId } });
 
-  const result = isSubscriptionEvent(event)
-    ? await applySubscriptionEvent(tx, accountId, stored, event, options)
-    : await applyInvoiceEvent(tx, accountId, stored, subscriptionId, event, options);
+  const result = isSubscriptionEvent(event) ? await applySubscriptionEvent(tx, accountId, stored, event, options) : await applyInvoiceEvent(tx, accountId, stored, subscriptionId, event, options);
   if (result.outcome === "applied") await syncAccountPlan(tx, accountId);
   return result;
 }
@@ -115,7 +116,14 @@ async function snapshotFields(tx: Tx, snapshot: SubscriptionSnapshot) {
 }
 
 /** Writes the subscription as the provider holds it now; the stored times become at least `at`. */
-async function writeCurrent(tx: Tx, accountId: string, stored: ProviderSubscription | null, id: string, at: Date, fetch: NonNullable<ApplyProviderEventOptions["fetchSubscription"]>): Promise<ProviderEventResult> {
+async function writeCurrent(
+  tx: Tx,
+  accountId: string,
+  stored: ProviderSubscription | null,
+  id: string,
+  at: Date,
+  fetch: NonNullable<ApplyProviderEventOptions["fetchSubscription"]>,
+): Promise<ProviderEventResult> {
   const current = await fetch(id);
   if (!current) {
     if (!stored) return { outcome: "ignored", accountId, detail: `the provider has no subscription ${id}` };
@@ -155,7 +163,14 @@ function statusAfterInvoice(type: InvoiceEventType, status: string): string | nu
   return ["active", "trialing", "past_due"].includes(status) ? "past_due" : null;
 }
 
-async function applyInvoiceEvent(tx: Tx, accountId: string, stored: ProviderSubscription | null, subscriptionId: string, event: InvoiceEvent, options: ApplyProviderEventOptions): Promise<ProviderEventResult> {
+async function applyInvoiceEvent(
+  tx: Tx,
+  accountId: string,
+  stored: ProviderSubscription | null,
+  subscriptionId: string,
+  event: InvoiceEvent,
+  options: ApplyProviderEventOptions,
+): Promise<ProviderEventResult> {
   const at = event.occurredAt;
   if (!stored) {
     if (!options.fetchSubscription) return { outcome: "ignored", accountId, detail: "an invoice of a subscription not heard of yet; its own events will set it" };

@@ -118,9 +118,7 @@ export async function listAccounts(db: Db, filter: { plan?: string; email?: stri
     take: filter.limit ?? 100,
   });
   const periods = accounts.map((a) => currentBillingPeriod({ start: a.currentPeriodStart, end: a.currentPeriodEnd }, now));
-  const usage = accounts.length
-    ? await db.usagePeriod.findMany({ where: { OR: accounts.map((a, i) => ({ accountId: a.id, periodStart: periods[i]!.start })) } })
-    : [];
+  const usage = accounts.length ? await db.usagePeriod.findMany({ where: { OR: accounts.map((a, i) => ({ accountId: a.id, periodStart: periods[i]!.start })) } }) : [];
   const sends = new Map(usage.map((u) => [`${u.accountId} ${u.periodStart.getTime()}`, u.sends]));
   return accounts.map((a, i) => ({
     accountId: a.id,

@@ -2,11 +2,7 @@ import { isAutoReply } from "./auto-reply.js";
 import type { DsnReport, InboundMessage } from "./inbound-facts.js";
 import { isUnsubscribeRequest, isUnsubscribeSubject } from "./unsubscribe-request.js";
 
-export type InboundClassification =
-  | { kind: "bounce"; dsn: DsnReport }
-  | { kind: "auto_reply"; why: string }
-  | { kind: "unsubscribe" }
-  | { kind: "reply" };
+export type InboundClassification = { kind: "bounce"; dsn: DsnReport } | { kind: "auto_reply"; why: string } | { kind: "unsubscribe" } | { kind: "reply" };
 
 /**
  * What a message found in a watched inbox is, in this order: a permanent

@@ -86,7 +86,10 @@ function clip(text: string): string | null {
  */
 function cleanDiagnostic(value: string | undefined): string | null {
   if (!value) return null;
-  let text = value.replace(/^\s*[a-z][\w-]*\s*;\s*/i, "").replace(/\s+/g, " ").trim();
+  let text = value
+    .replace(/^\s*[a-z][\w-]*\s*;\s*/i, "")
+    .replace(/\s+/g, " ")
+    .trim();
   const lead = /^(\d{3})[- ](?:(\d\.\d{1,3}\.\d{1,3}) )?/.exec(text);
   if (lead) {
     const repeat = new RegExp(` ${lead[1]}[- ]${lead[2] ? `${lead[2].replace(/\./g, "\\.")} ` : ""}`, "g");
@@ -98,7 +101,12 @@ function cleanDiagnostic(value: string | undefined): string | null {
 /** "rfc822; <A@Example.org>" -> "a@example.org" */
 function addressOf(value: string | undefined): string | null {
   if (!value) return null;
-  const address = value.slice(value.indexOf(";") + 1).trim().replace(/^<|>$/g, "").trim().toLowerCase();
+  const address = value
+    .slice(value.indexOf(";") + 1)
+    .trim()
+    .replace(/^<|>$/g, "")
+    .trim()
+    .toLowerCase();
   return /^[^\s@]+@[^\s@]+$/.test(address) ? address : null;
 }
 
@@ -257,8 +265,7 @@ function fromDeliveryStatus(facts: Facts, content: string, parts: readonly Repor
   const action = (group: Record<string, string>) => group["action"]?.split(/[\s;(]/)[0]!.toLowerCase() ?? null;
   const statusOf = (group: Record<string, string>) =>
     (group["status"] ? ENHANCED_CODE.exec(group["status"]) : null)?.slice(1, 4).join(".") ?? statusIn(cleanDiagnostic(group["diagnostic-code"]) ?? "");
-  const chosen =
-    recipients.find((group) => action(group) === "failed") ?? recipients.find((group) => statusOf(group)?.startsWith("5")) ?? recipients[0];
+  const chosen = recipients.find((group) => action(group) === "failed") ?? recipients.find((group) => statusOf(group)?.startsWith("5")) ?? recipients[0];
   if (!chosen) return fromFailureNotice(facts, parts);
 
   const status = statusOf(chosen);

@@ -34,7 +34,10 @@ function headersOf(parsed: ParsedMail): Record<string, string[]> {
   const headers: Record<string, string[]> = {};
   for (const { key, line } of parsed.headerLines.slice(0, HEADER_COUNT_LIMIT)) {
     const colon = line.indexOf(":");
-    const value = line.slice(colon + 1, colon + 1 + HEADER_VALUE_LIMIT).replace(/\s+/g, " ").trim();
+    const value = line
+      .slice(colon + 1, colon + 1 + HEADER_VALUE_LIMIT)
+      .replace(/\s+/g, " ")
+      .trim();
     (headers[key.toLowerCase()] ??= []).push(value);
   }
   return headers;

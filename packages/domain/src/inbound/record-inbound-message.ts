@@ -60,7 +60,10 @@ function storable(message: InboundMessage, classification: InboundClassification
   if (classification.kind !== "bounce") return [cleaned, classification];
   const { dsn } = classification;
   const report = { ...dsn, status: text(dsn.status), diagnostic: text(dsn.diagnostic), recipient: text(dsn.recipient), originalMessageId: text(dsn.originalMessageId) };
-  return [{ ...cleaned, dsn: report }, { kind: "bounce", dsn: report }];
+  return [
+    { ...cleaned, dsn: report },
+    { kind: "bounce", dsn: report },
+  ];
 }
 
 /** Our sent step whose Message-ID is one of these (ids normalised: no <>, lower-cased), in this account. */

@@ -78,7 +78,11 @@ export function replyText(text: string): string {
     const intro = introLength(lines, i);
     if (intro > 0) {
       // an introduction of ">" lines is dropped with them; one of an unquoted copy ends the answer
-      if (nextNonBlank(lines, i + intro)?.trimStart().startsWith(">")) {
+      if (
+        nextNonBlank(lines, i + intro)
+          ?.trimStart()
+          .startsWith(">")
+      ) {
         i += intro - 1;
         continue;
       }

@@ -21,7 +21,8 @@ const SUBJECT_PREFIX = /^(?:\[[^\]]{0,40}\]\s*|(?:re|aw|sv|vs|antw|antwort|rif|r
 
 /** The start of quoted text: "On ... wrote:" in the languages of the subjects above, a quoted header block, or a separator. */
 const QUOTE_INTRO = /\b(?:wrote|schrieb|a ecrit|escribio|ha scritto|schreef|escreveu)\b.*:\s*$|^(?:wrote|schrieb|a ecrit|escribio|ha scritto|schreef|escreveu)$/;
-const QUOTE_SEPARATOR = /^(?:-{2,}\s*(?:original message|ursprungliche nachricht|message d'origine|mensaje original|messaggio originale|oorspronkelijk bericht|mensagem original|forwarded message)|_{10,})/;
+const QUOTE_SEPARATOR =
+  /^(?:-{2,}\s*(?:original message|ursprungliche nachricht|message d'origine|mensaje original|messaggio originale|oorspronkelijk bericht|mensagem original|forwarded message)|_{10,})/;
 const QUOTED_HEADER = /^\*?(?:from|von|de|da|van)\s*:\*?\s/;
 const QUOTED_HEADER_NEXT = /^\*?(?:sent|date|gesendet|datum|envoye|enviado|inviato|verzonden|data|to|an|a|aan|para|subject|betreff|objet|asunto|oggetto|onderwerp|assunto)\s*:/;
 /** A signature or a client's tag line ends what the person wrote. */
@@ -31,13 +32,17 @@ const SIGNATURE = /^(?:-- ?$|sent from my |get outlook for |von meinem .* gesend
 const AFTERWORD_LIMIT = 160;
 
 function isRequest(line: string): boolean {
-  return REQUEST.test(foldText(line).replace(/[\s.!?,;:)\]]+$/, "").replace(/^[\s(\[]+/, ""));
+  return REQUEST.test(
+    foldText(line)
+      .replace(/[\s.!?,;:)\]]+$/, "")
+      .replace(/^[\s(\[]+/, ""),
+  );
 }
 
 /** Whether the subject, without reply prefixes and tags, is an unsubscribe request (as our List-Unsubscribe mailto sends it). */
 export function isUnsubscribeSubject(subject: string): boolean {
   let rest = subject.trim();
-  for (let previous = ""; previous !== rest; ) {
+  for (let previous = ""; previous !== rest;) {
     previous = rest;
     rest = rest.replace(SUBJECT_PREFIX, "").trim();
   }

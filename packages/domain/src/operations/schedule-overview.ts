@@ -158,7 +158,15 @@ export async function readScheduleOverview(db: Db, leases: InboxLeaseLookup | nu
         if (!campaign) return undefined;
         let row = rows.get(campaignId);
         if (!row) {
-          row = { campaignId, name: campaign.name, status: campaign.status, pausedReason: campaign.pausedReason, heldBecause: heldBecause(account, campaign), counts: emptyCounts(), oldestDueAgeSeconds: null };
+          row = {
+            campaignId,
+            name: campaign.name,
+            status: campaign.status,
+            pausedReason: campaign.pausedReason,
+            heldBecause: heldBecause(account, campaign),
+            counts: emptyCounts(),
+            oldestDueAgeSeconds: null,
+          };
           rows.set(campaignId, row);
         }
         return row;

@@ -45,13 +45,15 @@ export async function checkCredentialHealth(tx: Tx, credentialId: string, now = 
     },
   });
   const eventIds: string[] = [];
-  eventIds.push(await recordEvent(tx, credential.accountId, "credential.disabled", {
-    credential_id: credentialId,
-    from_email: credential.fromEmail,
-    campaign_id: campaign.id,
-    bounce_rate: bounceRate,
-    threshold,
-  }));
+  eventIds.push(
+    await recordEvent(tx, credential.accountId, "credential.disabled", {
+      credential_id: credentialId,
+      from_email: credential.fromEmail,
+      campaign_id: campaign.id,
+      bounce_rate: bounceRate,
+      threshold,
+    }),
+  );
 
   if (enabledLeft > 0) return { bounceRate, disabled: true, campaignPaused: false, eventIds };
   if (campaign.status !== "active") return { bounceRate, disabled: true, campaignPaused: false, eventIds };

@@ -32,13 +32,7 @@ const PREFERENCE_WINDOW = 50;
  * packages/db/sql/functions/release_due_sends.sql) takes the lock, then
  * releases under a snapshot taken after it. Runs on its own or inside a transaction.
  */
-export async function releaseDueSends(
-  tx: Tx,
-  accountId: string,
-  now = new Date(),
-  limit = SEND_CONCURRENCY_PER_ACCOUNT,
-  preferCredentialId: string | null = null,
-): Promise<ReleasedSend[]> {
+export async function releaseDueSends(tx: Tx, accountId: string, now = new Date(), limit = SEND_CONCURRENCY_PER_ACCOUNT, preferCredentialId: string | null = null): Promise<ReleasedSend[]> {
   return releaseDueSendsFor(tx, accountId, now, limit, preferCredentialId, Math.max(PREFERENCE_WINDOW, limit));
 }
 

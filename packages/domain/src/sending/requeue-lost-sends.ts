@@ -48,5 +48,9 @@ export async function requeueSends(tx: Tx, sends: LostRelease[], now = new Date(
  */
 export async function requeueLostSends(tx: Tx, olderThanMs: number, now = new Date(), limit = 500): Promise<number> {
   const stale = await staleQueuedSends(tx, new Date(now.getTime() - olderThanMs), limit);
-  return requeueSends(tx, stale.map((send) => ({ ...send, reason: `its job did not run within ${Math.round(olderThanMs / 60_000)} minutes` })), now);
+  return requeueSends(
+    tx,
+    stale.map((send) => ({ ...send, reason: `its job did not run within ${Math.round(olderThanMs / 60_000)} minutes` })),
+    now,
+  );
 }

@@ -172,9 +172,7 @@ export function planScheduleChunk(input: PlanInput): PlannedChunk {
     });
   }
   const streams = input.credentials.map((c) =>
-    booked.has(keyOf(c)) && lastDueAt.has(c.id)
-      ? { ...c, booked: booked.get(keyOf(c))!, lastDueAt: lastDueAt.get(c.id)!, lastByZone: lastByZone.get(c.id) ?? c.lastByZone }
-      : c,
+    booked.has(keyOf(c)) && lastDueAt.has(c.id) ? { ...c, booked: booked.get(keyOf(c))!, lastDueAt: lastDueAt.get(c.id)!, lastByZone: lastByZone.get(c.id) ?? c.lastByZone } : c,
   );
   return { sends, streams };
 }

@@ -12,7 +12,8 @@ export interface StepVariant {
 export function parseStepVariants(value: unknown): StepVariant[] | null {
   if (!Array.isArray(value) || value.length === 0) return null;
   const variants = value.filter(
-    (v): v is StepVariant => v !== null && typeof v === "object" && typeof v.id === "string" && typeof v.subject === "string" && typeof v.bodyHtml === "string" && Number.isInteger(v.weight) && v.weight > 0,
+    (v): v is StepVariant =>
+      v !== null && typeof v === "object" && typeof v.id === "string" && typeof v.subject === "string" && typeof v.bodyHtml === "string" && Number.isInteger(v.weight) && v.weight > 0,
   );
   return variants.length === value.length ? variants : null;
 }

@@ -42,8 +42,7 @@ export interface ListUnsubscribeHeaders {
 
 // Characters left as they are in the mailto address; everything else is percent-encoded
 // so the address cannot end the <...> or add a header parameter.
-const percentEncode = (text: string) =>
-  text.replace(/[^A-Za-z0-9.!$&'*+/=^_`{|}~@-]/gu, (c) => [...Buffer.from(c, "utf8")].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join(""));
+const percentEncode = (text: string) => text.replace(/[^A-Za-z0-9.!$&'*+/=^_`{|}~@-]/gu, (c) => [...Buffer.from(c, "utf8")].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join(""));
 
 /**
  * RFC 2369 List-Unsubscribe with the RFC 8058 one-click marker. mailto (an address,

@@ -41,7 +41,10 @@ export async function claimDeliveryAttempt(tx: Tx, deliveryId: string, attempt: 
 /** Decrypted secrets by ciphertext: a deliverer signs many deliveries with the same few. */
 export class SecretCache {
   private readonly plain = new Map<string, string>();
-  constructor(private readonly keys: KeySource, private readonly max = 10_000) {}
+  constructor(
+    private readonly keys: KeySource,
+    private readonly max = 10_000,
+  ) {}
 
   decrypt(ciphertext: string, aad: string): string {
     // keyed by where the value was read too: a value that opened in one row never opens from the cache in another
@@ -104,11 +107,7 @@ export interface AttemptOutcome {
  * (0 after a 2xx, +1 after a failure, disabled at 5). Test pings never touch
  * a webhook's counters. Answers one RecordedAttempt per outcome, in order.
  */
-export async function recordDeliveryAttempts(
-  db: Db,
-  outcomes: AttemptOutcome[],
-  retryBaseMs: number,
-): Promise<RecordedAttempt[]> {
+export async function recordDeliveryAttempts(db: Db, outcomes: AttemptOutcome[], retryBaseMs: number): Promise<RecordedAttempt[]> {
   if (outcomes.length === 0) return [];
   const rows = outcomes.map(({ delivery, result, at }) => {
     const number = delivery.attempts + 1;
@@ -155,13 +154,7 @@ export async function recordDeliveryAttempts(
 }
 
 /** Records one attempt (see recordDeliveryAttempts). */
-export async function recordDeliveryAttempt(
-  db: Db,
-  delivery: AttemptedDelivery,
-  result: AttemptResult,
-  retryBaseMs: number,
-  now = new Date(),
-): Promise<RecordedAttempt> {
+export async function recordDeliveryAttempt(db: Db, delivery: AttemptedDelivery, result: AttemptResult, retryBaseMs: number, now = new Date()): Promise<RecordedAttempt> {
   const [recorded] = await recordDeliveryAttempts(db, [{ delivery, result, at: now }], retryBaseMs);
   return recorded!;
 }

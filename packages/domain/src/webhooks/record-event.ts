@@ -10,7 +10,10 @@ import type { Tx } from "../tx.js";
  * see relay-outbox.ts).
  */
 export async function recordEvent<T extends EventType>(tx: Tx, accountId: string, type: T, data: RecordedEventData<T>): Promise<string> {
-  const payload = ATTRIBUTED.has(type) && (data as { variant_id?: unknown }).variant_id === undefined ? { ...data, variant_id: await attributedVariant(tx, (data as { enrollment_id: string }).enrollment_id) } : data;
+  const payload =
+    ATTRIBUTED.has(type) && (data as { variant_id?: unknown }).variant_id === undefined
+      ? { ...data, variant_id: await attributedVariant(tx, (data as { enrollment_id: string }).enrollment_id) }
+      : data;
   const event = await tx.event.create({ data: { accountId, type, data: payload as object }, select: { id: true } });
   return event.id;
 }
@@ -24,9 +27,7 @@ const ATTRIBUTED = new Set<EventType>(ATTRIBUTED_TYPES);
  * @outreach/core's event-payloads), where an attributed event may leave
  * variant_id out for recordEvent to look up.
  */
-export type RecordedEventData<T extends EventType> =
-  | EventData<T>
-  | (T extends (typeof ATTRIBUTED_TYPES)[number] ? Omit<EventData<T>, "variant_id"> & { variant_id?: string | null } : never);
+export type RecordedEventData<T extends EventType> = EventData<T> | (T extends (typeof ATTRIBUTED_TYPES)[number] ? Omit<EventData<T>, "variant_id"> & { variant_id?: string | null } : never);
 
 /** The variant of the latest step sent to the enrollment: an open, click or reply is credited to it. null without variants. */
 export async function attributedVariant(tx: Tx, enrollmentId: string): Promise<string | null> {

@@ -45,12 +45,7 @@ declare module "hoodiecrow-imap" {
       setCommandHandler(command: string, handler: CommandHandler): void;
       getMailbox(path: string): Mailbox | undefined;
       /** `raw` is a binary (latin1) string, as the server reads the socket. */
-      appendMessage(
-        mailbox: Mailbox | string,
-        flags: string[],
-        internaldate: string | undefined,
-        raw: string,
-      ): { mailbox: Mailbox; message: Message };
+      appendMessage(mailbox: Mailbox | string, flags: string[], internaldate: string | undefined, raw: string): { mailbox: Mailbox; message: Message };
     }
   }
 

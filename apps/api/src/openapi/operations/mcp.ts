@@ -7,18 +7,18 @@ const jsonrpc = { const: "2.0" };
 const method = string({ description: "initialize, tools/list, tools/call, resources/list, resources/templates/list, resources/read, prompts/list, prompts/get, ping, notifications/initialized, ..." });
 const params = { type: "object" };
 
-const jsonRpcMessage = component(
-  "JsonRpcMessage",
-  {
-    description: "A JSON-RPC 2.0 message of the Model Context Protocol: a request, a notification (no id, no answer), or a response.",
-    anyOf: [
-      object({ jsonrpc, id: jsonRpcId, method, params }, { optional: ["params"], description: "A request." }),
-      object({ jsonrpc, method, params }, { optional: ["params"], description: "A notification." }),
-      object({ jsonrpc, id: jsonRpcId, result: { type: "object" } }, { description: "A response." }),
-      object({ jsonrpc, id: { type: ["string", "number", "null"] }, error: object({ code: { type: "integer" }, message: string(), data: {} }, { optional: ["data"] }) }, { description: "An error response." }),
-    ],
-  },
-);
+const jsonRpcMessage = component("JsonRpcMessage", {
+  description: "A JSON-RPC 2.0 message of the Model Context Protocol: a request, a notification (no id, no answer), or a response.",
+  anyOf: [
+    object({ jsonrpc, id: jsonRpcId, method, params }, { optional: ["params"], description: "A request." }),
+    object({ jsonrpc, method, params }, { optional: ["params"], description: "A notification." }),
+    object({ jsonrpc, id: jsonRpcId, result: { type: "object" } }, { description: "A response." }),
+    object(
+      { jsonrpc, id: { type: ["string", "number", "null"] }, error: object({ code: { type: "integer" }, message: string(), data: {} }, { optional: ["data"] }) },
+      { description: "An error response." },
+    ),
+  ],
+});
 
 const MCP_DESCRIPTION =
   "The [Model Context Protocol](https://modelcontextprotocol.io) for AI agents, over the Streamable HTTP transport, stateless: every message is a POST answered on its own (no session, no event stream), so any replica answers any request. " +
@@ -54,7 +54,8 @@ export const mcpOperations = defineOperations([
     operationId: "getMcpStream",
     tag: "MCP",
     summary: "No event stream: 405",
-    description: "The endpoint is stateless and never opens a server-to-client stream: always 405 `method_not_allowed` with `Allow: POST`, which MCP clients take as \"no stream\" (so it is not counted in the usage report).",
+    description:
+      'The endpoint is stateless and never opens a server-to-client stream: always 405 `method_not_allowed` with `Allow: POST`, which MCP clients take as "no stream" (so it is not counted in the usage report).',
     auth: true,
     responses: {},
     errors: ["method_not_allowed"],

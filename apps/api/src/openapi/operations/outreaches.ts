@@ -13,7 +13,8 @@ export const outreachOperations = defineOperations([
     operationId: "createOutreach",
     tag: "Outreaches",
     summary: "Create an outreach",
-    description: "A group of sibling campaigns (they join it with `outreach_id`). With `unique_contacts`, a contact already enrolled in one of its campaigns is skipped when enrolled in another (`cross_campaign_duplicate`).",
+    description:
+      "A group of sibling campaigns (they join it with `outreach_id`). With `unique_contacts`, a contact already enrolled in one of its campaigns is skipped when enrolled in another (`cross_campaign_duplicate`).",
     auth: true,
     idempotent: true,
     body: { schema: createOutreachSchema, wrapper: "outreach" },

@@ -7,7 +7,10 @@ const providerEventReceiptSchema = component(
     received: constant(true),
     id: string({ description: "The event's id." }),
     type: string({ description: "The event's type." }),
-    outcome: oneOfValues(["applied", "stale", "duplicate", "ignored"], "applied; stale (a newer event was applied already); duplicate (this event was processed already); ignored (a type the service does not handle, or an event about no known account or subscription: nothing to change)."),
+    outcome: oneOfValues(
+      ["applied", "stale", "duplicate", "ignored"],
+      "applied; stale (a newer event was applied already); duplicate (this event was processed already); ignored (a type the service does not handle, or an event about no known account or subscription: nothing to change).",
+    ),
   }),
 );
 

@@ -12,7 +12,9 @@ const relayReportBody = object(
           email: string({ minLength: 1, maxLength: 320, description: "The recipient the report is about." }),
           message_id: nullable(string({ maxLength: 998, description: "The Message-ID of our email: matches the report to the step sent." })),
           reason: nullable(string({ description: "Kept as a diagnostic (cut to 1,000 characters)." })),
-          occurred_at: nullable(string({ description: "When it happened: an ISO 8601 date or date-time. Without message_id, the report is matched to the most recent step sent to the address before it." })),
+          occurred_at: nullable(
+            string({ description: "When it happened: an ISO 8601 date or date-time. Without message_id, the report is matched to the most recent step sent to the address before it." }),
+          ),
         },
         { optional: ["message_id", "reason", "occurred_at"], additional: true },
       ),

@@ -18,7 +18,11 @@ const tooManyRequests: SuccessResponse = {
   headers: { "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } }, "Cache-Control": noStore },
 };
 
-const failed: SuccessResponse = { description: "An HTML page: the request could not be processed (the database could not be reached); try again.", contentType: html, headers: { "Cache-Control": noStore } };
+const failed: SuccessResponse = {
+  description: "An HTML page: the request could not be processed (the database could not be reached); try again.",
+  contentType: html,
+  headers: { "Cache-Control": noStore },
+};
 
 /** routes/tracking.ts: the links in sent emails. No API key: recipients' mail clients call them. */
 export const trackingOperations = defineOperations([

@@ -40,7 +40,14 @@ const iso = (date: Date | null) => (date ? date.toISOString() : "-");
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd()).join("\n");
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 function planJson(plan: Plan) {
@@ -171,10 +178,7 @@ async function run(db: Db, argv: string[], deps: OperatorDeps, notes: string[]):
     case "assign-plan": {
       const [account, plan] = positionals(rest, 2, "<account id or email> <plan>");
       const result = await assignPlan(db, { account: account!, plan: plan!, force: values.force });
-      return out(
-        { account_id: result.accountId, email: result.email, from: result.from, to: result.to },
-        `account ${result.email} (${result.accountId}): plan ${result.from} -> ${result.to}`,
-      );
+      return out({ account_id: result.accountId, email: result.email, from: result.from, to: result.to }, `account ${result.email} (${result.accountId}): plan ${result.from} -> ${result.to}`);
     }
     case "archive-plan":
     case "unarchive-plan": {
@@ -269,7 +273,9 @@ export async function runOperatorCommand(db: Db, argv: string[], deps: OperatorD
     }
     if (err instanceof OperatorError || err instanceof ConfigError) return { code: 1, stdout: "", stderr: `${err.message}\n` };
     // the database client's messages open with a code excerpt; the cause is the last line
-    const lines = String((err as Error).message).trim().split("\n");
+    const lines = String((err as Error).message)
+      .trim()
+      .split("\n");
     return { code: 1, stdout: "", stderr: `failed: ${lines[lines.length - 1]}\n` };
   }
 }

@@ -16,9 +16,7 @@ export function scheduleText(overview: ScheduleOverview, table: (rows: string[][
   if (overview.accounts.length === 0) return "no account has sends waiting";
   const rows: string[][] = [["ACCOUNT / CAMPAIGN", "NAME", "STATE", "DUE", "LATER", "QUEUED", "SENDING", "HELD", "OLDEST DUE", "INBOXES"]];
   for (const account of overview.accounts) {
-    const inboxes = account.inboxes
-      ? `${account.inboxes.watched} watched, ${account.inboxes.unwatched} unwatched${account.inboxes.idle ? `, ${account.inboxes.idle} idle` : ""}`
-      : "unknown";
+    const inboxes = account.inboxes ? `${account.inboxes.watched} watched, ${account.inboxes.unwatched} unwatched${account.inboxes.idle ? `, ${account.inboxes.idle} idle` : ""}` : "unknown";
     const state = account.suspendedAt ? `suspended ${account.suspendedAt.toISOString()}${account.suspendedReason ? ` (${account.suspendedReason})` : ""}` : "active";
     rows.push([account.accountId, account.email, state, ...counts(account.counts), formatAge(account.oldestDueAgeSeconds), inboxes]);
     for (const campaign of account.campaigns) {
