@@ -2,7 +2,7 @@ import { findBlockingEntryOf, insertBlockedAddress, insertBlocklistedSkip, lockE
 import { emailDomain } from "./mx-lookup.js";
 import { cancelSend } from "../sending/send-outcome.js";
 import { stopEnrollments } from "../sending/stop-enrollments.js";
-import type { Tx } from "../tx.js";
+import { inTransaction, type Tx } from "../tx.js";
 
 export type BlocklistKind = "email" | "domain";
 export type BlocklistSource = "api" | "unsubscribe" | "complaint";
@@ -47,11 +47,6 @@ export interface BlockedSendInput {
   campaignId: string;
   contactId: string;
   email: string;
-}
-
-async function inTransaction<T>(db: Tx, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  if ("$transaction" in db) return db.$transaction((tx) => fn(tx));
-  return fn(db);
 }
 
 /**

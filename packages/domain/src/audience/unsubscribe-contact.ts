@@ -3,7 +3,7 @@ import { blockAddress, type BlocklistSource } from "./blocklist.js";
 import { cancelPendingSends } from "../sending/cancel-pending-sends.js";
 import { findDeliveredLink } from "../tracking/delivered-links.js";
 import { recordEvent } from "../webhooks/record-event.js";
-import type { Tx } from "../tx.js";
+import { inTransaction, type Tx } from "../tx.js";
 
 export interface UnsubscribeResult {
   contactId: string;
@@ -17,11 +17,6 @@ export interface UnsubscribeResult {
 
 /** Enrollment statuses an unsubscribe stops; replied, bounced and unsubscribed ones are left alone. */
 const ACTIVE_STATUSES = ["pending", "sent", "opened"];
-
-async function inTransaction<T>(db: Tx, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  if ("$transaction" in db) return db.$transaction((tx) => fn(tx));
-  return fn(db);
-}
 
 /** How an unsubscribe came: a link or mailto request ("unsubscribe") or a spam complaint ("complaint"). */
 export type UnsubscribeSource = Extract<BlocklistSource, "unsubscribe" | "complaint">;

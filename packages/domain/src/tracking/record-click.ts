@@ -2,7 +2,7 @@ import { sentStepTemplates } from "@outreach/db";
 import { isTemplateLink, templateLinks, type TemplateLink } from "./click-tracking.js";
 import { enrollmentEventData, recordEvent } from "../webhooks/record-event.js";
 import { parseStepVariants } from "../sending/step-variants.js";
-import type { Tx } from "../tx.js";
+import { inTransaction, type Tx } from "../tx.js";
 
 /**
  * Whether a click link (its MAC already checked) may redirect: its enrollment
@@ -36,8 +36,7 @@ export async function isSentLink(db: Tx, enrollmentId: string, url: string): Pro
 export async function recordClick(db: Tx, enrollmentId: string, url: string, now = new Date()): Promise<boolean> {
   const seen = await db.enrollment.findUnique({ where: { id: enrollmentId }, select: { clickedAt: true } });
   if (!seen || seen.clickedAt) return false;
-  if ("$transaction" in db) return db.$transaction((tx) => recordFirstClick(tx, enrollmentId, url, now));
-  return recordFirstClick(db, enrollmentId, url, now);
+  return inTransaction(db, (tx) => recordFirstClick(tx, enrollmentId, url, now));
 }
 
 async function recordFirstClick(tx: Tx, enrollmentId: string, url: string, now: Date): Promise<boolean> {

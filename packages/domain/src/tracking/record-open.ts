@@ -1,5 +1,5 @@
 import { enrollmentEventData, recordEvent } from "../webhooks/record-event.js";
-import type { Tx } from "../tx.js";
+import { inTransaction, type Tx } from "../tx.js";
 
 export interface RecordOpenResult {
   /** true when this load was the enrollment's first open (and enrollment.opened was emitted) */
@@ -20,8 +20,7 @@ export interface RecordOpenResult {
 export async function recordOpen(db: Tx, enrollmentId: string, now = new Date()): Promise<RecordOpenResult> {
   const seen = await db.enrollment.findUnique({ where: { id: enrollmentId }, select: { openedAt: true } });
   if (!seen || seen.openedAt) return { firstOpen: false };
-  if ("$transaction" in db) return db.$transaction((tx) => recordFirstOpen(tx, enrollmentId, now));
-  return recordFirstOpen(db, enrollmentId, now);
+  return inTransaction(db, (tx) => recordFirstOpen(tx, enrollmentId, now));
 }
 
 async function recordFirstOpen(tx: Tx, enrollmentId: string, now: Date): Promise<RecordOpenResult> {
