@@ -1,10 +1,22 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import type { Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { REPO_ROOT, waitFor, type ImapTestServer } from "@outreach/testing";
-import { enrollmentStatus, eventsOf, mail, seedInbox, startPollerFixture, type PollerFixture, type SeededEnrollment, type SeededInbox } from "./helpers.js";
+import { waitFor, type ImapTestServer } from "@outreach/testing";
+import {
+  bareBounce,
+  enrollmentStatus,
+  eventsOf,
+  inboundFixture,
+  mail,
+  postfixUserUnknownDsn,
+  seedInbox,
+  startPollerFixture,
+  waitUntilWatched,
+  type PollerFixture,
+  type SeededEnrollment,
+  type SeededInbox,
+} from "./helpers.js";
 
 // DSNs and mailto unsubscribes found in a watched inbox, through the real poller and a real IMAP server.
 let pollerFixture: PollerFixture | undefined;
@@ -18,28 +30,13 @@ before(async () => {
 });
 after(() => pollerFixture?.stop());
 
-const fixture = (name: string) => readFileSync(`${REPO_ROOT}/packages/domain/test/fixtures/inbound/${name}`, "utf8");
-
-/** A Postfix RFC 3464 report (5.1.1 user unknown) about step 1 of this enrollment. */
-function permanentDsn(s: SeededInbox, e: SeededEnrollment): string {
-  return fixture("dsn-postfix-user-unknown.eml")
-    .replaceAll("<0A1B2C3D-4E5F-4061-8273-94A5B6C7D8E9@northwind.example>", e.messageId)
-    .replaceAll("nobody@contoso.example", e.contactEmail)
-    .replaceAll("jordan@northwind.example", s.inbox)
-    .replace(/\r?\n/g, "\r\n");
-}
-
 /** A Postfix "delayed mail" report (4.4.7, still being retried) about step 1 of this enrollment. */
 function delayedDsn(s: SeededInbox, e: SeededEnrollment): string {
-  return fixture("dsn-postfix-delayed.eml")
+  return inboundFixture("dsn-postfix-delayed.eml")
     .replaceAll("<1b2c3d4e-5f60-4718-a9b0-c1d2e3f4a5b6@northwind.example>", e.messageId)
     .replaceAll("ops@slowhost.example", e.contactEmail)
     .replaceAll("jordan@northwind.example", s.inbox)
     .replace(/\r?\n/g, "\r\n");
-}
-
-async function watched(s: SeededInbox): Promise<void> {
-  await waitFor(async () => (await db.smtpCredential.findUniqueOrThrow({ where: { id: s.credentialId } })).imapUidValidity !== null, { what: "the inbox to be watched", timeoutMs: 20_000 });
 }
 
 const inboundRows = (s: SeededInbox) => db.inboundMessage.findMany({ where: { credentialId: s.credentialId }, orderBy: { uid: "asc" } });
@@ -48,7 +45,7 @@ test("a DSN bounces its enrollment once; a delayed (4.x.x) DSN is not a bounce",
   // a threshold no bounce rate exceeds: this test is about the enrollment, the next about the credential
   const s = await seedInbox(db, keyring, imap, { contacts: 2, bounceRateThreshold: 100 });
   const [bounced, delayed] = s.enrollments as [SeededEnrollment, SeededEnrollment];
-  await watched(s);
+  await waitUntilWatched(db, s);
 
   await imap.appendMessage(s.inbox, delayedDsn(s, delayed));
   await waitFor(async () => (await inboundRows(s)).length === 1, { what: "the delay notice", timeoutMs: 20_000 });
@@ -56,7 +53,7 @@ test("a DSN bounces its enrollment once; a delayed (4.x.x) DSN is not a bounce",
   assert.equal(await enrollmentStatus(db, delayed.enrollmentId), "sent");
   assert.equal((await db.stepSend.findFirstOrThrow({ where: { enrollmentId: delayed.enrollmentId, stepPosition: 2 } })).state, "scheduled");
 
-  await imap.appendMessage(s.inbox, permanentDsn(s, bounced));
+  await imap.appendMessage(s.inbox, postfixUserUnknownDsn(s, bounced));
   const enrollment = await waitFor(
     async () => {
       const row = await db.enrollment.findUniqueOrThrow({ where: { id: bounced.enrollmentId } });
@@ -85,7 +82,7 @@ test("a DSN bounces its enrollment once; a delayed (4.x.x) DSN is not a bounce",
   );
 
   // another copy of the same report changes nothing
-  await imap.appendMessage(s.inbox, permanentDsn(s, bounced));
+  await imap.appendMessage(s.inbox, postfixUserUnknownDsn(s, bounced));
   await waitFor(async () => (await inboundRows(s)).length === 3, { what: "the second copy", timeoutMs: 20_000 });
   assert.equal((await eventsOf(db, s.accountId, "enrollment.bounced")).length, 1);
   assert.equal(await enrollmentStatus(db, delayed.enrollmentId), "sent");
@@ -98,8 +95,8 @@ test("a DSN bounces its enrollment once; a delayed (4.x.x) DSN is not a bounce",
 test("a DSN counts toward the credential's health: above the campaign's threshold the credential is disabled and the campaign paused", async () => {
   const s = await seedInbox(db, keyring, imap, { contacts: 1, bounceRateThreshold: 5 });
   const e = s.enrollments[0]!;
-  await watched(s);
-  await imap.appendMessage(s.inbox, permanentDsn(s, e));
+  await waitUntilWatched(db, s);
+  await imap.appendMessage(s.inbox, postfixUserUnknownDsn(s, e));
 
   const credential = await waitFor(
     async () => {
@@ -128,7 +125,7 @@ test("a DSN counts toward the credential's health: above the campaign's threshol
 test("a DSN whose report carries a NUL byte is recorded and does not block the inbox", async () => {
   const s = await seedInbox(db, keyring, imap, { contacts: 2, bounceRateThreshold: 100 });
   const [bounced, replying] = s.enrollments as [SeededEnrollment, SeededEnrollment];
-  await watched(s);
+  await waitUntilWatched(db, s);
   // base64 lets any byte through to the decoded report; PostgreSQL text cannot hold NUL
   const report = Buffer.from(
     `Reporting-MTA: dns; mx.example.org\r\n\r\nFinal-Recipient: rfc822; ${bounced.contactEmail}\r\nAction: failed\r\nStatus: 5.1.1\r\nDiagnostic-Code: smtp; 550 5.1.1 no\u0000such user\r\n`,
@@ -174,7 +171,7 @@ test("a mailto unsubscribe from the contact unsubscribes it in that account; fro
   // the same address in another account is another tenant's contact: left alone
   const elsewhere = await seedInbox(db, keyring, imap);
   await db.contact.update({ where: { id: elsewhere.enrollments[0]!.contactId }, data: { email: contact.contactEmail } });
-  await watched(s);
+  await waitUntilWatched(db, s);
 
   await imap.appendMessage(s.inbox, mail({ From: "stranger@example.org", To: s.inbox, Subject: "unsubscribe" }, ""));
   await waitFor(async () => (await inboundRows(s)).length === 1, { what: "the stranger's request", timeoutMs: 20_000 });
@@ -207,33 +204,10 @@ test("a mailto unsubscribe from the contact unsubscribes it in that account; fro
   assert.equal((await eventsOf(db, s.accountId, "enrollment.replied")).length, 0);
 });
 
-/** An Exim-style notice that names only the failed address: no report part, no copy of our message. */
-function bareBounce(s: SeededInbox, e: SeededEnrollment): string {
-  return mail(
-    {
-      From: "Mail Delivery System <Mailer-Daemon@mx.example.net>",
-      To: s.inbox,
-      Subject: "Mail delivery failed: returning message to sender",
-      "X-Failed-Recipients": e.contactEmail,
-      "Auto-Submitted": "auto-replied",
-    },
-    [
-      "This message was created automatically by mail delivery software.",
-      "",
-      "A message that you sent could not be delivered to one or more of its",
-      "recipients. This is a permanent error. The following address(es) failed:",
-      "",
-      `  ${e.contactEmail}`,
-      `    SMTP error from remote mail server after RCPT TO:<${e.contactEmail}>:`,
-      "    550 5.1.1 User unknown",
-    ].join("\r\n"),
-  );
-}
-
 test("a DSN that names only the failed address bounces the enrollment this inbox last sent to at that address", async () => {
   const s = await seedInbox(db, keyring, imap, { contacts: 2, bounceRateThreshold: 100 });
   const [bounced, other] = s.enrollments as [SeededEnrollment, SeededEnrollment];
-  await watched(s);
+  await waitUntilWatched(db, s);
   await imap.appendMessage(s.inbox, bareBounce(s, bounced));
   await waitFor(async () => (await enrollmentStatus(db, bounced.enrollmentId)) === "bounced", { what: "the bounce", timeoutMs: 20_000 });
   assert.equal(await enrollmentStatus(db, other.enrollmentId), "sent");
@@ -247,7 +221,7 @@ test("a DSN that names only the failed address bounces the enrollment this inbox
 test("mail from the account's own sending address that cites our Message-ID is not a reply", async () => {
   const s = await seedInbox(db, keyring, imap, { contacts: 1 });
   const [e] = s.enrollments as [SeededEnrollment];
-  await watched(s);
+  await waitUntilWatched(db, s);
   // a copy the tenant sent itself on the thread (a BCC to its own inbox, a colleague's note from the same address)
   const ownCopy = mail({ From: `Sales <${s.inbox.toUpperCase()}>`, To: e.contactEmail, Subject: "Re: Hello", "In-Reply-To": e.messageId, References: e.messageId }, "Just checking in.");
   await imap.appendMessage(s.inbox, ownCopy);

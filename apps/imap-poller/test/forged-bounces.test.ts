@@ -1,11 +1,21 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import type { Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { UNVERIFIED_BOUNCE_PREFIX } from "@outreach/domain";
-import { REPO_ROOT, waitFor, type ImapTestServer } from "@outreach/testing";
-import { enrollmentStatus, eventsOf, mail, seedInbox, startPollerFixture, type PollerFixture, type SeededEnrollment, type SeededInbox } from "./helpers.js";
+import { waitFor, type ImapTestServer } from "@outreach/testing";
+import {
+  bareBounce,
+  enrollmentStatus,
+  eventsOf,
+  postfixUserUnknownDsn,
+  seedInbox,
+  startPollerFixture,
+  waitUntilWatched,
+  type PollerFixture,
+  type SeededEnrollment,
+  type SeededInbox,
+} from "./helpers.js";
 
 // Forged delivery notices in a watched inbox, through the real poller and a real IMAP server:
 // a notice that cites no Message-ID of ours stops the enrollment it names but never moves the
@@ -23,34 +33,7 @@ after(() => pollerFixture?.stop());
 
 /** What anyone can mail the inbox: a notice from "the mailer daemon" naming a colleague, with no copy of our message. */
 function forgedBounce(s: SeededInbox, e: SeededEnrollment, n: number): string {
-  return mail(
-    {
-      From: `Mail Delivery System <mailer-daemon@anything${n}.test>`,
-      To: s.inbox,
-      Subject: "Mail delivery failed: returning message to sender",
-      "X-Failed-Recipients": e.contactEmail,
-      "Auto-Submitted": "auto-replied",
-    },
-    [
-      "This message was created automatically by mail delivery software.",
-      "",
-      "A message that you sent could not be delivered to one or more of its",
-      "recipients. This is a permanent error. The following address(es) failed:",
-      "",
-      `  ${e.contactEmail}`,
-      `    SMTP error from remote mail server after RCPT TO:<${e.contactEmail}>:`,
-      "    550 5.1.1 User unknown",
-    ].join("\r\n"),
-  );
-}
-
-/** A Postfix RFC 3464 report (5.1.1) citing the Message-ID of this enrollment's step 1. */
-function genuineDsn(s: SeededInbox, e: SeededEnrollment): string {
-  return readFileSync(`${REPO_ROOT}/packages/domain/test/fixtures/inbound/dsn-postfix-user-unknown.eml`, "utf8")
-    .replaceAll("<0A1B2C3D-4E5F-4061-8273-94A5B6C7D8E9@northwind.example>", e.messageId)
-    .replaceAll("nobody@contoso.example", e.contactEmail)
-    .replaceAll("jordan@northwind.example", s.inbox)
-    .replace(/\r?\n/g, "\r\n");
+  return bareBounce(s, e, `Mail Delivery System <mailer-daemon@anything${n}.test>`);
 }
 
 const inboundCount = (s: SeededInbox) => db.inboundMessage.count({ where: { credentialId: s.credentialId } });
@@ -60,7 +43,7 @@ const step1Of = (e: SeededEnrollment) => db.stepSend.findFirstOrThrow({ where: {
 test("three forged notices naming colleagues stop their enrollments but neither disable the inbox nor pause the campaign; notices citing our Message-ID still count", async () => {
   // 20 sends through the inbox, a 5% threshold: 3 counted bounces (15%) would disable it
   const s = await seedInbox(db, keyring, imap, { contacts: 20, bounceRateThreshold: 5 });
-  await waitFor(async () => (await credentialOf(s)).imapUidValidity !== null, { what: "the inbox to be watched", timeoutMs: 20_000 });
+  await waitUntilWatched(db, s);
   const forged = s.enrollments.slice(0, 3);
   for (const [n, e] of forged.entries()) await imap.appendMessage(s.inbox, forgedBounce(s, e, n));
   await waitFor(async () => (await inboundCount(s)) === 3, { what: "the three notices", timeoutMs: 20_000 });
@@ -83,7 +66,7 @@ test("three forged notices naming colleagues stop their enrollments but neither 
 
   // the genuine report for one of them confirms that bounce: 1 of 20 (5%) is not over the threshold
   const confirmed = forged[0]!;
-  await imap.appendMessage(s.inbox, genuineDsn(s, confirmed));
+  await imap.appendMessage(s.inbox, postfixUserUnknownDsn(s, confirmed));
   await waitFor(async () => !(await step1Of(confirmed)).bounceUnverified, { what: "the bounce to be confirmed", timeoutMs: 20_000 });
   const enrollment = await db.enrollment.findUniqueOrThrow({ where: { id: confirmed.enrollmentId } });
   assert.equal(enrollment.bounceReason, `5.1.1 550 5.1.1 <${confirmed.contactEmail}>: Recipient address rejected: User unknown in virtual mailbox table`);
@@ -91,7 +74,7 @@ test("three forged notices naming colleagues stop their enrollments but neither 
   assert.equal((await credentialOf(s)).disabledAt, null);
 
   // a second genuine one (2 of 20: 10%) is over it: the inbox is disabled and, its campaign's only one, the campaign paused
-  await imap.appendMessage(s.inbox, genuineDsn(s, s.enrollments[3]!));
+  await imap.appendMessage(s.inbox, postfixUserUnknownDsn(s, s.enrollments[3]!));
   const disabled = await waitFor(
     async () => {
       const row = await credentialOf(s);

@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { readdir, readFile, readlink } from "node:fs/promises";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -10,7 +11,7 @@ import type { Redis } from "ioredis";
 import { createRedis, encryptSecret, Keyring, loadConfig, secretAad, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { startWorker } from "@outreach/runtime";
-import { createTestDatabase, findFreePort, LOOPBACK_MAIL_ENV, startImapServer, uniqueQueuePrefix, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { createTestDatabase, findFreePort, LOOPBACK_MAIL_ENV, REPO_ROOT, startImapServer, uniqueQueuePrefix, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
 import { imapPollerWorker } from "../src/worker.js";
 
 export const IMAP_PASSWORD = "imap-secret";
@@ -216,6 +217,46 @@ export function mail(headers: Record<string, string>, body: string): string {
     ([k, v]) => `${k}: ${v}`,
   );
   return `${lines.join("\r\n")}\r\n\r\n${body}\r\n`;
+}
+
+/** An Exim-style delivery notice that names only the failed address: no report part, no copy of our message. */
+export function bareBounce(seeded: SeededInbox, enrollment: SeededEnrollment, from = "Mail Delivery System <Mailer-Daemon@mx.example.net>"): string {
+  return mail(
+    {
+      From: from,
+      To: seeded.inbox,
+      Subject: "Mail delivery failed: returning message to sender",
+      "X-Failed-Recipients": enrollment.contactEmail,
+      "Auto-Submitted": "auto-replied",
+    },
+    [
+      "This message was created automatically by mail delivery software.",
+      "",
+      "A message that you sent could not be delivered to one or more of its",
+      "recipients. This is a permanent error. The following address(es) failed:",
+      "",
+      `  ${enrollment.contactEmail}`,
+      `    SMTP error from remote mail server after RCPT TO:<${enrollment.contactEmail}>:`,
+      "    550 5.1.1 User unknown",
+    ].join("\r\n"),
+  );
+}
+
+/** An inbound mail fixture shared with the domain's tests (packages/domain/test/fixtures/inbound). */
+export const inboundFixture = (name: string): string => readFileSync(`${REPO_ROOT}/packages/domain/test/fixtures/inbound/${name}`, "utf8");
+
+/** A Postfix RFC 3464 report (5.1.1 user unknown) citing the Message-ID of this enrollment's step 1. */
+export function postfixUserUnknownDsn(seeded: SeededInbox, enrollment: SeededEnrollment): string {
+  return inboundFixture("dsn-postfix-user-unknown.eml")
+    .replaceAll("<0A1B2C3D-4E5F-4061-8273-94A5B6C7D8E9@northwind.example>", enrollment.messageId)
+    .replaceAll("nobody@contoso.example", enrollment.contactEmail)
+    .replaceAll("jordan@northwind.example", seeded.inbox)
+    .replace(/\r?\n/g, "\r\n");
+}
+
+/** Waits until the poller has opened the seeded inbox (its credential has a UIDVALIDITY). */
+export async function waitUntilWatched(db: Db, seeded: SeededInbox): Promise<void> {
+  await waitFor(async () => (await db.smtpCredential.findUniqueOrThrow({ where: { id: seeded.credentialId } })).imapUidValidity !== null, { what: "the inbox to be watched", timeoutMs: 20_000 });
 }
 
 /** A person's reply to step 1, threaded. */
