@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Db } from "@outreach/db";
-import { waitFor, sealedCredentialSecrets } from "@outreach/testing";
-import { enrollMany, startEngineProcesses, type ProcessEngine } from "./harness.js";
+import { waitFor } from "@outreach/testing";
+import { createInboxes, enrollMany, startEngineProcesses, type ProcessEngine } from "./harness.js";
 
 // Two sender processes and one dispatcher, as separate processes, against one SMTP server.
 let engine: ProcessEngine;
@@ -20,21 +20,7 @@ async function seedAccount(db: Db, name: string, inboxes: string[], enrollments:
   const campaign = await db.campaign.create({
     data: { accountId: account.id, name, status: "active", minWaitSeconds: 0, maxWaitSeconds: 0, steps: { create: [{ position: 1, subject: "Hi", bodyHtml: "<p>Hello</p>" }] } },
   });
-  for (const username of inboxes) {
-    await db.smtpCredential.create({
-      data: {
-        accountId: account.id,
-        campaignId: campaign.id,
-        label: username,
-        fromEmail: `${username}@sender.test`,
-        smtpHost: smtp.host,
-        smtpPort: smtp.port,
-        smtpUsername: username,
-        ...sealedCredentialSecrets(config.encryptionKey, "pw"),
-        dailyLimit: 100_000,
-      },
-    });
-  }
+  await createInboxes(db, { accountId: account.id, campaignId: campaign.id, smtp, keys: config.encryptionKey }, inboxes, 100_000);
   await enrollMany(db, account.id, campaign.id, enrollments, name);
   return { account, campaign };
 }

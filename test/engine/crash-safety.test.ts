@@ -1,19 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { loadConfig, TypedQueue, createRedis } from "@outreach/core";
-import {
-  createTestDatabase,
-  LOOPBACK_MAIL_ENV,
-  startAppProcess,
-  startSmtpServer,
-  uniqueQueuePrefix,
-  waitFor,
-  type AppProcess,
-  type SmtpTestServer,
-  type TestDatabase,
-  sealedCredentialSecrets,
-} from "@outreach/testing";
-import { enrollMany } from "./harness.js";
+import { createTestDatabase, LOOPBACK_MAIL_ENV, startAppProcess, startSmtpServer, uniqueQueuePrefix, waitFor, type AppProcess, type SmtpTestServer, type TestDatabase } from "@outreach/testing";
+import { createInboxes, enrollMany } from "./harness.js";
 
 // Two sender processes share a 1,000-email batch; one is killed with SIGKILL in
 // the middle and started again. No (contact, step) may reach the SMTP server
@@ -48,21 +37,7 @@ test("SIGKILL of a sender mid-batch: every step at most once, every step not in 
       steps: { create: [{ position: 1, subject: "Hi {{first_name}}", bodyHtml: "<p>Hello</p>" }] },
     },
   });
-  for (const username of ["crash-a", "crash-b"]) {
-    await db.smtpCredential.create({
-      data: {
-        accountId: account.id,
-        campaignId: campaign.id,
-        label: username,
-        fromEmail: `${username}@sender.test`,
-        smtpHost: smtp.host,
-        smtpPort: smtp.port,
-        smtpUsername: username,
-        ...sealedCredentialSecrets(config.encryptionKey, "pw"),
-        dailyLimit: 5_000,
-      },
-    });
-  }
+  await createInboxes(db, { accountId: account.id, campaignId: campaign.id, smtp, keys: config.encryptionKey }, ["crash-a", "crash-b"], 5_000);
   await enrollMany(db, account.id, campaign.id, 1_000, "crash");
 
   processes.push(await startAppProcess("dispatcher", { env }), await startAppProcess("sender", { env }), await startAppProcess("sender", { env }));

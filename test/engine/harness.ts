@@ -1,4 +1,4 @@
-import { Keyring, loadConfig, TypedQueue, createRedis, type Config } from "@outreach/core";
+import { Keyring, loadConfig, TypedQueue, createRedis, type Config, type KeySource } from "@outreach/core";
 import { executor, type Db } from "@outreach/db";
 import { startWorker } from "@outreach/runtime";
 import {
@@ -171,6 +171,30 @@ export async function seedCampaign(engine: Engine, options: SeedOptions = {}) {
     await db.enrollment.create({ data: { accountId: account.id, campaignId: campaign.id, contactId: contact.id, batchNumber: options.batchNumber ?? 1, createdAt: new Date(now.getTime() + i) } });
   }
   return { account, campaign, contacts };
+}
+
+/** One credential per username on the campaign, each pointing at the test SMTP server with the password "pw". */
+export async function createInboxes(
+  db: Db,
+  target: { accountId: string; campaignId: string; smtp: Pick<SmtpTestServer, "host" | "port">; keys: KeySource },
+  usernames: readonly string[],
+  dailyLimit: number,
+): Promise<void> {
+  for (const username of usernames) {
+    await db.smtpCredential.create({
+      data: {
+        accountId: target.accountId,
+        campaignId: target.campaignId,
+        label: username,
+        fromEmail: `${username}@sender.test`,
+        smtpHost: target.smtp.host,
+        smtpPort: target.smtp.port,
+        smtpUsername: username,
+        ...sealedCredentialSecrets(target.keys, "pw"),
+        dailyLimit,
+      },
+    });
+  }
 }
 
 /** n more contacts enrolled in the campaign, written with one statement each (for big batches). */

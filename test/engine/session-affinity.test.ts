@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { waitFor, sealedCredentialSecrets } from "@outreach/testing";
-import { enrollMany, startEngineProcesses, type ProcessEngine } from "./harness.js";
+import { waitFor } from "@outreach/testing";
+import { createInboxes, enrollMany, startEngineProcesses, type ProcessEngine } from "./harness.js";
 
 // One dispatcher and two sender processes. An inbox's sends are routed to the
 // sender that holds its SMTP session, so they go through one session, login
@@ -29,21 +29,7 @@ async function seedInboxes(name: string, inboxes: string[], contacts: number, wa
       steps: { create: [{ position: 1, subject: "Hi {{first_name}}", bodyHtml: "<p>Hello</p>" }] },
     },
   });
-  for (const username of inboxes) {
-    await db.smtpCredential.create({
-      data: {
-        accountId: account.id,
-        campaignId: campaign.id,
-        label: username,
-        fromEmail: `${username}@sender.test`,
-        smtpHost: smtp.host,
-        smtpPort: smtp.port,
-        smtpUsername: username,
-        ...sealedCredentialSecrets(config.encryptionKey, "pw"),
-        dailyLimit: 100_000,
-      },
-    });
-  }
+  await createInboxes(db, { accountId: account.id, campaignId: campaign.id, smtp, keys: config.encryptionKey }, inboxes, 100_000);
   await enrollMany(db, account.id, campaign.id, contacts, name);
   return { account, campaign };
 }
