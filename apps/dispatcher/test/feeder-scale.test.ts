@@ -3,9 +3,9 @@ import { after, before, test } from "node:test";
 import { createLogger } from "@outreach/core";
 import { executor } from "@outreach/db";
 import { accountsWithDueSends, releaseDueSends, type ReleasedSend } from "@outreach/domain";
-import { createTestDatabase, type TestDatabase } from "@outreach/testing";
+import { addCampaign, createTestDatabase, type TestDatabase } from "@outreach/testing";
 import { DEFAULT_FEEDER_OPTIONS, Feeder, type FeederOptions } from "../src/feeder.js";
-import { addCampaign, addDueSends, seedAccounts } from "./seed-due-sends.js";
+import { addDueSends, seedAccounts } from "./seed-due-sends.js";
 
 // The feeder serves every account with due sends, however many there are: each
 // tick looks at a bounded number of accounts and the next tick goes on where it

@@ -1,9 +1,5 @@
 import { executor, type Db } from "@outreach/db";
-
-export interface SeededCampaign {
-  accountId: string;
-  campaignId: string;
-}
+import { addCampaign, type SeededCampaign } from "@outreach/testing";
 
 /** `accounts` new accounts, each with one campaign in `status`; written with a few statements whatever the count. */
 export async function seedAccounts(db: Db, accounts: number, status: "active" | "paused" = "active"): Promise<SeededCampaign[]> {
@@ -19,24 +15,6 @@ export async function seedAccounts(db: Db, accounts: number, status: "active" | 
   const campaigns: SeededCampaign[] = [];
   for (const { accountId } of rows) campaigns.push(await addCampaign(db, accountId, status));
   return campaigns;
-}
-
-/** One more campaign (one step) of this account. */
-export async function addCampaign(db: Db, accountId: string, status: "active" | "paused"): Promise<SeededCampaign> {
-  const campaign = await db.campaign.create({
-    data: {
-      accountId,
-      name: "c",
-      status,
-      steps: {
-        create: [
-          { position: 1, subject: "s", bodyHtml: "b" },
-          { position: 2, subject: "t", bodyHtml: "b" },
-        ],
-      },
-    },
-  });
-  return { accountId, campaignId: campaign.id };
 }
 
 /**

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { after, before, test } from "node:test";
 import { createLogger, createRedis } from "@outreach/core";
 import { claimSend, failInterruptedSends } from "@outreach/domain";
-import { createTestDatabase, type TestDatabase } from "@outreach/testing";
+import { createAccountOnPlan, createTestDatabase, type TestDatabase } from "@outreach/testing";
 import { SentJournal } from "../src/sent-journal.js";
 
 // The journal keeps an SMTP acceptance until PostgreSQL has its record. These
@@ -23,10 +23,11 @@ after(async () => {
 /** A two-step enrollment whose step 1 a (now dead) sender claimed. */
 async function claimedSend() {
   const db = database.db;
-  const plan = await db.plan.findUniqueOrThrow({ where: { slug: "pro" } });
   const now = new Date();
-  const account = await db.account.create({
-    data: { email: `journal-${randomBytes(4).toString("hex")}@example.test`, planId: plan.id, currentPeriodStart: now, currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000) },
+  const account = await createAccountOnPlan(db, "pro", {
+    email: `journal-${randomBytes(4).toString("hex")}@example.test`,
+    currentPeriodStart: now,
+    currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
   });
   const campaign = await db.campaign.create({
     data: {

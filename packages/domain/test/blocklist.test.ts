@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { blockedAddressCondition, blockingKindSql, executor, type Db, type StepSendState } from "@outreach/db";
-import { createTestDatabase, type TestDatabase } from "@outreach/testing";
+import { createAccountOnPlan, createTestDatabase, type TestDatabase } from "@outreach/testing";
 import { findBlockingEntry, recordBlockedSend } from "../src/audience/blocklist.js";
 import { unsubscribeByEnrollment, unsubscribeContact, unsubscribeContactByEmail } from "../src/audience/unsubscribe-contact.js";
 
@@ -21,8 +21,7 @@ after(async () => {
 });
 
 async function account() {
-  const plan = await db.plan.findFirstOrThrow({ where: { slug: "free" } });
-  const { id } = await db.account.create({ data: { email: `block-${++counter}-${Date.now()}@example.com`, planId: plan.id, currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) } });
+  const { id } = await createAccountOnPlan(db, "free", { email: `block-${++counter}-${Date.now()}@example.com`, currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) });
   return id;
 }
 

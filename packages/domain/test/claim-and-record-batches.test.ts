@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createTestDatabase, type TestDatabase } from "@outreach/testing";
+import { createAccountOnPlan, createTestDatabase, type TestDatabase } from "@outreach/testing";
 import { claimAndLoadSends, recordSentBatch, releaseDueSendsOfAccounts } from "../src/index.js";
 
 let database: TestDatabase;
@@ -11,10 +11,11 @@ after(() => database?.drop());
 
 async function seed(sends: number) {
   const db = database.db;
-  const plan = await db.plan.findUniqueOrThrow({ where: { slug: "pro" } });
   const now = new Date();
-  const account = await db.account.create({
-    data: { email: `batch-${Math.random()}@example.test`, planId: plan.id, currentPeriodStart: new Date(now.getTime() - 86_400_000), currentPeriodEnd: new Date(now.getTime() + 86_400_000) },
+  const account = await createAccountOnPlan(db, "pro", {
+    email: `batch-${Math.random()}@example.test`,
+    currentPeriodStart: new Date(now.getTime() - 86_400_000),
+    currentPeriodEnd: new Date(now.getTime() + 86_400_000),
   });
   const campaign = await db.campaign.create({
     data: {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { executor } from "@outreach/db";
-import { createTestDatabase, type TestDatabase } from "@outreach/testing";
+import { addCampaign, createAccountOnPlan, createTestDatabase, type TestDatabase } from "@outreach/testing";
 import { SEND_CONCURRENCY_PER_ACCOUNT } from "@outreach/core";
 import { claimersOfSendingSends, failInterruptedSends, releaseDueSends, requeueLostSends } from "../src/index.js";
 
@@ -13,30 +13,17 @@ after(() => database?.drop());
 
 async function seed(sends: number, status: "active" | "paused" = "active") {
   const db = database.db;
-  const plan = await db.plan.findUniqueOrThrow({ where: { slug: "pro" } });
-  const account = await db.account.create({ data: { email: `sweep-${Math.random()}@example.test`, planId: plan.id, currentPeriodEnd: new Date(Date.now() + 86_400_000) } });
-  const campaign = await db.campaign.create({
-    data: {
-      accountId: account.id,
-      name: "c",
-      status,
-      steps: {
-        create: [
-          { position: 1, subject: "s", bodyHtml: "b" },
-          { position: 2, subject: "t", bodyHtml: "b" },
-        ],
-      },
-    },
-  });
+  const account = await createAccountOnPlan(db, "pro", { email: `sweep-${Math.random()}@example.test`, currentPeriodEnd: new Date(Date.now() + 86_400_000) });
+  const { campaignId } = await addCampaign(db, account.id, status);
   const ids: string[] = [];
   for (let i = 0; i < sends; i++) {
     const contact = await db.contact.create({ data: { accountId: account.id, email: `c${i}-${Math.random()}@example.com` } });
-    const enrollment = await db.enrollment.create({ data: { accountId: account.id, campaignId: campaign.id, contactId: contact.id } });
-    const row = await db.stepSend.create({ data: { accountId: account.id, campaignId: campaign.id, enrollmentId: enrollment.id, stepPosition: 1, dueAt: new Date(Date.now() - 1000 + i) } });
-    await db.stepSend.create({ data: { accountId: account.id, campaignId: campaign.id, enrollmentId: enrollment.id, stepPosition: 2, dueAt: new Date(Date.now() - 1000) } });
+    const enrollment = await db.enrollment.create({ data: { accountId: account.id, campaignId, contactId: contact.id } });
+    const row = await db.stepSend.create({ data: { accountId: account.id, campaignId, enrollmentId: enrollment.id, stepPosition: 1, dueAt: new Date(Date.now() - 1000 + i) } });
+    await db.stepSend.create({ data: { accountId: account.id, campaignId, enrollmentId: enrollment.id, stepPosition: 2, dueAt: new Date(Date.now() - 1000) } });
     ids.push(row.id);
   }
-  return { account, campaign, ids };
+  return { account, campaignId, ids };
 }
 
 test("release hands out at most the account's free slots, oldest due first, and never a step before its predecessor is sent", async () => {
@@ -100,13 +87,13 @@ test("a recent send whose sender process is dead is failed at once; another live
 });
 
 test("a release spreads free slots over the inboxes with the fewest sends in flight, the inbox just used first among equals", async () => {
-  const { account, campaign, ids } = await seed(14);
+  const { account, campaignId, ids } = await seed(14);
   const credentials = await Promise.all(
     ["pref-a", "pref-b"].map((label) =>
       database.db.smtpCredential.create({
         data: {
           accountId: account.id,
-          campaignId: campaign.id,
+          campaignId,
           label,
           fromEmail: `${label}@sender.test`,
           smtpHost: "127.0.0.1",

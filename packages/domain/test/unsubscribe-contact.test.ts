@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Db, EnrollmentStatus, StepSendState } from "@outreach/db";
-import { createTestDatabase, type TestDatabase } from "@outreach/testing";
+import { createAccountOnPlan, createTestDatabase, type TestDatabase } from "@outreach/testing";
 import { unsubscribeByEnrollment, unsubscribeContact, unsubscribeContactByEmail } from "../src/audience/unsubscribe-contact.js";
 
 let database: TestDatabase;
@@ -18,8 +18,7 @@ after(async () => {
 });
 
 async function account() {
-  const plan = await db.plan.findFirstOrThrow({ where: { slug: "free" } });
-  const { id } = await db.account.create({ data: { email: `unsub-${++counter}-${Date.now()}@example.com`, planId: plan.id, currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) } });
+  const { id } = await createAccountOnPlan(db, "free", { email: `unsub-${++counter}-${Date.now()}@example.com`, currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) });
   return id;
 }
 

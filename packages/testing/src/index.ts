@@ -11,6 +11,7 @@ export * from "./bulk-campaign.js";
 export * from "./pgbouncer.js";
 export * from "./system-servers.js";
 export * from "./sealed-secrets.js";
+export * from "./seed-rows.js";
 export * from "./capture-logs.js";
 export * from "./webhook-receiver.js";
 export * from "./api-client.js";
