@@ -5,22 +5,13 @@
 // them with a changed company).
 //   node --import tsx bench/contact-import.ts [rows=100000]
 // Writes bench/results/contact-import.json.
-import { readFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { createTestDatabase, REPO_ROOT, startAppProcess, uniqueQueuePrefix } from "@outreach/testing";
+import { procStatusMb } from "./lib/cpu.js";
 
 const rows = Number(process.argv[2] ?? 100_000);
-
-/** A field of /proc/<pid>/status in MB (Linux), or null elsewhere. */
-function procStatusMb(pid: number | undefined, field: "VmRSS" | "VmHWM"): number | null {
-  try {
-    const match = readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"));
-    return match ? Math.round(Number(match[1]) / 1024) : null;
-  } catch {
-    return null;
-  }
-}
 
 function contacts(count: number, prefix: string, company: (i: number) => string) {
   return Array.from({ length: count }, (_, i) => ({ email: `${prefix}-${i}@example${i % 97}.com`, first_name: `First${i}`, last_name: `Last${i % 5000}`, company: company(i) }));

@@ -12,11 +12,10 @@
 import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import { executor } from "@outreach/db";
-import { createBulkCampaign, createTestDatabase, findFreePort, uniqueQueuePrefix, waitFor, type AppProcess } from "@outreach/testing";
-import { appEnv, startApp, stopApp } from "./lib/apps.js";
+import { createBulkCampaign, findFreePort, waitFor, type AppProcess } from "@outreach/testing";
+import { appEnv, closeDispatchStand, openDispatchStand, startApp } from "./lib/apps.js";
 import { procStatusMb } from "./lib/cpu.js";
 import { round } from "./lib/numbers.js";
-import { dispatchClient, dropQueuePrefix } from "./lib/queues.js";
 import { log, machineInfo, writeResult } from "./lib/results.js";
 
 // one case may also be given as two numbers: <enrollments> <steps>
@@ -56,9 +55,8 @@ async function startBundle(path: string, env: Record<string, string>): Promise<A
 }
 
 async function run(count: number, stepCount: number) {
-  const database = await createTestDatabase();
-  const prefix = uniqueQueuePrefix();
-  const client = await dispatchClient(prefix);
+  const stand = await openDispatchStand();
+  const { database, prefix, client } = stand;
   let dispatcher: Awaited<ReturnType<typeof startApp>> | undefined;
   try {
     const seedStarted = performance.now();
@@ -116,14 +114,7 @@ async function run(count: number, stepCount: number) {
     log(`  ${result.enqueue_to_job_done_ms} ms, peak RSS ${peakRssMb} MB (${job.returnvalue})`);
     return result;
   } finally {
-    if (dispatcher) {
-      await stopApp(dispatcher);
-      const lines = dispatcher.output().trim().split("\n").filter(Boolean);
-      if (lines.length) log(`dispatcher logged ${lines.length} line(s), e.g. ${lines.slice(0, 3).join(" | ")}`);
-    }
-    await client.close();
-    await database.drop();
-    await dropQueuePrefix(prefix);
+    await closeDispatchStand(stand, dispatcher);
   }
 }
 

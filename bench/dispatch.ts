@@ -12,11 +12,11 @@ import { randomUUID } from "node:crypto";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { executor } from "@outreach/db";
-import { createTestDatabase, uniqueQueuePrefix } from "@outreach/testing";
-import { appEnv, startApp, stopApp } from "./lib/apps.js";
+import { uniqueQueuePrefix } from "@outreach/testing";
+import { appEnv, closeDispatchStand, openDispatchStand, startApp } from "./lib/apps.js";
 import { CpuMeter, procStatusMb } from "./lib/cpu.js";
 import { round } from "./lib/numbers.js";
-import { dispatchClient, dropQueuePrefix } from "./lib/queues.js";
+import { dropQueuePrefix } from "./lib/queues.js";
 import { log, machineInfo, writeResult } from "./lib/results.js";
 import { analyze, seedAccount } from "./lib/seeding.js";
 import { argNumber, REDIS_URL } from "./lib/settings.js";
@@ -59,9 +59,8 @@ async function rawAddBulk(count: number, chunk = 1_000) {
 
 async function dispatchRun(jitter: string) {
   const [minWait, maxWait] = jitter === "default" ? [120, 420] : [Number(jitter), Number(jitter)];
-  const database = await createTestDatabase();
-  const prefix = uniqueQueuePrefix();
-  const client = await dispatchClient(prefix);
+  const stand = await openDispatchStand();
+  const { database, prefix, client } = stand;
   let dispatcher: Awaited<ReturnType<typeof startApp>> | undefined;
   try {
     const seedStarted = performance.now();
@@ -127,14 +126,7 @@ async function dispatchRun(jitter: string) {
     log(`  ${ms} ms to ${enrollments} rows, peak RSS ${peakRssMb} MB`);
     return result;
   } finally {
-    if (dispatcher) {
-      await stopApp(dispatcher);
-      const lines = dispatcher.output().trim().split("\n").filter(Boolean);
-      if (lines.length) log(`dispatcher logged ${lines.length} line(s), e.g. ${lines.slice(0, 3).join(" | ")}`);
-    }
-    await client.close();
-    await database.drop();
-    await dropQueuePrefix(prefix);
+    await closeDispatchStand(stand, dispatcher);
   }
 }
 

@@ -2,7 +2,8 @@
 // benchmark, and running a benchmark part in a child process.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { LOOPBACK_MAIL_ENV, REPO_ROOT, startAppProcess, type AppProcess } from "@outreach/testing";
+import { createTestDatabase, LOOPBACK_MAIL_ENV, REPO_ROOT, startAppProcess, uniqueQueuePrefix, type AppProcess, type TestDatabase } from "@outreach/testing";
+import { dispatchClient, dropQueuePrefix, type Dispatcher } from "./queues.js";
 import { log } from "./results.js";
 import { ENCRYPTION_KEY, PUBLIC_BASE_URL, REDIS_URL } from "./settings.js";
 
@@ -34,6 +35,32 @@ export async function stopApp(app: AppProcess, graceMs = 20_000): Promise<number
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** What a dispatch run stands on: a scratch database, a queue prefix and a client of that prefix's dispatch queue. */
+export interface DispatchStand {
+  database: TestDatabase;
+  prefix: string;
+  client: Dispatcher;
+}
+
+export async function openDispatchStand(): Promise<DispatchStand> {
+  const database = await createTestDatabase();
+  const prefix = uniqueQueuePrefix();
+  const client = await dispatchClient(prefix);
+  return { database, prefix, client };
+}
+
+/** Stops the run's dispatcher (logging the first lines it printed), then closes the client and drops the database and the queue prefix. */
+export async function closeDispatchStand({ database, prefix, client }: DispatchStand, dispatcher: AppProcess | undefined): Promise<void> {
+  if (dispatcher) {
+    await stopApp(dispatcher);
+    const lines = dispatcher.output().trim().split("\n").filter(Boolean);
+    if (lines.length) log(`dispatcher logged ${lines.length} line(s), e.g. ${lines.slice(0, 3).join(" | ")}`);
+  }
+  await client.close();
+  await database.drop();
+  await dropQueuePrefix(prefix);
 }
 
 /**

@@ -8,6 +8,7 @@ import { executor, type Db } from "@outreach/db";
 import { waitFor, sealCredentialPasswordsInPlace } from "@outreach/testing";
 import type { BenchDovecot, ImapAppender } from "./bench-dovecot.js";
 import { round } from "./numbers.js";
+import { insertBenchAccount } from "./seeding.js";
 import { ENCRYPTION_KEY } from "./settings.js";
 import { percentile } from "./webhook-bench.js";
 
@@ -50,12 +51,7 @@ export async function seedInboxes(db: Db, dovecot: BenchDovecot, o: { label: str
   const inboxes = Array.from({ length: o.inboxes }, (_, i) => `${o.label}-inbox-${i + 1}@sender.bench`);
   await dovecot.addUsers(inboxes.map((email) => ({ email, password: INBOX_PASSWORD })));
   const keyring = new Keyring(ENCRYPTION_KEY);
-  const [account] = await executor(db).rows<{ id: string }>(
-    `INSERT INTO accounts (email, "planId", "currentPeriodStart", "currentPeriodEnd", "updatedAt")
-     SELECT $1, id, now(), now() + interval '30 days', now() FROM plans WHERE slug = 'scale' RETURNING id`,
-    [`${o.label}@bench.example`],
-  );
-  const accountId = account!.id;
+  const accountId = await insertBenchAccount(db, o.label);
   const [campaign] = await executor(db).rows<{ id: string }>(`INSERT INTO campaigns ("accountId", name, status, "updatedAt") VALUES ($1::uuid, $2, 'active', now()) RETURNING id`, [
     accountId,
     `replies ${o.label}`,

@@ -27,6 +27,16 @@ export interface SeededAccount {
   emailOf(i: number): string;
 }
 
+/** An account `<label>@bench.example` on plan scale (which the engine does not cap at send time), its period the next 30 days; one SQL statement. */
+export async function insertBenchAccount(db: Db, label: string): Promise<string> {
+  const [account] = await executor(db).rows<{ id: string }>(
+    `INSERT INTO accounts (email, "planId", "currentPeriodStart", "currentPeriodEnd", "updatedAt")
+     SELECT $1, id, now(), now() + interval '30 days', now() FROM plans WHERE slug = 'scale' RETURNING id`,
+    [`${label}@bench.example`],
+  );
+  return account!.id;
+}
+
 /**
  * One account (plan scale, which the engine does not cap at send time), one active
  * campaign with one step, `credentials` inboxes pointing at the sink, and
@@ -35,12 +45,7 @@ export interface SeededAccount {
 export async function seedAccount(db: Db, o: SeedOptions): Promise<SeededAccount> {
   const tag = o.addressTag ?? "";
   const emailOf = (i: number) => `${o.label}-${i}${tag}@example${i % 97}.com`;
-  const [account] = await executor(db).rows<{ id: string }>(
-    `INSERT INTO accounts (email, "planId", "currentPeriodStart", "currentPeriodEnd", "updatedAt")
-     SELECT $1, id, now(), now() + interval '30 days', now() FROM plans WHERE slug = 'scale' RETURNING id`,
-    [`${o.label}@bench.example`],
-  );
-  const accountId = account!.id;
+  const accountId = await insertBenchAccount(db, o.label);
   const [campaign] = await executor(db).rows<{ id: string }>(
     `INSERT INTO campaigns ("accountId", name, status, "minWaitSeconds", "maxWaitSeconds", "updatedAt")
      VALUES ($1::uuid, $2, 'active', $3, $4, now()) RETURNING id`,
