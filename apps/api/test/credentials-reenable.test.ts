@@ -1,42 +1,9 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { after, before, describe, test } from "node:test";
-import { assertEnvelope, call, createCampaign, credential, startWorkflowApi, type WorkflowEnv } from "./workflow-fixtures.js";
+import { describe, test } from "node:test";
+import { assertEnvelope, call, CREDENTIAL_KEYS, createCampaign, credential, workflowApiForFile } from "./workflow-fixtures.js";
 
-const CREDENTIAL_KEYS = [
-  "created_at",
-  "daily_limit",
-  "disabled_at",
-  "disabled_reason",
-  "from_email",
-  "from_name",
-  "has_imap",
-  "id",
-  "imap_host",
-  "imap_last_checked_at",
-  "imap_last_error",
-  "imap_port",
-  "imap_secure",
-  "imap_status",
-  "imap_username",
-  "label",
-  "last_error",
-  "last_error_at",
-  "ramp",
-  "ramp_started_at",
-  "smtp_host",
-  "smtp_port",
-  "smtp_secure",
-  "smtp_username",
-  "tracking_domain",
-];
-
-let env: WorkflowEnv;
-
-before(async () => {
-  env = await startWorkflowApi();
-});
-after(() => env?.api.close());
+const env = workflowApiForFile();
 
 const db = () => env.api.database.db;
 const path = (campaignId: string, credentialId: string) => `/campaigns/${campaignId}/smtp_credentials/${credentialId}/reenable`;

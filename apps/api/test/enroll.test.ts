@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { after, before, describe, test } from "node:test";
-import { assertEnvelope, call, contactsByEmail, createCampaign, createOutreach, emails, importContacts, startWorkflowApi, type WorkflowEnv } from "./workflow-fixtures.js";
+import { describe, test } from "node:test";
+import { assertEnvelope, call, contactsByEmail, createCampaign, createOutreach, emails, importContacts, workflowApiForFile } from "./workflow-fixtures.js";
 
 const ENROLLMENT_KEYS = [
   "batch_number",
@@ -22,12 +22,7 @@ const ENROLLMENT_KEYS = [
   "unsubscribed_at",
 ].sort();
 
-let env: WorkflowEnv;
-
-before(async () => {
-  env = await startWorkflowApi();
-});
-after(() => env?.api.close());
+const env = workflowApiForFile();
 
 const db = () => env.api.database.db;
 

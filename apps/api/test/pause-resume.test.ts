@@ -1,14 +1,9 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { after, before, describe, test } from "node:test";
-import { assertEnvelope, call, createCampaign, emails, step, startWorkflowApi, utcMidnight, type WorkflowEnv } from "./workflow-fixtures.js";
+import { describe, test } from "node:test";
+import { assertEnvelope, call, createCampaign, emails, step, workflowApiForFile, utcMidnight } from "./workflow-fixtures.js";
 
-let env: WorkflowEnv;
-
-before(async () => {
-  env = await startWorkflowApi();
-});
-after(() => env?.api.close());
+const env = workflowApiForFile();
 
 const db = () => env.api.database.db;
 

@@ -1,16 +1,11 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { after, before, describe, test } from "node:test";
-import { assertEnvelope, call, createCampaign, emails, startWorkflowApi, step, utcMidnight, type WorkflowEnv } from "./workflow-fixtures.js";
+import { describe, test } from "node:test";
+import { assertEnvelope, call, createCampaign, emails, workflowApiForFile, step, utcMidnight } from "./workflow-fixtures.js";
 
 const DAY = 86_400_000;
 
-let env: WorkflowEnv;
-
-before(async () => {
-  env = await startWorkflowApi();
-});
-after(() => env?.api.close());
+const env = workflowApiForFile();
 
 const db = () => env.api.database.db;
 

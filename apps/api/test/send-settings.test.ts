@@ -1,13 +1,8 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { assertEnvelope, call, createCampaign, credential, startWorkflowApi, step, type WorkflowEnv } from "./workflow-fixtures.js";
+import { describe, test } from "node:test";
+import { assertCampaignsRejected, assertEnvelope, call, createCampaign, credential, step, workflowApiForFile } from "./workflow-fixtures.js";
 
-let env: WorkflowEnv;
-
-before(async () => {
-  env = await startWorkflowApi();
-});
-after(() => env?.api.close());
+const env = workflowApiForFile();
 
 const db = () => env.api.database.db;
 const NEW_YORK = { timezone: "America/New_York", days: ["mon", "tue", "wed", "thu", "fri"], start_time: "09:00", end_time: "17:00", use_contact_timezone: false };
@@ -71,7 +66,6 @@ describe("campaign jitter_scope, schedule and credential ramp", () => {
   });
 
   test("bad values are 422 validation_failed naming the field, and write nothing", async () => {
-    const before = await db().campaign.count();
     const cases: Array<[Record<string, unknown>, string, RegExp]> = [
       [{ jitter_scope: "contact" }, "campaign.jitter_scope", /campaign\.jitter_scope must be one of \[batch, inbox\]/],
       [{ jitter_scope: null }, "campaign.jitter_scope", /campaign\.jitter_scope/],
@@ -90,15 +84,7 @@ describe("campaign jitter_scope, schedule and credential ramp", () => {
       [{ smtp_credentials: [credential({ ramp: { start_per_day: 10 } })] }, "campaign.smtp_credentials.0.ramp.increase_per_day", /increase_per_day is required/],
       [{ smtp_credentials: [credential({ ramp: { start_per_day: 1.5, increase_per_day: 1 } })] }, "campaign.smtp_credentials.0.ramp.start_per_day", /must be an integer/],
     ];
-    for (const [overrides, field, message] of cases) {
-      const res = await call(env, "POST", "/campaigns", { body: { campaign: campaignFields(overrides) } });
-      assertEnvelope(env, res, 422, "validation_failed", message);
-      assert.ok(
-        res.body.details.errors.some((e: { field: string }) => e.field === field),
-        `${field} in ${res.text}`,
-      );
-    }
-    assert.equal(await db().campaign.count(), before);
+    await assertCampaignsRejected(env, campaignFields, cases);
   });
 
   test("PATCH changes jitter_scope and schedule (null: any time again) and validates them", async () => {

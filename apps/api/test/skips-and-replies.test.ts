@@ -1,17 +1,12 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { after, before, describe, test } from "node:test";
-import { assertEnvelope, call, createCampaign, createOutreach, emails, importContacts, startWorkflowApi, type WorkflowEnv } from "./workflow-fixtures.js";
+import { describe, test } from "node:test";
+import { assertEnvelope, call, createCampaign, createOutreach, emails, importContacts, workflowApiForFile } from "./workflow-fixtures.js";
 
 const SKIP_KEYS = ["contact_id", "created_at", "email", "enrollment_id", "id", "kind", "reason"];
 const REPLY_KEYS = ["contact_id", "email", "enrollment_id", "hours_to_reply", "replied_at", "sent_at"];
 
-let env: WorkflowEnv;
-
-before(async () => {
-  env = await startWorkflowApi();
-});
-after(() => env?.api.close());
+const env = workflowApiForFile();
 
 const db = () => env.api.database.db;
 

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
+import { after, before } from "node:test";
 import { createRedis, TypedQueue, type QueueName, type QueuePayloads } from "@outreach/core";
 import { assertErrorEnvelope } from "@outreach/testing";
 import { request, signUp, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
@@ -17,6 +18,48 @@ export async function startWorkflowApi(): Promise<WorkflowEnv> {
   const b = await signUp(api);
   return { api, a, b };
 }
+
+/**
+ * The workflow API for one test file: started before its tests and closed after
+ * them. The answer is filled in by the before hook, so read it inside tests.
+ */
+export function workflowApiForFile(): WorkflowEnv {
+  const env = {} as WorkflowEnv;
+  before(async () => {
+    Object.assign(env, await startWorkflowApi());
+  });
+  after(() => env.api?.close());
+  return env;
+}
+
+/** The keys of a sending credential as the campaign's answers show it (sorted). */
+export const CREDENTIAL_KEYS = [
+  "created_at",
+  "daily_limit",
+  "disabled_at",
+  "disabled_reason",
+  "from_email",
+  "from_name",
+  "has_imap",
+  "id",
+  "imap_host",
+  "imap_last_checked_at",
+  "imap_last_error",
+  "imap_port",
+  "imap_secure",
+  "imap_status",
+  "imap_username",
+  "label",
+  "last_error",
+  "last_error_at",
+  "ramp",
+  "ramp_started_at",
+  "smtp_host",
+  "smtp_port",
+  "smtp_secure",
+  "smtp_username",
+  "tracking_domain",
+];
 
 export function call(env: WorkflowEnv, method: string, path: string, options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; token?: string } = {}): Promise<JsonResponse> {
   return request(env.api.baseUrl, method, path, { token: env.a.token, ...options });
@@ -52,6 +95,28 @@ export async function createCampaign(env: WorkflowEnv, overrides: Record<string,
   });
   assert.equal(res.status, 201, res.text);
   return res.body;
+}
+
+/**
+ * POSTs one campaign per case, its fields with the case's overrides, and expects
+ * each to be 422 validation_failed with the message and an error on the field;
+ * then that none of them wrote a campaign.
+ */
+export async function assertCampaignsRejected(
+  env: WorkflowEnv,
+  fields: (overrides: Record<string, unknown>) => Record<string, unknown>,
+  cases: Array<[Record<string, unknown>, string, RegExp]>,
+): Promise<void> {
+  const before = await env.api.database.db.campaign.count();
+  for (const [overrides, field, message] of cases) {
+    const res = await call(env, "POST", "/campaigns", { body: { campaign: fields(overrides) } });
+    assertEnvelope(env, res, 422, "validation_failed", message);
+    assert.ok(
+      res.body.details.errors.some((e: { field: string }) => e.field === field),
+      `${field} in ${res.text}`,
+    );
+  }
+  assert.equal(await env.api.database.db.campaign.count(), before);
 }
 
 /** POST /outreaches; answers its id. */
