@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { after, before, test } from "node:test";
 import { sha256Hex } from "@outreach/core";
 import { ApiKeyCache } from "../src/api-key-cache.js";
-import { assertError, flushUsage, request, signUp, startTestApi, type TestApi } from "./helpers.js";
+import { assertError, countingQueries, flushUsage, request, signUp, startTestApi, type TestApi } from "./helpers.js";
 
 let api: TestApi;
 before(async () => {
@@ -113,32 +113,9 @@ test("a key revoked through one API process stops working on another at once", a
   }
 });
 
-/**
- * Counts the API's database queries: the API reads ctx.db for every request, so
- * a client extension of the real Prisma client swapped in there sees every
- * query the requests make (and nothing of other tests' connections).
- */
-async function countingQueries<T>(fn: (queries: () => number) => Promise<T>): Promise<T> {
-  const original = api.ctx.db;
-  let count = 0;
-  api.ctx.db = original.$extends({
-    query: {
-      async $allOperations({ args, query }) {
-        count++;
-        return query(args);
-      },
-    },
-  }) as unknown as typeof original;
-  try {
-    return await fn(() => count);
-  } finally {
-    api.ctx.db = original;
-  }
-}
-
 test("an unknown key costs one database lookup, then none while it is remembered as unknown", async () => {
   const unknown = `ak_live_${randomBytes(32).toString("base64url")}`;
-  await countingQueries(async (queries) => {
+  await countingQueries(api, async (queries) => {
     assertError(await request(api.baseUrl, "GET", "/api_keys", { token: unknown }), api, 401, "unauthorized");
     assert.equal(queries(), 1, "the first request looks the key up");
     for (let i = 0; i < 3; i++) assertError(await request(api.baseUrl, "GET", "/api_keys", { token: unknown }), api, 401, "unauthorized");
@@ -152,7 +129,7 @@ test("a revoked key is refused at once and then without a database lookup; other
   // cached as valid on this replica before the revocation
   assert.equal((await request(api.baseUrl, "GET", "/api_keys", { token: second.body.plaintext })).status, 200);
   assert.equal((await request(api.baseUrl, "DELETE", `/api_keys/${second.body.id}`, { token })).status, 200);
-  await countingQueries(async (queries) => {
+  await countingQueries(api, async (queries) => {
     for (let i = 0; i < 4; i++) assertError(await request(api.baseUrl, "GET", "/usage", { token: second.body.plaintext }), api, 401, "unauthorized");
     assert.equal(queries(), 0);
     // the remaining key is unaffected (its GET /api_keys is the only query)
@@ -169,7 +146,7 @@ test("a replica that never saw a revoked key looks it up once, then refuses it w
   const original = api.ctx.keyCache;
   api.ctx.keyCache = new ApiKeyCache("unused", api.ctx.producer, null, api.ctx.logger);
   try {
-    await countingQueries(async (queries) => {
+    await countingQueries(api, async (queries) => {
       assertError(await request(api.baseUrl, "GET", "/api_keys", { token: second.body.plaintext }), api, 401, "unauthorized");
       assertError(await request(api.baseUrl, "GET", "/api_keys", { token: second.body.plaintext }), api, 401, "unauthorized");
       assert.equal(queries(), 1);

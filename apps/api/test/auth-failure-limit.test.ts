@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import { sha256Hex } from "@outreach/core";
 import { waitFor } from "@outreach/testing";
 import { ApiKeyCache } from "../src/api-key-cache.js";
-import { assertError, request, signUp, startTestApi, type TestApi } from "./helpers.js";
+import { assertError, countingQueries, request, signUp, startTestApi, type TestApi } from "./helpers.js";
 
 // Behind one trusted proxy (the test client), so X-Forwarded-For picks the client IP.
 // `api` runs with the production default of AUTH_FAILURE_LIMIT_PER_MINUTE (300);
@@ -42,25 +42,6 @@ async function flood(target: TestApi, ip: string, count: number, token: () => st
 /** Spends an address's whole budget of failed authentications on `strict`, with unknown keys of our shape. */
 async function block(ip: string): Promise<void> {
   for (let i = 0; i < LIMIT; i++) assertError(await from(ip, randomKey()), strict, 401, "unauthorized");
-}
-
-/** Counts the API's database queries through a client extension swapped in as ctx.db (read per request). */
-async function countingQueries<T>(target: TestApi, fn: (queries: () => number) => Promise<T>): Promise<T> {
-  const original = target.ctx.db;
-  let count = 0;
-  target.ctx.db = original.$extends({
-    query: {
-      async $allOperations({ args, query }) {
-        count++;
-        return query(args);
-      },
-    },
-  }) as unknown as typeof original;
-  try {
-    return await fn(() => count);
-  } finally {
-    target.ctx.db = original;
-  }
 }
 
 test("an ordinary client gets the SPEC's 401, never 429: 100 requests in a minute from one IP without a key, with a malformed one, with a wrong one", async () => {

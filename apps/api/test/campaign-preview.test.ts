@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
 import { assertErrorEnvelope } from "@outreach/testing";
-import { request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
+import { request, signUp, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
 
 const DOCS_URL = "https://docs.outreach.test";
 
@@ -11,12 +11,6 @@ let tokenA: string;
 let accountA: string;
 let accountB: string;
 let campaignId: string;
-
-async function signUp(email: string): Promise<{ token: string; accountId: string }> {
-  const res = await request(api.baseUrl, "POST", "/signup", { body: { email } });
-  assert.equal(res.status, 201, res.text);
-  return { token: res.body.api_key.plaintext, accountId: res.body.account_id };
-}
 
 function call(method: string, path: string, token = tokenA) {
   return request(api.baseUrl, method, path, { token });
@@ -29,8 +23,8 @@ function assertError(res: JsonResponse, status: number, code: string, message: s
 
 before(async () => {
   api = await startTestApi({ SIGNUP_LIMIT_PER_HOUR: "1000", RATE_LIMIT_PER_MINUTE: "100000", DOCS_URL });
-  ({ token: tokenA, accountId: accountA } = await signUp("a@preview.test"));
-  ({ accountId: accountB } = await signUp("b@preview.test"));
+  ({ token: tokenA, accountId: accountA } = await signUp(api, "a@preview.test"));
+  ({ accountId: accountB } = await signUp(api, "b@preview.test"));
   const res = await request(api.baseUrl, "POST", "/campaigns", {
     token: tokenA,
     body: {

@@ -3,39 +3,13 @@ import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { decryptSecret, secretAad } from "@outreach/core";
 import { assertErrorEnvelope } from "@outreach/testing";
-import { liftQuotas, request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
+import { request, signUpUnlimited, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
+import { CREDENTIAL_KEYS } from "./workflow-fixtures.js";
 
 const DOCS_URL = "https://docs.outreach.test";
 const SMTP_PASSWORD = "smtp-pass-Sup3r-S3cret";
 const IMAP_PASSWORD = "imap-pass-Sup3r-S3cret";
 const SUMMARY_KEYS = ["created_at", "id", "name", "status"];
-const CREDENTIAL_KEYS = [
-  "created_at",
-  "daily_limit",
-  "disabled_at",
-  "disabled_reason",
-  "from_email",
-  "from_name",
-  "has_imap",
-  "id",
-  "imap_host",
-  "imap_last_checked_at",
-  "imap_last_error",
-  "imap_port",
-  "imap_secure",
-  "imap_status",
-  "imap_username",
-  "label",
-  "last_error",
-  "last_error_at",
-  "ramp",
-  "ramp_started_at",
-  "smtp_host",
-  "smtp_port",
-  "smtp_secure",
-  "smtp_username",
-  "tracking_domain",
-];
 const CAMPAIGN_KEYS = [
   "created_at",
   "credentials",
@@ -73,18 +47,10 @@ let accountA: string;
 let tokenB: string;
 let accountB: string;
 
-async function signUp(email: string): Promise<{ token: string; accountId: string }> {
-  const res = await request(api.baseUrl, "POST", "/signup", { body: { email } });
-  assert.equal(res.status, 201, res.text);
-  // this file creates more than a free account may hold (see account-quotas.test.ts for the quotas)
-  await liftQuotas(api, res.body.account_id);
-  return { token: res.body.api_key.plaintext, accountId: res.body.account_id };
-}
-
 before(async () => {
   api = await startTestApi({ SIGNUP_LIMIT_PER_HOUR: "1000", RATE_LIMIT_PER_MINUTE: "100000", DOCS_URL });
-  ({ token: tokenA, accountId: accountA } = await signUp("a@campaigns.test"));
-  ({ token: tokenB, accountId: accountB } = await signUp("b@campaigns.test"));
+  ({ token: tokenA, accountId: accountA } = await signUpUnlimited(api, "a@campaigns.test"));
+  ({ token: tokenB, accountId: accountB } = await signUpUnlimited(api, "b@campaigns.test"));
 });
 after(() => api?.close());
 
@@ -413,7 +379,7 @@ describe("POST /campaigns", () => {
 
 describe("GET /campaigns", () => {
   test("lists the account's campaigns newest first as {id, name, status, created_at}, paged with limit and starting_after", async () => {
-    const fresh = await signUp(`list-${randomUUID()}@campaigns.test`);
+    const fresh = await signUpUnlimited(api, `list-${randomUUID()}@campaigns.test`);
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) ids.push((await createCampaign({ name: `C${i}` }, fresh.token)).id);
     await createCampaign({ name: "Other account" }, tokenB);

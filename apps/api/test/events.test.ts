@@ -3,18 +3,12 @@ import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
 import { ALL_EVENT_TYPES, EVENT_TYPES, type EventDataByType, type EventType } from "@outreach/core";
 import { assertErrorEnvelope as assertError } from "@outreach/testing";
-import { request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
+import { request, signUp, startTestApi, type TestApi } from "./helpers.js";
 
 // GET /events: the account's event log, newest first, filtered by type and paged with starting_after.
 const ENV = { SIGNUP_LIMIT_PER_HOUR: "1000", RATE_LIMIT_PER_MINUTE: "100000", DOCS_URL: "https://docs.outreach.test" };
 
 let api: TestApi;
-
-async function signUp(email: string): Promise<{ token: string; accountId: string }> {
-  const res = await request(api.baseUrl, "POST", "/signup", { body: { email } });
-  assert.equal(res.status, 201, res.text);
-  return { token: res.body.api_key.plaintext, accountId: res.body.account_id };
-}
 
 before(async () => {
   api = await startTestApi(ENV);
@@ -64,8 +58,8 @@ async function seedEvents(accountId: string, types: EventType[]) {
 }
 
 test("GET /events lists the account's events newest first as {id, type, created_at, data}, 20 by default", async () => {
-  const a = await signUp("a@events.test");
-  const b = await signUp("b@events.test");
+  const a = await signUp(api, "a@events.test");
+  const b = await signUp(api, "b@events.test");
   const types = Array.from({ length: 23 }, (_, i) => EVENT_TYPES[i % EVENT_TYPES.length]!);
   const events = await seedEvents(a.accountId, types);
   const foreign = await seedEvents(b.accountId, ["enrollment.sent", "campaign.paused"]);
@@ -98,14 +92,14 @@ test("GET /events lists the account's events newest first as {id, type, created_
     foreign.map((e) => e.id),
   );
 
-  const fresh = await signUp("empty@events.test");
+  const fresh = await signUp(api, "empty@events.test");
   const empty = await list(fresh.token);
   assert.equal(empty.status, 200);
   assert.deepEqual(empty.body, []);
 });
 
 test("type filters to one of the 7 event types; anything else is 422 validation_failed", async () => {
-  const a = await signUp("types@events.test");
+  const a = await signUp(api, "types@events.test");
   const types: EventType[] = [...EVENT_TYPES, ...EVENT_TYPES, "enrollment.sent"];
   const events = await seedEvents(a.accountId, types);
   for (const type of EVENT_TYPES) {
@@ -131,7 +125,7 @@ test("type filters to one of the 7 event types; anything else is 422 validation_
 });
 
 test("starting_after pages through the log without gaps or repeats, with or without a type", async () => {
-  const a = await signUp("pages@events.test");
+  const a = await signUp(api, "pages@events.test");
   const types = Array.from({ length: 17 }, (_, i) => (i % 2 === 0 ? "enrollment.sent" : "enrollment.opened"));
   const events = await seedEvents(a.accountId, types);
 
@@ -164,8 +158,8 @@ test("starting_after pages through the log without gaps or repeats, with or with
 });
 
 test("a starting_after that is unknown, malformed or another account's event is the same 422", async () => {
-  const a = await signUp("cursor-a@events.test");
-  const b = await signUp("cursor-b@events.test");
+  const a = await signUp(api, "cursor-a@events.test");
+  const b = await signUp(api, "cursor-b@events.test");
   await seedEvents(a.accountId, ["enrollment.sent"]);
   const [foreign] = await seedEvents(b.accountId, ["enrollment.sent"]);
   const message = "starting_after must be the id of an event of this account";

@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { openPgConnection, type PgConnection } from "@outreach/db/testing";
-import { trackingLinks } from "@outreach/domain";
 import { waitFor } from "@outreach/testing";
-import { signUp, startTestApi, type TestApi } from "./helpers.js";
+import { signUp, startTestApi, trackingPaths, type TestApi } from "./helpers.js";
 
 // The tracking routes under load: the pixel of an enrollment already opened is a
 // plain read (no row lock, no write), the first open is recorded once however many
@@ -41,11 +40,6 @@ async function sentEnrollment(openedAt: Date | null = null) {
   return api.ctx.db.enrollment.create({ data: { accountId, campaignId, contactId: contact.id, status: openedAt ? "opened" : "sent", sentAt: new Date(), openedAt } });
 }
 
-function paths(enrollmentId: string) {
-  const { openPixelUrl, unsubscribeUrl } = trackingLinks(api.config.publicBaseUrl, api.config.encryptionKey, enrollmentId);
-  return { pixel: new URL(openPixelUrl).pathname, unsubscribe: new URL(unsubscribeUrl).pathname };
-}
-
 async function load(path: string, ip: string, method = "GET") {
   const res = await fetch(`${api.baseUrl}${path}`, { method, headers: { "x-forwarded-for": ip } });
   const bytes = Buffer.from(await res.arrayBuffer());
@@ -62,7 +56,7 @@ async function lockWaiters(): Promise<number> {
 
 test("300 concurrent loads of a not-yet-opened pixel: all answered with the GIF, one enrollment.opened", async () => {
   const enrollment = await sentEnrollment();
-  const { pixel } = paths(enrollment.id);
+  const { pixel } = trackingPaths(api, enrollment.id);
   const results = await Promise.all(Array.from({ length: 300 }, (_, i) => load(pixel, ipOf("198.51.100", i))));
   assert.deepEqual(new Set(results.map((r) => `${r.status} ${r.type} ${r.gif}`)), new Set(["200 image/gif true"]));
   assert.equal(await openedEvents(enrollment.id), 1);
@@ -74,7 +68,7 @@ test("300 concurrent loads of a not-yet-opened pixel: all answered with the GIF,
 test("after the first open the pixel takes no row lock: 300 concurrent loads answer while another transaction holds the enrollment row", async () => {
   const openedAt = new Date("2026-03-02T08:00:00.000Z");
   const enrollment = await sentEnrollment(openedAt);
-  const { pixel } = paths(enrollment.id);
+  const { pixel } = trackingPaths(api, enrollment.id);
   await holder.query("BEGIN");
   try {
     await holder.query("SELECT id FROM enrollments WHERE id = $1 FOR UPDATE", [enrollment.id]);
@@ -102,7 +96,7 @@ test("after the first open the pixel takes no row lock: 300 concurrent loads ans
 
 test("tracking routes are rate limited per client IP: unsubscribe answers 429 with Retry-After, the pixel stays a harmless GIF and records nothing", async () => {
   const enrollment = await sentEnrollment();
-  const { pixel, unsubscribe } = paths(enrollment.id);
+  const { pixel, unsubscribe } = trackingPaths(api, enrollment.id);
   const ip = "203.0.113.9";
   // spend the IP's whole budget on unsubscribe pages
   const pages = await Promise.all(Array.from({ length: LIMIT }, () => load(unsubscribe, ip)));

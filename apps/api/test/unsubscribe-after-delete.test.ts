@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { trackingLinks } from "@outreach/domain";
-import { request, signUp, startTestApi, type TestApi } from "./helpers.js";
+import { request, signUp, startTestApi, trackingPaths, type TestApi } from "./helpers.js";
 
 // Links already in recipients' inboxes keep working after their campaign is deleted.
 let api: TestApi;
@@ -32,17 +31,12 @@ async function campaignWithDeliveries() {
   return { campaign, delivered, pending, sent, notSent };
 }
 
-function paths(enrollmentId: string) {
-  const { openPixelUrl, unsubscribeUrl } = trackingLinks(api.config.publicBaseUrl, api.config.encryptionKey, enrollmentId);
-  return { pixel: new URL(openPixelUrl).pathname, unsubscribe: new URL(unsubscribeUrl).pathname };
-}
-
 test("after DELETE /campaigns/:id, a delivered email's unsubscribe link still shows its page and unsubscribes the contact", async () => {
   const { campaign, delivered, sent } = await campaignWithDeliveries();
   // the contact is also in another, live campaign: the unsubscribe must stop that one too
   const other = await db().campaign.create({ data: { accountId, name: "Still running" } });
   const live = await db().enrollment.create({ data: { accountId, campaignId: other.id, contactId: delivered.id, status: "sent", sentAt: new Date() } });
-  const link = paths(sent.id);
+  const link = trackingPaths(api, sent.id);
 
   const deleted = await request(api.baseUrl, "DELETE", `/campaigns/${campaign.id}`, { token });
   assert.equal(deleted.status, 200, deleted.text);
@@ -78,7 +72,7 @@ test("after DELETE, the open pixel still answers with the GIF", async () => {
   const { campaign, sent, notSent } = await campaignWithDeliveries();
   await request(api.baseUrl, "DELETE", `/campaigns/${campaign.id}`, { token });
   for (const id of [sent.id, notSent.id]) {
-    const res = await fetch(`${api.baseUrl}${paths(id).pixel}`);
+    const res = await fetch(`${api.baseUrl}${trackingPaths(api, id).pixel}`);
     assert.equal(res.status, 200);
     assert.equal(res.headers.get("content-type"), "image/gif");
     assert.equal(
@@ -98,7 +92,7 @@ test("only the links of emails that went out are kept; a never-sent enrollment's
     kept.map((row) => row.enrollmentId),
     [sent.id],
   );
-  const res = await fetch(`${api.baseUrl}${paths(notSent.id).unsubscribe}`, { method: "POST" });
+  const res = await fetch(`${api.baseUrl}${trackingPaths(api, notSent.id).unsubscribe}`, { method: "POST" });
   assert.equal(res.status, 404);
   assert.equal((await db().contact.findUniqueOrThrow({ where: { id: pending.id } })).unsubscribedAt, null);
 });

@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import { openPgConnection, type PgConnection } from "@outreach/db/testing";
 import type { DeliveryState } from "@outreach/db";
 import { waitFor, assertErrorEnvelope as assertError } from "@outreach/testing";
-import { liftQuotas, request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
+import { request, signUpUnlimited, startTestApi, type TestApi } from "./helpers.js";
 
 // GET /webhooks/:id/deliveries[/:delivery_id] and POST .../redeliver, on
 // delivery rows written directly; a redelivery is checked in the row the
@@ -20,21 +20,13 @@ let accountA: string;
 let tokenB: string;
 let accountB: string;
 
-async function signUp(email: string): Promise<{ token: string; accountId: string }> {
-  const res = await request(api.baseUrl, "POST", "/signup", { body: { email } });
-  assert.equal(res.status, 201, res.text);
-  // this file creates more than a free account may hold (see account-quotas.test.ts for the quotas)
-  await liftQuotas(api, res.body.account_id);
-  return { token: res.body.api_key.plaintext, accountId: res.body.account_id };
-}
-
 before(async () => {
   api = await startTestApi({ ...ENV, WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
   listener = await openPgConnection(api.database.url);
   listener.on("notification", () => (notifications += 1));
   await listener.query("LISTEN webhook_deliveries");
-  ({ token: tokenA, accountId: accountA } = await signUp("a@deliveries.test"));
-  ({ token: tokenB, accountId: accountB } = await signUp("b@deliveries.test"));
+  ({ token: tokenA, accountId: accountA } = await signUpUnlimited(api, "a@deliveries.test"));
+  ({ token: tokenB, accountId: accountB } = await signUpUnlimited(api, "b@deliveries.test"));
 });
 after(async () => {
   await listener?.end();

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
 import { decryptSecret, EVENT_TYPES, secretAad } from "@outreach/core";
 import { assertErrorEnvelope as assertError } from "@outreach/testing";
-import { liftQuotas, request, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
+import { request, signUpUnlimited, startTestApi, type TestApi } from "./helpers.js";
 
 const LIMITS = { SIGNUP_LIMIT_PER_HOUR: "1000", RATE_LIMIT_PER_MINUTE: "100000", DOCS_URL: "https://docs.outreach.test" };
 const PUBLIC_HOST_MESSAGE = "must point to a public host, not a loopback, private, link-local or other internal address";
@@ -15,18 +15,10 @@ let tokenA: string;
 let accountA: string;
 let tokenB: string;
 
-async function signUp(target: TestApi, email: string): Promise<{ token: string; accountId: string }> {
-  const res = await request(target.baseUrl, "POST", "/signup", { body: { email } });
-  assert.equal(res.status, 201, res.text);
-  // this file creates more than a free account may hold (see account-quotas.test.ts for the quotas)
-  await liftQuotas(target, res.body.account_id);
-  return { token: res.body.api_key.plaintext, accountId: res.body.account_id };
-}
-
 before(async () => {
   api = await startTestApi(LIMITS);
-  ({ token: tokenA, accountId: accountA } = await signUp(api, "a@webhooks.test"));
-  ({ token: tokenB } = await signUp(api, "b@webhooks.test"));
+  ({ token: tokenA, accountId: accountA } = await signUpUnlimited(api, "a@webhooks.test"));
+  ({ token: tokenB } = await signUpUnlimited(api, "b@webhooks.test"));
 });
 after(() => api?.close());
 
@@ -164,7 +156,7 @@ test("private, loopback and internal targets are refused on create and update", 
 test("private targets are accepted when WEBHOOK_ALLOW_PRIVATE_URLS is set", async () => {
   const local = await startTestApi({ ...LIMITS, WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
   try {
-    const { token } = await signUp(local, "local@webhooks.test");
+    const { token } = await signUpUnlimited(local, "local@webhooks.test");
     for (const url of PRIVATE_URLS) {
       const res = await request(local.baseUrl, "POST", "/webhooks", { token, body: { webhook: { url } } });
       assert.equal(res.status, 201, `${url}: ${res.text}`);
@@ -178,7 +170,7 @@ test("private targets are accepted when WEBHOOK_ALLOW_PRIVATE_URLS is set", asyn
 });
 
 test("GET /webhooks lists the account's webhooks newest first, without secrets", async () => {
-  const other = await signUp(api, "lister@webhooks.test");
+  const other = await signUpUnlimited(api, "lister@webhooks.test");
   const first = await createHook({ url: "https://one.example.com/" }, other.token);
   const second = await createHook({ url: "https://two.example.com/" }, other.token);
   const third = await createHook({ url: "https://three.example.com/" }, other.token);
@@ -200,7 +192,7 @@ test("GET /webhooks lists the account's webhooks newest first, without secrets",
   assert.deepEqual(one.body, secondWithoutSecret);
   assert.ok(!one.text.includes(secondSecret));
 
-  const fresh = await signUp(api, "empty@webhooks.test");
+  const fresh = await signUpUnlimited(api, "empty@webhooks.test");
   const empty = await call("GET", "/webhooks", { token: fresh.token });
   assert.equal(empty.status, 200);
   assert.deepEqual(empty.body, []);
