@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { after, before } from "node:test";
 import Stripe from "stripe";
 import { startStripeStandIn, type StripeStandIn } from "@outreach/testing";
 import { request, signUp, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
@@ -31,6 +32,19 @@ export async function startBillingApi(env: Record<string, string> = {}): Promise
       await stripe.close();
     },
   };
+}
+
+/**
+ * The billing API for one test file: started before its tests and closed after
+ * them. The answer is filled in by the before hook, so read it inside tests.
+ */
+export function billingApiForFile(): BillingEnv {
+  const env = {} as BillingEnv;
+  before(async () => {
+    Object.assign(env, await startBillingApi());
+  });
+  after(() => env.close?.());
+  return env;
 }
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -1,15 +1,11 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { getPlanUsage } from "@outreach/domain";
 import { request } from "./helpers.js";
-import { deliver, nowSeconds, payingAccount, startBillingApi, subscribe, subscriptionOf, type BillingEnv } from "./billing-fixtures.js";
+import { billingApiForFile, deliver, nowSeconds, payingAccount, subscribe, subscriptionOf } from "./billing-fixtures.js";
 import { assertEnvelope, call, createCampaign, emails, importContacts, type WorkflowEnv } from "./workflow-fixtures.js";
 
-let env: BillingEnv;
-before(async () => {
-  env = await startBillingApi();
-});
-after(() => env?.close());
+const env = billingApiForFile();
 
 const db = () => env.api.database.db;
 

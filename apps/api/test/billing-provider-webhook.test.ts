@@ -2,13 +2,9 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import Stripe from "stripe";
 import { assertError, request, startTestApi, type TestApi } from "./helpers.js";
-import { deliver, nowSeconds, payingAccount, postEvent, startBillingApi, subscribe, subscriptionOf, WEBHOOK_SECRET, type BillingEnv } from "./billing-fixtures.js";
+import { billingApiForFile, deliver, nowSeconds, payingAccount, postEvent, subscribe, subscriptionOf, WEBHOOK_SECRET } from "./billing-fixtures.js";
 
-let env: BillingEnv;
-before(async () => {
-  env = await startBillingApi();
-});
-after(() => env?.close());
+const env = billingApiForFile();
 
 const db = () => env.api.database.db;
 const storedEvent = (id: string) => db().providerEvent.findUnique({ where: { id } });

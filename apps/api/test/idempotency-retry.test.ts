@@ -1,21 +1,17 @@
 import assert from "node:assert/strict";
 import { request as httpRequest } from "node:http";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { sha256Hex } from "@outreach/core";
 import { executor } from "@outreach/db";
 import { purgeOldRows } from "@outreach/domain";
 import { waitFor } from "@outreach/testing";
 import { assertError, request, signUp } from "./helpers.js";
-import { payingAccount, startBillingApi, type BillingEnv } from "./billing-fixtures.js";
+import { billingApiForFile, payingAccount } from "./billing-fixtures.js";
 
 // The claim on an Idempotency-Key is held for as long as its handler runs, also
 // when the client has gone; only a claim whose handler cannot be running any
 // more (its heartbeat stopped) is taken over.
-let env: BillingEnv;
-before(async () => {
-  env = await startBillingApi();
-});
-after(() => env?.close());
+const env = billingApiForFile();
 
 const checkoutsAtProvider = () => env.stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions").length;
 
