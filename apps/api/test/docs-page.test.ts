@@ -1,11 +1,8 @@
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { chromium } from "playwright-core";
 import { skipWithoutSystemServer } from "@outreach/testing";
+import { chromiumMissing, launchChromium, watchPage } from "./browser.js";
 import { startTestApi, type TestApi } from "./helpers.js";
-
-const CHROMIUM = "/usr/bin/chromium";
 
 let api: TestApi;
 before(async () => {
@@ -106,25 +103,17 @@ test("the error pages stay where the error envelope's type points", async () => 
   assert.match(await one.text(), /<code>not_found<\/code>/);
 });
 
-const chromiumMissing = existsSync(CHROMIUM) ? undefined : `${CHROMIUM} not found (bash .ci/install-test-servers.sh installs Debian's chromium)`;
-
 test("in Chromium, the page lists every operation of /openapi.json, requests only the API's origin and logs no error", { skip: skipWithoutSystemServer("Chromium", chromiumMissing) }, async () => {
   const document = await (await fetch(`${api.baseUrl}/openapi.json`)).json();
   const operations = documentedOperations(document);
   assert.ok(operations.length > 0, "the document has operations");
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox"] });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     // Redoc renders the whole document at once; on a busy 2-core machine that can take a while.
     page.setDefaultTimeout(90_000);
-    const requested: string[] = [];
-    const errors: string[] = [];
-    page.on("request", (request) => requested.push(request.url()));
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
+    const { requested, errors } = watchPage(page);
 
     await page.goto(`${api.baseUrl}/docs`);
     await page.locator("#redoc .api-content h1").first().waitFor();

@@ -1,16 +1,14 @@
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
-import { chromium } from "playwright-core";
 import { createLogger, startMetricsServer } from "@outreach/core";
 import { skipWithoutSystemServer } from "@outreach/testing";
 import { createAdminApp, type AdminApp } from "../src/admin/admin-app.js";
+import { chromiumMissing, launchChromium, watchPage } from "./browser.js";
 import { startTestApi, type TestApi } from "./helpers.js";
 
 // bull-board in a real browser: the token once in the address, then the session cookie carries it.
-const CHROMIUM = "/usr/bin/chromium";
 const TOKEN = "operator-token-for-browser-0123456789";
 
 let api: TestApi;
@@ -30,20 +28,12 @@ after(async () => {
   await api?.close();
 });
 
-const chromiumMissing = existsSync(CHROMIUM) ? undefined : `${CHROMIUM} not found (bash .ci/install-test-servers.sh installs Debian's chromium)`;
-
 test("in Chromium, /admin/queues?token= signs in, the board lists the queues, and the page requests only its own origin", { skip: skipWithoutSystemServer("Chromium", chromiumMissing) }, async () => {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox"] });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     page.setDefaultTimeout(60_000);
-    const requested: string[] = [];
-    const errors: string[] = [];
-    page.on("request", (request) => requested.push(request.url()));
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(`${message.text()} ${message.location().url}`);
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
+    const { requested, errors } = watchPage(page, (message) => `${message.text()} ${message.location().url}`);
 
     const unauthenticated = await page.goto(`${base}/admin/queues`);
     assert.equal(unauthenticated?.status(), 401);
