@@ -6,7 +6,7 @@ import { relayOutboxBatch, SecretCache, WebhookHttpClient } from "@outreach/doma
 import { createTestDatabase } from "@outreach/testing";
 import { AttemptRecorder } from "../src/attempt-recorder.js";
 import { DeliveryFeeder } from "../src/delivery-feeder.js";
-import { createAccount, createWebhook, emitEvent, sentData, startDeliverer, startReceiver, waitFor, type Deliverer, type Receiver } from "./harness.js";
+import { accountsWithWebhooks, createAccount, createWebhook, emitEvent, sentData, startDeliverer, startReceiver, waitFor, type Deliverer, type Receiver } from "./harness.js";
 
 let deliverer: Deliverer;
 const receivers: Receiver[] = [];
@@ -22,10 +22,7 @@ test("at most 10 deliveries of one account are in flight at once, and another ac
   const [rxA, rxB] = [await startReceiver(), await startReceiver()];
   receivers.push(rxA, rxB);
   rxA.fallback = { status: 200, delayMs: 400 };
-  const accountA = await createAccount(deliverer.db);
-  const accountB = await createAccount(deliverer.db);
-  await createWebhook(deliverer.db, deliverer.config, accountA, rxA.url);
-  await createWebhook(deliverer.db, deliverer.config, accountB, rxB.url);
+  const [accountA, accountB] = await accountsWithWebhooks(deliverer, [rxA.url, rxB.url]);
 
   const burst = 30;
   await deliverer.db.$transaction(async (tx) => {

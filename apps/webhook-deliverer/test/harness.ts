@@ -1,8 +1,9 @@
-import { after } from "node:test";
+import { after, before } from "node:test";
 import Stripe from "stripe";
 import type { EventDataByType, EventType } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { startWebhookReceiver, waitFor, type WebhookReceiver as Receiver } from "@outreach/testing";
+import { createAccount, createWebhook, startDeliverer, type Deliverer } from "../../../test/kit/webhook-deliverer.js";
 
 export { startDeliverer, createAccount, createWebhook, sentData, emitEvent, type Deliverer } from "../../../test/kit/webhook-deliverer.js";
 export type { ReceivedRequest, ReceiverAnswer as Answer, WebhookReceiver as Receiver } from "@outreach/testing";
@@ -91,4 +92,28 @@ export function receiverPool(): () => Promise<Receiver> {
     started.push(receiver);
     return receiver;
   };
+}
+
+/**
+ * The deliverer for one test file: started before its tests and stopped after
+ * them (call it after the file's receiverPool, so that its receivers close first).
+ * The answer is filled in by the before hook, so read it inside tests.
+ */
+export function delivererForFile(env: Record<string, string> = {}): Deliverer {
+  const deliverer = {} as Deliverer;
+  before(async () => {
+    Object.assign(deliverer, await startDeliverer(env));
+  });
+  after(async () => {
+    await deliverer.stop?.();
+  });
+  return deliverer;
+}
+
+/** Fresh accounts, one per URL, then a webhook ("*") of each to its URL; answers the account ids in order. */
+export async function accountsWithWebhooks<const U extends readonly string[]>(deliverer: Deliverer, urls: U): Promise<{ [K in keyof U]: string }> {
+  const accountIds: string[] = [];
+  for (let i = 0; i < urls.length; i++) accountIds.push(await createAccount(deliverer.db));
+  for (const [i, url] of urls.entries()) await createWebhook(deliverer.db, deliverer.config, accountIds[i]!, url);
+  return accountIds as { [K in keyof U]: string };
 }

@@ -1,19 +1,13 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { createLogger } from "@outreach/core";
 import { createTestDatabase, startAppProcess, type AppProcess } from "@outreach/testing";
 import { OutboxRelay } from "../src/outbox-relay.js";
 import { PgListener } from "../src/pg-listener.js";
-import { createAccount, createWebhook, emitEvent, sentData, startDeliverer, receiverPool, waitFor, type Deliverer } from "./harness.js";
+import { createAccount, createWebhook, emitEvent, sentData, delivererForFile, receiverPool, waitFor } from "./harness.js";
 
-let deliverer: Deliverer;
 const receiver = receiverPool();
-before(async () => {
-  deliverer = await startDeliverer();
-});
-after(async () => {
-  await deliverer?.stop();
-});
+const deliverer = delivererForFile();
 
 test("the relay is woken by the commit's notification, not by its polling", async () => {
   const database = await createTestDatabase();

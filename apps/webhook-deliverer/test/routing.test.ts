@@ -1,18 +1,12 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { EVENT_TYPES } from "@outreach/core";
 import { relayOutboxBatch } from "@outreach/domain";
 import { createTestDatabase, type TestDatabase } from "@outreach/testing";
-import { createAccount, createWebhook, emitEvent, sampleEvents, sentData, startDeliverer, receiverPool, waitFor, waitForRelay, type Deliverer } from "./harness.js";
+import { accountsWithWebhooks, createAccount, createWebhook, emitEvent, sampleEvents, sentData, delivererForFile, receiverPool, waitFor, waitForRelay } from "./harness.js";
 
-let deliverer: Deliverer;
 const receiver = receiverPool();
-before(async () => {
-  deliverer = await startDeliverer();
-});
-after(async () => {
-  await deliverer?.stop();
-});
+const deliverer = delivererForFile();
 
 async function emitAllTypes(accountId: string): Promise<Map<string, string>> {
   const samples = sampleEvents();
@@ -63,10 +57,7 @@ test('filters: "*" receives every type, ["enrollment.replied"] only that; two we
 
 test("isolation: one account's events never reach another account's receiver", async () => {
   const [rxA, rxB] = [await receiver(), await receiver()];
-  const accountA = await createAccount(deliverer.db);
-  const accountB = await createAccount(deliverer.db);
-  await createWebhook(deliverer.db, deliverer.config, accountA, rxA.url);
-  await createWebhook(deliverer.db, deliverer.config, accountB, rxB.url);
+  const [accountA, accountB] = await accountsWithWebhooks(deliverer, [rxA.url, rxB.url]);
   const emitted: string[] = [];
   for (let i = 0; i < 5; i++) {
     emitted.push(await emitEvent(deliverer.db, accountA, "enrollment.sent", sentData(`00000000-0000-4000-8000-0000000000a${i}`)));

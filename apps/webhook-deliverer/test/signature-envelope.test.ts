@@ -1,16 +1,10 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { EVENT_TYPES, encryptSecret, Keyring, secretAad } from "@outreach/core";
-import { createAccount, createWebhook, emitEvent, sampleEvents, sentData, startDeliverer, receiverPool, v1Values, verifyWithStripe, waitFor, waitForOutcome, type Deliverer } from "./harness.js";
+import { createAccount, createWebhook, emitEvent, sampleEvents, sentData, delivererForFile, receiverPool, v1Values, verifyWithStripe, waitFor, waitForOutcome } from "./harness.js";
 
-let deliverer: Deliverer;
 const receiver = receiverPool();
-before(async () => {
-  deliverer = await startDeliverer();
-});
-after(async () => {
-  await deliverer?.stop();
-});
+const deliverer = delivererForFile();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
