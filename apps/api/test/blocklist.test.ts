@@ -1,16 +1,9 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { after, before, describe, test } from "node:test";
-import { assertEnvelope, call, createCampaign, emails, importContacts, QueueProbe, startWorkflowApi, type WorkflowEnv } from "./workflow-fixtures.js";
+import { describe, test } from "node:test";
+import { assertEnvelope, call, createCampaign, emails, importContacts, QueueProbe, workflowApiForFile } from "./workflow-fixtures.js";
 
-let env: WorkflowEnv;
-
-before(async () => {
-  env = await startWorkflowApi();
-});
-after(async () => {
-  await env?.api.close();
-});
+const env = workflowApiForFile();
 
 const db = () => env.api.database.db;
 const tag = () => randomUUID().slice(0, 8);

@@ -1,17 +1,12 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { request } from "./helpers.js";
-import { assertEnvelope, call, credential, startWorkflowApi, step, type WorkflowEnv } from "./workflow-fixtures.js";
+import { assertEnvelope, call, credential, workflowApiForFile, step } from "./workflow-fixtures.js";
 
 const MAX_BODY_HTML = 524_288;
 const MAX_SUBJECT = 998;
 
-let env: WorkflowEnv;
-
-before(async () => {
-  env = await startWorkflowApi();
-});
-after(() => env?.api.close());
+const env = workflowApiForFile();
 
 function campaignWith(steps: unknown[]) {
   return { campaign: { name: "Limits", smtp_credentials: [credential()], sequence_steps: steps } };
