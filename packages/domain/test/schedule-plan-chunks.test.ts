@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { planSchedule, planScheduleChunk, type CredentialStream } from "../src/sending/schedule-plan.js";
+import { planSchedule, planScheduleChunk } from "../src/sending/schedule-plan.js";
+import { ids, stream } from "./schedule-plan-helpers.js";
 
 const now = new Date("2026-03-10T22:00:00.000Z");
-const stream = (id: string, dailyLimit: number): CredentialStream => ({ id, dailyLimit, booked: new Map(), lastDueAt: null });
-const ids = (n: number) => Array.from({ length: n }, (_, i) => `e${i + 1}`);
 
 test("a batch planned in chunks, each continuing from the streams the previous one returned, is the batch planned at once", () => {
   // a constant jitter makes the one-shot plan and the chunked plan comparable send by send

@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { planSchedule, planScheduleChunk, type CredentialStream, type PlanInput } from "../src/sending/schedule-plan.js";
+import { planSchedule, planScheduleChunk, type PlanInput } from "../src/sending/schedule-plan.js";
 import { localDay, nextOpening, type SendSchedule } from "../src/sending/send-window.js";
+import { ids, step1, stream } from "./schedule-plan-helpers.js";
 
-const stream = (id: string, dailyLimit: number, extra: Partial<CredentialStream> = {}): CredentialStream => ({ id, dailyLimit, booked: new Map(), lastDueAt: null, ...extra });
-const ids = (n: number) => Array.from({ length: n }, (_, i) => `e${i + 1}`);
-const step1 = (sends: ReturnType<typeof planSchedule>) => sends.filter((s) => s.stepPosition === 1);
 const seeded = () => {
   let r = 0.13;
   return () => (r = (r * 9301 + 0.49297) % 1);

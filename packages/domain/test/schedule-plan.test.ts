@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { planSchedule, utcDay, type CredentialStream } from "../src/sending/schedule-plan.js";
+import { planSchedule, utcDay } from "../src/sending/schedule-plan.js";
+import { ids, step1, stream } from "./schedule-plan-helpers.js";
 
 const now = new Date("2026-03-10T15:00:00.000Z");
-const stream = (id: string, dailyLimit: number, extra: Partial<CredentialStream> = {}): CredentialStream => ({ id, dailyLimit, booked: new Map(), lastDueAt: null, ...extra });
-const ids = (n: number) => Array.from({ length: n }, (_, i) => `e${i + 1}`);
-const step1 = (sends: ReturnType<typeof planSchedule>) => sends.filter((s) => s.stepPosition === 1);
 
 test("daily_limit 2 and 5 enrollments: 2 today, 2 tomorrow, 1 the day after", () => {
   const sends = step1(planSchedule({ now, minWaitSeconds: 0, maxWaitSeconds: 0, stepDelaysMinutes: [0], credentials: [stream("a", 2)], enrollmentIds: ids(5) }));
