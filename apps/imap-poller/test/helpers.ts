@@ -11,7 +11,18 @@ import type { Redis } from "ioredis";
 import { createRedis, encryptSecret, Keyring, loadConfig, secretAad, type Config } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { startWorker } from "@outreach/runtime";
-import { createTestDatabase, findFreePort, LOOPBACK_MAIL_ENV, REPO_ROOT, startImapServer, uniqueQueuePrefix, waitFor, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import {
+  createTestDatabase,
+  findFreePort,
+  listenOnLoopback,
+  LOOPBACK_MAIL_ENV,
+  REPO_ROOT,
+  startImapServer,
+  uniqueQueuePrefix,
+  waitFor,
+  type ImapTestServer,
+  type TestDatabase,
+} from "@outreach/testing";
 import { imapPollerWorker } from "../src/worker.js";
 
 export const IMAP_PASSWORD = "imap-secret";
@@ -335,9 +346,7 @@ export async function startConnectionMeter(imap: Pick<ImapTestServer, "host" | "
     });
     client.pipe(upstream).pipe(client);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
+  const port = await listenOnLoopback(server);
   return {
     port,
     open: () => open.size,

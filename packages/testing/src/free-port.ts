@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { createConnection, createServer, type AddressInfo } from "node:net";
+import { createConnection, createServer, type AddressInfo, type Server } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
 
 const LOOPBACK = "127.0.0.1";
@@ -16,6 +16,13 @@ export async function findFreePort(host = LOOPBACK): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/** Starts `server` listening on an ephemeral loopback port and returns that port. */
+export async function listenOnLoopback(server: Pick<Server, "listen" | "address">): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, LOOPBACK, resolve));
+  const address = server.address();
+  return typeof address === "object" && address ? address.port : 0;
 }
 
 function tryConnect(port: number, host: string): Promise<boolean> {

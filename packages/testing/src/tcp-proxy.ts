@@ -1,4 +1,5 @@
 import { createConnection, createServer, type Server, type Socket } from "node:net";
+import { listenOnLoopback } from "./free-port.js";
 
 export interface TcpProxy {
   port: number;
@@ -30,9 +31,7 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     upstream.on("error", drop).on("close", drop);
     client.pipe(upstream).pipe(client);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
+  const port = await listenOnLoopback(server);
   const cut = () => {
     down = true;
     for (const socket of sockets) socket.destroy();
