@@ -9,8 +9,8 @@ import http from "node:http";
 import { after, before, describe, test } from "node:test";
 import fc from "fast-check";
 import { ERROR_CODES } from "@outreach/core";
-import { executor } from "@outreach/db";
 import { request, signUp, startTestApi, type TestApi } from "./helpers.js";
+import { changedTables, tableFingerprints, type TableFingerprints } from "./table-fingerprint.js";
 
 // ------------------------------------------------------------------ setup --
 
@@ -66,34 +66,7 @@ function send(method: string, path: string, options: SendOptions = {}): Promise<
 
 // ------------------------------------------------------------ db snapshot --
 
-/** Business tables whose rows a refused request must not touch (request_logs and idempotency_records may change). */
-const BUSINESS_TABLES = [
-  "accounts",
-  "api_keys",
-  "contacts",
-  "contact_imports",
-  "contact_import_items",
-  "outreaches",
-  "campaigns",
-  "sequence_steps",
-  "smtp_credentials",
-  "webhooks",
-  "enrollments",
-  "enrollment_skips",
-  "step_sends",
-  "events",
-  "webhook_deliveries",
-  "usage_periods",
-];
-
-// Row count and a hash of the rows' contents per table. api_keys.lastUsedAt is
-// written in the background for every authenticated request, so it is left out.
-const SNAPSHOT_SQL = BUSINESS_TABLES.map((table) => {
-  const row = `md5((to_jsonb(x) - 'lastUsedAt')::text)`;
-  return `SELECT '${table}' AS t, count(*)::int AS n, coalesce(md5(string_agg(${row}, '' ORDER BY ${row})), '') AS h FROM ${table} x`;
-}).join(" UNION ALL ");
-
-type Snapshot = Record<string, { n: number; h: string }>;
+type Snapshot = TableFingerprints;
 
 /**
  * The snapshot taken after the last probe. Probes run one after another, so it
@@ -104,14 +77,7 @@ type Snapshot = Record<string, { n: number; h: string }>;
 let lastSnapshot: Snapshot | undefined;
 
 async function snapshot(): Promise<Snapshot> {
-  const rows = await executor(api.database.db).rows<{ t: string; n: number; h: string }>(SNAPSHOT_SQL);
-  return Object.fromEntries(rows.map((r) => [r.t, { n: r.n, h: r.h }]));
-}
-
-function changedTables(before: Snapshot, after: Snapshot): string[] {
-  return BUSINESS_TABLES.filter((t) => before[t]!.n !== after[t]!.n || before[t]!.h !== after[t]!.h).map(
-    (t) => `${t} (rows ${before[t]!.n} -> ${after[t]!.n}${before[t]!.n === after[t]!.n ? ", contents changed" : ""})`,
-  );
+  return tableFingerprints(api.database.db);
 }
 
 // ------------------------------------------------------------------ checks --

@@ -10,6 +10,7 @@ import { after, before, describe, test } from "node:test";
 import { executor } from "@outreach/db";
 import { assertErrorEnvelope } from "@outreach/testing";
 import { request, signUp, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
+import { tableFingerprints, type TableFingerprints } from "./table-fingerprint.js";
 
 let api: TestApi;
 
@@ -135,33 +136,9 @@ async function rowsOf(accountId: string): Promise<Array<{ t: string; r: unknown 
   );
 }
 
-const BUSINESS_TABLES = [
-  "accounts",
-  "api_keys",
-  "contacts",
-  "contact_imports",
-  "contact_import_items",
-  "outreaches",
-  "campaigns",
-  "sequence_steps",
-  "smtp_credentials",
-  "webhooks",
-  "enrollments",
-  "enrollment_skips",
-  "step_sends",
-  "events",
-  "webhook_deliveries",
-  "usage_periods",
-];
-
 /** Row count and content hash of every business table (a refused request writes nothing anywhere). */
-async function fingerprint(): Promise<Record<string, string>> {
-  const sql = BUSINESS_TABLES.map((table) => {
-    const row = `md5((to_jsonb(x) - 'lastUsedAt')::text)`;
-    return `SELECT '${table}' AS t, count(*)::text || ':' || coalesce(md5(string_agg(${row}, '' ORDER BY ${row})), '') AS h FROM ${table} x`;
-  }).join(" UNION ALL ");
-  const rows = await executor(api.database.db).rows<{ t: string; h: string }>(sql);
-  return Object.fromEntries(rows.map((r) => [r.t, r.h]));
+async function fingerprint(): Promise<TableFingerprints> {
+  return tableFingerprints(api.database.db);
 }
 
 let bBaseline: Array<{ t: string; r: unknown }>;
