@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { poolOf } from "@outreach/db";
-import { request, startTestApi, type TestApi } from "./helpers.js";
+import { countingQueries, request, startTestApi, type TestApi } from "./helpers.js";
 
 // GET /plans and /readyz need no key: a flood of them must not load the database.
 // The production defaults: /plans from memory for 30 s, /readyz's checks reused for 1 s.
@@ -17,24 +17,16 @@ after(() => api?.close());
  * from its pool (the pool's own acquire event).
  */
 async function countingDatabase<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number; checkouts: number }> {
-  const original = api.ctx.db;
-  const pool = poolOf(original)!;
-  let queries = 0;
+  const pool = poolOf(api.ctx.db)!;
   let checkouts = 0;
   const onAcquire = () => checkouts++;
   pool.on("acquire", onAcquire);
-  api.ctx.db = original.$extends({
-    query: {
-      async $allOperations({ args, query }) {
-        queries++;
-        return query(args);
-      },
-    },
-  }) as unknown as typeof original;
   try {
-    return { result: await fn(), queries, checkouts };
+    return await countingQueries(api, async (queries) => {
+      const result = await fn();
+      return { result, queries: queries(), checkouts };
+    });
   } finally {
-    api.ctx.db = original;
     pool.off("acquire", onAcquire);
   }
 }
