@@ -15,3 +15,9 @@ ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_jitterScope_check" CHECK ("jit
 --   packages/domain/src/inbound/record-inbound-message.ts (reads it)
 -- Last changed by migration: 20261124102930_issue15_sequence_features
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_stopOnReplyScope_check" CHECK ("stopOnReplyScope" IN ('contact', 'domain'));
+
+-- campaigns_ooo_days_check: the out-of-office waits are whole days, at most a year.
+-- Used by: apps/api/src/schemas/campaign.ts (the allowed range),
+--   packages/domain/src/inbound/record-inbound-message.ts (reads them)
+-- Last changed by migration: 20261126151750_issue27_sequences_read_replies
+ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_ooo_days_check" CHECK ("oooDaysAfterReturn" BETWEEN 0 AND 365 AND "oooDefaultDelayDays" BETWEEN 0 AND 365);

@@ -10,7 +10,7 @@
 -- - Due sends come from the account's active campaigns only (not re-planning after a
 --   resume: resumeReplanBefore set), at most `window` per campaign through
 --   step_sends_due_campaign_idx, merged in (dueAt, id) order; a later step only once the
---   earlier steps of its enrollment were sent.
+--   earlier steps of its enrollment were sent or skipped (a condition not met).
 -- - The free slots are spread over the account's inboxes: a send's rank is its inbox's
 --   sends in flight plus its place among that inbox's due sends; among equals the inbox
 --   just used (`prefer`) first, then due order.
@@ -18,7 +18,7 @@
 -- Used by: packages/domain/src/sending/release-due-sends.ts (releaseDueSends, through
 --   packages/domain/src/sending/feed-account.ts after each send, apps/sender/src/account-releases.ts;
 --   releaseDueSendsOfAccounts, the feeder's pass in apps/dispatcher/src/feeder.ts)
--- Last changed by migration: 20261126090024_account_suspension
+-- Last changed by migration: 20261126151750_issue27_sequences_read_replies
 CREATE OR REPLACE FUNCTION release_due_sends(p_account uuid, p_now timestamptz, p_limit int, p_prefer uuid, p_window int)
 RETURNS TABLE (id uuid, "accountId" uuid, "releasedAt" timestamptz, "credentialId" uuid, "accountWasIdle" boolean)
 LANGUAGE plpgsql VOLATILE AS $$
@@ -44,7 +44,7 @@ BEGIN
         WHERE s."accountId" = p_account AND s."campaignId" = c.id AND s.state = 'scheduled' AND s."dueAt" <= p_now
           AND NOT EXISTS (
             SELECT 1 FROM step_sends p
-            WHERE p."enrollmentId" = s."enrollmentId" AND p."stepPosition" < s."stepPosition" AND p.state <> 'sent')
+            WHERE p."enrollmentId" = s."enrollmentId" AND p."stepPosition" < s."stepPosition" AND p.state NOT IN ('sent', 'skipped'))
         ORDER BY s."dueAt", s.id
         LIMIT GREATEST(p_window, p_limit)) d
       WHERE c."accountId" = p_account AND c.status = 'active' AND c."resumeReplanBefore" IS NULL
