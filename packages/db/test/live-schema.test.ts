@@ -117,6 +117,7 @@ test("each file says what its objects are for, which code uses them, and the mig
   // and says so when a comment points at a superseded migration or at code that is not there
   const root = copyOfSqlFiles();
   const fn = join(sqlDir(root), "functions/release_due_sends.sql");
+  const lastChange = /Last changed by migration: (\S+)/.exec(readFileSync(fn, "utf8"))![1]!;
   writeFileSync(
     fn,
     readFileSync(fn, "utf8")
@@ -125,7 +126,7 @@ test("each file says what its objects are for, which code uses them, and the mig
   );
   const stale = docProblems(REPO_ROOT, MIGRATIONS_DIR, readSqlObjects(sqlDir(root)));
   assert.equal(stale.length, 2, stale.join("\n"));
-  assert.match(stale.join("\n"), /says it was last changed by 20261122020000_release_due_sends_function, but 20261126090024_account_suspension changed it since/);
+  assert.match(stale.join("\n"), new RegExp(`says it was last changed by 20261122020000_release_due_sends_function, but ${lastChange} changed it since`));
   assert.match(stale.join("\n"), /names apps\/dispatcher\/src\/no-such-feeder\.ts, which does not exist/);
 });
 
