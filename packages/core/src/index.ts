@@ -23,3 +23,4 @@ export * from "./api-key-events.js";
 export * from "./batcher.js";
 export * from "./repeating-task.js";
 export * from "./metrics.js";
+export * from "./reply-categories.js";

@@ -1,0 +1,11 @@
+/** What a reply says, as the rules, a model or a person sorted it. */
+export const REPLY_CATEGORIES = ["interested", "not_interested", "out_of_office", "unsubscribe_request", "wrong_person", "other"] as const;
+export type ReplyCategory = (typeof REPLY_CATEGORIES)[number];
+
+/** Who set a reply's category. */
+export const REPLY_CATEGORY_SOURCES = ["rules", "model", "manual"] as const;
+export type ReplyCategorySource = (typeof REPLY_CATEGORY_SOURCES)[number];
+
+export function isReplyCategory(value: unknown): value is ReplyCategory {
+  return typeof value === "string" && (REPLY_CATEGORIES as readonly string[]).includes(value);
+}
