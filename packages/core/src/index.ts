@@ -24,3 +24,4 @@ export * from "./batcher.js";
 export * from "./repeating-task.js";
 export * from "./metrics.js";
 export * from "./reply-categories.js";
+export * from "./step-conditions.js";
