@@ -3,7 +3,14 @@ import { cancelPendingSends } from "./cancel-pending-sends.js";
 import type { Tx } from "../tx.js";
 
 /** Why an enrollment stopped without an outcome of its own. */
-export type StopReason = "blocklisted" | "company_replied";
+export type StopReason = "blocklisted" | "company_replied" | "wrong_person" | "clicked";
+
+const CANCELLED_BECAUSE: Record<StopReason, string> = {
+  blocklisted: "the address is on the account's blocklist",
+  company_replied: "someone at the contact's company replied",
+  wrong_person: "the contact answered that they are the wrong person",
+  clicked: "the contact clicked a link (stop_on_click)",
+};
 
 /**
  * Stops enrollments that have no outcome of their own yet (pending, sent or
@@ -16,6 +23,6 @@ export type StopReason = "blocklisted" | "company_replied";
 export async function stopEnrollments(tx: Tx, enrollmentIds: string[], reason: StopReason, now = new Date()): Promise<string[]> {
   if (enrollmentIds.length === 0) return [];
   const ids = await markEnrollmentsStopped(tx, enrollmentIds, reason, now);
-  await cancelPendingSends(tx, ids, reason === "blocklisted" ? "the address is on the account's blocklist" : "someone at the contact's company replied");
+  await cancelPendingSends(tx, ids, CANCELLED_BECAUSE[reason]);
   return ids;
 }
