@@ -13,6 +13,8 @@ import {
   recordTemporaryFailure,
   returnQueuedSend,
   returnSendToSchedule,
+  skipUnmetCondition,
+  unmetConditionReason,
   type SendContext,
   type SendCredential,
   type SentInput,
@@ -213,8 +215,9 @@ function endpointOf(ctx: SenderContext, accountId: string, credential: SendCrede
 /**
  * A claimed send that does not go out now, and what became of it: back to
  * the schedule (account suspended, campaign not active, no enabled inbox,
- * outside its sending window), cancelled (enrollment stopped, contact unsubscribed, step gone) or
- * skipped (address blocklisted since it was planned).
+ * outside its sending window), cancelled (enrollment stopped, contact unsubscribed, step gone),
+ * skipped (address blocklisted since it was planned) or skipped because its
+ * condition (opened, clicked, ...) is not met now that it is due.
  * undefined when it goes out.
  */
 async function settleWithoutSmtp(ctx: SenderContext, send: SendContext, credential: SendCredential | undefined): Promise<string | undefined> {
@@ -245,6 +248,12 @@ async function settleWithoutSmtp(ctx: SenderContext, send: SendContext, credenti
       email: send.contact.email,
     });
     return "blocklisted";
+  }
+  const unmet = unmetConditionReason(send.step.condition, { openedAt: send.enrollmentOpenedAt, clickedAt: send.enrollmentClickedAt });
+  if (unmet) {
+    // judged once, when due: the next step keeps its own time
+    await skipUnmetCondition(db, { stepSendId: send.id, enrollmentId: send.enrollmentId, contactId: send.contact.id, campaignId: send.campaignId, accountId: send.accountId, reason: unmet });
+    return "condition not met";
   }
   // released inside its window but picked up after it closed (a backlog, no free session): wait for the next opening
   const now = new Date();

@@ -25,3 +25,4 @@ export * from "./repeating-task.js";
 export * from "./metrics.js";
 export * from "./reply-categories.js";
 export * from "./step-conditions.js";
+export * from "./skip-kinds.js";

@@ -554,6 +554,7 @@ const cases: Record<string, Case> = {
     ],
   },
   failSendingSend: { columns: null, runs: [(ex) => queries.failSendingSend(ex, id(), "error", now)] },
+  skipSendingSend: { columns: null, runs: [(ex) => queries.skipSendingSend(ex, id(), "condition clicked not met", now)] },
   enrollmentOfSend: { columns: queries.sendEnrollmentColumns, runs: [(ex) => queries.enrollmentOfSend(ex, id())] },
   failSendingSendsOf: { columns: queries.sendEnrollmentColumns, runs: [(ex) => queries.failSendingSendsOf(ex, "interrupted", now, now, ["claimer"])] },
   sendingSendClaimers: { columns: queries.sendClaimerColumns, runs: [(ex) => queries.sendingSendClaimers(ex, now)] },
@@ -582,8 +583,17 @@ const cases: Record<string, Case> = {
 
   // enrollments.ts: the sending engine's
   markEnrollmentsStopped: { columns: queries.enrollmentIdColumns, runs: [(ex) => queries.markEnrollmentsStopped(ex, [id()], "blocklisted", now)] },
+  markEnrollmentsCompleted: { columns: queries.enrollmentIdColumns, runs: [(ex) => queries.markEnrollmentsCompleted(ex, [id()], now)] },
   lockEnrollment: { columns: queries.enrollmentIdColumns, runs: [(ex) => queries.lockEnrollment(ex, id())] },
   lockContactEnrollmentsIn: { columns: queries.contactEnrollmentColumns, runs: [(ex) => queries.lockContactEnrollmentsIn(ex, id(), id(), ["pending", "sent", "opened"])] },
+
+  // enrollment-moves.ts
+  lockMoveOrigin: { columns: queries.moveOriginColumns, runs: [(ex) => queries.lockMoveOrigin(ex, id())] },
+  moveChainDepth: { columns: queries.moveChainDepthColumns, runs: [(ex) => queries.moveChainDepth(ex, id(), 10)] },
+  markEnrollmentMovedOn: { columns: null, runs: [(ex) => queries.markEnrollmentMovedOn(ex, id(), "moved", now)] },
+  batchForMovedContact: { columns: queries.movedContactBatchColumns, runs: [(ex) => queries.batchForMovedContact(ex, id())] },
+  dueCompletedEnrollments: { columns: queries.dueCompletedEnrollmentColumns, runs: [(ex) => queries.dueCompletedEnrollments(ex, now, 50)] },
+  lockDueCompletedEnrollment: { columns: queries.dueCompletedEnrollmentColumns, runs: [(ex) => queries.lockDueCompletedEnrollment(ex, id(), now)] },
 
   // contacts.ts: unsubscribes
   contactIdsByEmail: { columns: queries.contactIdColumns, runs: [(ex) => queries.contactIdsByEmail(ex, "a@b.test", id()), (ex) => queries.contactIdsByEmail(ex, "a@b.test", null)] },
@@ -601,6 +611,16 @@ const cases: Record<string, Case> = {
   insertBlocklistedSkip: {
     columns: null,
     runs: [async (ex) => (await withoutForeignKeys(), queries.insertBlocklistedSkip(ex, { accountId: id(), campaignId: id(), contactId: id(), enrollmentId: id(), reason: "blocked: address", now }))],
+  },
+
+  insertConditionNotMetSkip: {
+    columns: null,
+    runs: [
+      async (ex) => (
+        await withoutForeignKeys(),
+        queries.insertConditionNotMetSkip(ex, { accountId: id(), campaignId: id(), contactId: id(), enrollmentId: id(), reason: "condition clicked not met", now })
+      ),
+    ],
   },
 
   // reply-answers.ts

@@ -19,6 +19,17 @@ export async function insertBlocklistedSkip(q: Queryable, skip: { accountId: str
   );
 }
 
+/** A `condition_not_met` skip: a step of the enrollment was skipped because its condition failed when it fell due (one per step skipped). */
+export async function insertConditionNotMetSkip(q: Queryable, skip: { accountId: string; campaignId: string; contactId: string; enrollmentId: string; reason: string; now: Date }): Promise<number> {
+  const { accountId, campaignId, contactId, enrollmentId, reason, now } = skip;
+  return executor(q).execute(
+    `
+      INSERT INTO enrollment_skips ("accountId", "campaignId", "contactId", "enrollmentId", kind, reason, "createdAt")
+      VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, 'condition_not_met'::"SkipKind", $5, $6)`,
+    [accountId, campaignId, contactId, enrollmentId, reason, now],
+  );
+}
+
 /** SQL: the reason stored on a cross_campaign_duplicate skip, naming the sibling campaign (SQL expressions of its name and id). */
 function duplicateReasonSql(nameSql: string, idSql: string): string {
   return `'already enrolled in campaign "' || ${nameSql} || '" (' || ${idSql}::text || ') of the same outreach'`;

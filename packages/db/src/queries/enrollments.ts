@@ -161,6 +161,25 @@ export async function markEnrollmentsStopped(q: Queryable, enrollmentIds: string
   return rows.map((row) => row.id);
 }
 
+/**
+ * Marks these enrollments completed at `now` where the sequence has finished:
+ * no step left to go out (scheduled, queued or sending), at least one step
+ * sent or skipped, no outcome or stop of their own (status sent or opened,
+ * not stopped), not completed before. Idempotent: the ids marked by this call.
+ */
+export async function markEnrollmentsCompleted(q: Queryable, enrollmentIds: string[], now: Date): Promise<string[]> {
+  const rows = await executor(q).rows<RowOf<typeof enrollmentIdColumns>>(
+    `
+    UPDATE enrollments e SET "completedAt" = $1, "updatedAt" = $2
+    WHERE e.id = ANY($3::uuid[]) AND e."completedAt" IS NULL AND e."stoppedAt" IS NULL AND e.status IN ('sent', 'opened')
+      AND NOT EXISTS (SELECT 1 FROM step_sends s WHERE s."enrollmentId" = e.id AND s.state IN ('scheduled', 'queued', 'sending'))
+      AND EXISTS (SELECT 1 FROM step_sends s WHERE s."enrollmentId" = e.id AND s.state IN ('sent', 'skipped'))
+    RETURNING e.id`,
+    [now, now, enrollmentIds],
+  );
+  return rows.map((row) => row.id);
+}
+
 /** Locks the enrollment FOR UPDATE: its id, undefined when it is gone. */
 export async function lockEnrollment(q: Queryable, enrollmentId: string): Promise<string | undefined> {
   const [row] = await executor(q).rows<RowOf<typeof enrollmentIdColumns>>(`SELECT id FROM enrollments WHERE id = $1::uuid FOR UPDATE`, [enrollmentId]);

@@ -414,10 +414,11 @@ export async function inFlightSendCounts(q: Queryable, accountIds: string[]): Pr
 const SEND_CONTEXT_COLUMNS = `
     s.id, s.state::text AS state, s."accountId", s."stepPosition", s."dueAt", s.attempts, s."credentialId",
       e.id AS "enrollmentId", e.status::text AS "enrollmentStatus", e."credentialId" AS "enrollmentCredentialId", e."stoppedAt" IS NOT NULL AS "enrollmentStopped",
+      e."openedAt" AS "enrollmentOpenedAt", e."clickedAt" AS "enrollmentClickedAt",
       c.id AS "contactId", c.email, c."firstName", c."lastName", c.company, c."customFields", c."unsubscribedAt", c.timezone AS "contactTimezone",
       ${blockedAddressCondition('s."accountId"', "c.email")} AS blocked,
       cam.id AS "campaignId", cam.status::text AS "campaignStatus", cam.schedule, cam."trackClicks", cam."trackingDomain",
-      st.subject, st."bodyHtml", st.variants, first.subject AS "firstSubject",
+      st.subject, st."bodyHtml", st.variants, st.condition, first.subject AS "firstSubject",
       (SELECT jsonb_agg(jsonb_build_object('id', v.e->'id', 'subject', v.e->'subject', 'weight', v.e->'weight', 'bodyHtml', '') ORDER BY v.ord)
        FROM jsonb_array_elements(first.variants) WITH ORDINALITY AS v(e, ord)) AS "firstVariants",
       a."currentPeriodStart", a."currentPeriodEnd", a."suspendedAt" IS NOT NULL AS "accountSuspended",
@@ -438,7 +439,8 @@ const SEND_CONTEXT_COLUMNS = `
     LEFT JOIN sequence_steps first ON first."campaignId" = cam.id AND first.position = 1 AND s."stepPosition" > 1`;
 
 /**
- * A send with its enrollment, contact (blocked: its address is on the
+ * A send with its enrollment (its first open and click, which a step's
+ * condition is judged on), contact (blocked: its address is on the
  * account's blocklist), campaign, step (subject NULL when the step is gone),
  * step 1's subjects for a follow-up (firstSubject, firstVariants without
  * bodies), account, the Message-IDs of the earlier steps sent, and the
@@ -456,6 +458,8 @@ export const sendContextColumns = columns({
   enrollmentStatus: "text",
   enrollmentCredentialId: "uuid?",
   enrollmentStopped: "bool",
+  enrollmentOpenedAt: "timestamptz?",
+  enrollmentClickedAt: "timestamptz?",
   contactId: "uuid",
   email: "text",
   firstName: "text?",
@@ -473,6 +477,7 @@ export const sendContextColumns = columns({
   subject: "text?",
   bodyHtml: "text?",
   variants: "jsonb?",
+  condition: "text?",
   firstSubject: "text?",
   firstVariants: "jsonb?",
   currentPeriodStart: "timestamptz",
@@ -687,6 +692,11 @@ export async function markSendBounced(q: Queryable, bounce: { stepSendId: string
       WHERE id = $6::uuid AND (state IN ('sending', 'sent') OR ($7 AND state = 'bounced' AND "bounceUnverified"))`,
     [now, reason, now, credentialId, !verified, stepSendId, verified],
   );
+}
+
+/** A send in sending skipped (its step's condition failed when it fell due) with the reason: 1 when it was sending, else 0. */
+export async function skipSendingSend(q: Queryable, stepSendId: string, reason: string, now: Date): Promise<number> {
+  return executor(q).execute(`UPDATE step_sends SET state = 'skipped', "lastError" = $1, "updatedAt" = $2 WHERE id = $3::uuid AND state = 'sending'`, [reason, now, stepSendId]);
 }
 
 /** A send in sending failed for good with the error. */

@@ -15,6 +15,8 @@ export * from "./step-variants.js";
 export * from "./send-outcome.js";
 export * from "./cancel-pending-sends.js";
 export * from "./stop-enrollments.js";
+export * from "./step-condition.js";
+export * from "./skip-unmet-condition.js";
 export * from "./credential-error.js";
 export * from "./credential-health.js";
 export * from "./backlog-metrics.js";

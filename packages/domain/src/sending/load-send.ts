@@ -1,3 +1,4 @@
+import { isStepCondition, type StepCondition } from "@outreach/core";
 import { claimSendContexts, sendContextOf, type SendContextRow } from "@outreach/db";
 import { parseSchedule, scheduleZone, type SendSchedule } from "./send-window.js";
 import type { Tx } from "../tx.js";
@@ -32,6 +33,9 @@ export interface SendContext {
   enrollmentCredentialId: string | null;
   /** the enrollment was stopped (a colleague's reply, a block) */
   enrollmentStopped: boolean;
+  /** the enrollment's first open and first click of a tracked link (what a step's condition is judged on) */
+  enrollmentOpenedAt: Date | null;
+  enrollmentClickedAt: Date | null;
   contact: {
     id: string;
     email: string;
@@ -53,7 +57,7 @@ export interface SendContext {
   /** the zone the contact's sends keep to (the schedule's, or the contact's own with use_contact_timezone) */
   zone: string;
   /** null when the step no longer exists; variants as stored (see step-variants.ts) */
-  step: { subject: string; bodyHtml: string; variants: unknown } | null;
+  step: { subject: string; bodyHtml: string; variants: unknown; condition: StepCondition } | null;
   /**
    * For a follow-up, step 1's subject and its variants' subjects (the "Re: " of
    * follow-ups without a subject of their own); bodies are not read (""). null
@@ -97,6 +101,8 @@ function toSendContext(r: SendContextRow): SendContext {
     enrollmentStatus: r.enrollmentStatus,
     enrollmentCredentialId: r.enrollmentCredentialId,
     enrollmentStopped: r.enrollmentStopped === true,
+    enrollmentOpenedAt: r.enrollmentOpenedAt ?? null,
+    enrollmentClickedAt: r.enrollmentClickedAt ?? null,
     contact: {
       id: r.contactId,
       email: r.email,
@@ -113,7 +119,10 @@ function toSendContext(r: SendContextRow): SendContext {
     trackingDomain: r.trackingDomain ?? null,
     schedule,
     zone: scheduleZone(schedule, r.contactTimezone ?? null),
-    step: r.subject === null || r.subject === undefined ? null : { subject: r.subject, bodyHtml: r.bodyHtml as string, variants: r.variants ?? null },
+    step:
+      r.subject === null || r.subject === undefined
+        ? null
+        : { subject: r.subject, bodyHtml: r.bodyHtml as string, variants: r.variants ?? null, condition: isStepCondition(r.condition) ? r.condition : "none" },
     first: r.firstSubject === null || r.firstSubject === undefined ? null : { subject: r.firstSubject, bodyHtml: "", variants: r.firstVariants ?? null },
     accountPeriod: { start: r.currentPeriodStart, end: r.currentPeriodEnd },
     accountSuspended: r.accountSuspended === true,
