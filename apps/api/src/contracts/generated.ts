@@ -44,6 +44,7 @@ export interface CreateCampaignBody {
   tracking_domain: string | null;
   stop_on_reply_scope: "contact" | "domain";
   stop_on_auto_reply: boolean;
+  stop_on_click: boolean;
   smtp_credentials: ({
     label: string;
     from_email: string;
@@ -65,7 +66,7 @@ export interface CreateCampaignBody {
     imap_username?: string | null;
     imap_password?: string | null;
   })[];
-  sequence_steps: {
+  sequence_steps: ({
     position: number;
     subject?: string;
     body_html?: string;
@@ -75,7 +76,8 @@ export interface CreateCampaignBody {
       weight: number;
     }[];
     delay_minutes: number;
-  }[];
+    condition: "none" | "opened" | "not_opened" | "clicked" | "not_clicked";
+  })[];
 }
 
 export interface CreateContactImportBody {
@@ -164,7 +166,7 @@ export interface ListRepliesQuery {
 }
 
 export interface ListSkipsQuery {
-  kind?: "mx_invalid" | "cross_campaign_duplicate" | "blocklisted";
+  kind?: "mx_invalid" | "cross_campaign_duplicate" | "blocklisted" | "condition_not_met";
   limit: number;
   starting_after?: string;
 }
@@ -254,6 +256,7 @@ export interface UpdateCampaignBody {
   tracking_domain?: string | null;
   stop_on_reply_scope?: "contact" | "domain";
   stop_on_auto_reply?: boolean;
+  stop_on_click?: boolean;
 }
 
 export interface UpdateOutreachBody {

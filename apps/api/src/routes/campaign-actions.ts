@@ -1,6 +1,6 @@
 import Joi from "joi";
 import { Router } from "express";
-import { AppError } from "@outreach/core";
+import { AppError, SKIP_KINDS } from "@outreach/core";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { contract } from "../contracts/contract.js";
@@ -51,7 +51,7 @@ export const dispatchSchema = contract("DispatchBody", J.object({ batch_number: 
 const testSendBodySchema = contract("TestSendBody", J.object({ emails: J.any().meta({ baseType: "unknown" }) }));
 export const testSendEmailsSchema = contract("TestSendEmails", J.object({ emails: J.array().items(fields.email.required()).max(MAX_TEST_SEND_EMAILS) }));
 export const forecastQuery = contract("SendForecastQuery", Joi.object({ days: Joi.number().integer().min(1).max(365).default(14) }));
-export const skipsQuery = contract("ListSkipsQuery", Joi.object({ kind: Joi.string().valid("mx_invalid", "cross_campaign_duplicate", "blocklisted"), ...pageParams(50) }));
+export const skipsQuery = contract("ListSkipsQuery", Joi.object({ kind: Joi.string().valid(...SKIP_KINDS), ...pageParams(50) }));
 export const repliesQuery = contract("ListCampaignRepliesQuery", Joi.object(pageParams(50)));
 
 /** test_send's addresses: none is 422 no_emails_provided; each a valid address; lower-cased and de-duplicated in order. */

@@ -1,5 +1,5 @@
 import Joi from "joi";
-import { countMergeTags } from "@outreach/core";
+import { countMergeTags, STEP_CONDITIONS } from "@outreach/core";
 import { contract } from "../contracts/contract.js";
 import type { CreateCampaignBody, UpdateCampaignBody } from "../contracts/generated.js";
 import { pageQuery } from "../pagination.js";
@@ -112,6 +112,10 @@ const stepSchema = J.object({
   body_html: bodyHtmlField,
   variants: J.array().items(variantSchema).min(2).max(MAX_VARIANTS),
   delay_minutes: J.number().integer().min(0).max(MAX_DELAY_MINUTES).default(0),
+  // judged when the step falls due; step 1 has none (nothing was sent before it)
+  condition: J.string()
+    .valid(...STEP_CONDITIONS)
+    .default("none"),
 }).custom((step: StepInput, helpers) => {
   if (step.variants && (step.subject !== undefined || step.body_html !== undefined)) {
     return helpers.message({ custom: "{{#label}} has variants: give subject and body_html in each variant, not on the step" });
@@ -133,6 +137,9 @@ const stepsSchema = J.array()
     const first = steps.find((step) => step.position === 1)!;
     if (first.delay_minutes !== 0) {
       return helpers.message({ custom: "{{#label}} step 1 must have delay_minutes 0" });
+    }
+    if (first.condition !== "none") {
+      return helpers.message({ custom: `{{#label}} step 1 must have condition "none" (got "${first.condition}"): a condition is judged on the steps sent before it` });
     }
     const firstSubjects = first.variants ? first.variants.map((variant) => variant.subject) : [first.subject ?? ""];
     if (firstSubjects.some((subject) => subject.trim() === "")) {
@@ -167,6 +174,7 @@ export const createCampaignSchema = contract(
     tracking_domain: trackingDomainField.allow(null).default(null),
     stop_on_reply_scope: stopOnReplyScope.default("contact"),
     stop_on_auto_reply: J.boolean().default(false),
+    stop_on_click: J.boolean().default(false),
     smtp_credentials: J.array().items(credentialSchema).min(1).max(MAX_CREDENTIALS).required(),
     sequence_steps: stepsSchema.required(),
   }).custom((value: CreateCampaignInput, helpers) => {
@@ -188,6 +196,7 @@ export const UPDATABLE_CAMPAIGN_FIELDS = [
   "tracking_domain",
   "stop_on_reply_scope",
   "stop_on_auto_reply",
+  "stop_on_click",
 ] as const;
 
 /** The fields of PATCH /campaigns/:id, wrapped or at the top level. */
@@ -206,6 +215,7 @@ export const updateCampaignSchema = contract(
     tracking_domain: trackingDomainField.allow(null),
     stop_on_reply_scope: stopOnReplyScope,
     stop_on_auto_reply: J.boolean(),
+    stop_on_click: J.boolean(),
   })
     .min(1)
     .messages({ "object.min": `{{#label}} must contain at least one of ${UPDATABLE_CAMPAIGN_FIELDS.join(", ")}` }),

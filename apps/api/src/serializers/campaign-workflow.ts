@@ -1,3 +1,4 @@
+import { SKIP_KINDS } from "@outreach/core";
 import type { DispatchResult } from "../services/dispatch-campaign.js";
 import type { SendForecast } from "../services/forecast-sends.js";
 import type { SkipWithContact } from "../services/list-skips.js";
@@ -130,7 +131,7 @@ export const enrollmentSkipSchema = component(
   "EnrollmentSkip",
   object({
     id: uuid(),
-    kind: oneOfValues(["mx_invalid", "cross_campaign_duplicate", "blocklisted"]),
+    kind: oneOfValues(SKIP_KINDS),
     reason: string(),
     contact_id: uuid(),
     email: email(),

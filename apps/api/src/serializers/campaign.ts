@@ -1,5 +1,7 @@
 import type { Campaign, SequenceStep, SmtpCredential } from "@outreach/db";
-import { parseStepVariants } from "@outreach/domain";
+import { STEP_CONDITIONS } from "@outreach/core";
+import { parseReplyActions, parseStepVariants } from "@outreach/domain";
+import { MAX_COMPLETION_WAIT_DAYS, REPLY_ACTION_CATEGORIES } from "../schemas/campaign.js";
 import type { CampaignWithRelations } from "../services/find-campaign.js";
 import type { CampaignStats, StatusCounts } from "../services/get-campaign-stats.js";
 import type { CampaignPreview, PreviewStep } from "../services/preview-campaign.js";
@@ -19,6 +21,7 @@ export function serializeSequenceStep(step: SequenceStep) {
     body_html: step.bodyHtml,
     variants: variants ? variants.map((variant) => ({ id: variant.id, subject: variant.subject, body_html: variant.bodyHtml, weight: variant.weight })) : null,
     delay_minutes: step.delayMinutes,
+    condition: step.condition,
   };
 }
 
@@ -120,7 +123,21 @@ export function serializeCampaignStats(stats: CampaignStats) {
       last_error_at: credential.smtpLastErrorAt,
       ...imapHealth(credential),
     })),
-    skipped: { mx_invalid: stats.skipped.mxInvalid, cross_campaign_duplicate: stats.skipped.crossCampaignDuplicate, blocklisted: stats.skipped.blocklisted },
+    skipped: {
+      mx_invalid: stats.skipped.mxInvalid,
+      cross_campaign_duplicate: stats.skipped.crossCampaignDuplicate,
+      blocklisted: stats.skipped.blocklisted,
+      condition_not_met: stats.skipped.conditionNotMet,
+    },
+  };
+}
+
+/** reply_actions and on_completion as the API names them (stored as [{category, moveToCampaignId}] and {moveToCampaignId, waitDays}). */
+function serializeFollowOn(campaign: Pick<Campaign, "replyActions" | "onCompletion">) {
+  const onCompletion = campaign.onCompletion as { moveToCampaignId: string; waitDays: number } | null;
+  return {
+    reply_actions: parseReplyActions(campaign.replyActions).map((action) => ({ category: action.category, move_to_campaign_id: action.moveToCampaignId })),
+    on_completion: onCompletion ? { move_to_campaign_id: onCompletion.moveToCampaignId, wait_days: onCompletion.waitDays } : null,
   };
 }
 
@@ -142,6 +159,8 @@ export function serializeCampaign(campaign: CampaignWithRelations, stats: Campai
     tracking_domain: campaign.trackingDomain,
     stop_on_reply_scope: campaign.stopOnReplyScope,
     stop_on_auto_reply: campaign.stopOnAutoReply,
+    stop_on_click: campaign.stopOnClick,
+    ...serializeFollowOn(campaign),
     created_at: campaign.createdAt,
     updated_at: campaign.updatedAt,
     sequence_steps: campaign.steps.map(serializeSequenceStep),
@@ -184,6 +203,10 @@ export const sequenceStepSchema = component(
     body_html: string(),
     variants: nullable(array(object({ id: uuid(), subject: string(), body_html: string(), weight: integer({ minimum: 1 }) }))),
     delay_minutes: integer({ minimum: 0 }),
+    condition: oneOfValues(
+      [...STEP_CONDITIONS],
+      "Judged when the step falls due: none, or whether the contact opened or clicked an earlier step (opens are unreliable). A step whose condition fails is skipped.",
+    ),
   }),
 );
 
@@ -275,7 +298,12 @@ export const campaignStatsSchema = {
       ...imapHealthSchema,
     }),
   ),
-  skipped: object({ mx_invalid: integer(), cross_campaign_duplicate: integer(), blocklisted: integer() }),
+  skipped: object({
+    mx_invalid: integer(),
+    cross_campaign_duplicate: integer(),
+    blocklisted: integer(),
+    condition_not_met: integer({ description: "Steps skipped because their condition was not met when they fell due." }),
+  }),
 };
 
 export const campaignSchema = component(
@@ -304,6 +332,17 @@ export const campaignSchema = component(
     tracking_domain: nullable(string()),
     stop_on_reply_scope: oneOfValues(["contact", "domain"]),
     stop_on_auto_reply: boolean(),
+    stop_on_click: boolean({ description: "A click of a tracked link stops the enrollment: no further steps." }),
+    reply_actions: array(
+      object({ category: oneOfValues([...REPLY_ACTION_CATEGORIES]), move_to_campaign_id: uuid() }),
+      { description: "A reply of the category enrolls the contact in that campaign of the account (step 1 at its next opening); at most one action per category." },
+    ),
+    on_completion: nullable(
+      object(
+        { move_to_campaign_id: uuid(), wait_days: integer({ minimum: 0, maximum: MAX_COMPLETION_WAIT_DAYS }) },
+        { description: "A contact who finished every step without replying moves to that campaign wait_days after the last step." },
+      ),
+    ),
     created_at: dateTime(),
     updated_at: dateTime(),
     sequence_steps: array(sequenceStepSchema),

@@ -89,7 +89,7 @@ export interface CampaignStats {
   sendsFailed: number;
   recentFailures: RecentFailure[];
   credentials: CredentialStats[];
-  skipped: { mxInvalid: number; crossCampaignDuplicate: number; blocklisted: number };
+  skipped: { mxInvalid: number; crossCampaignDuplicate: number; blocklisted: number; conditionNotMet: number };
 }
 
 const RECENT_BOUNCES = 20;
@@ -243,6 +243,11 @@ export async function getCampaignStats(
       failedAt: row.failed_at,
     })),
     credentials,
-    skipped: { mxInvalid: skips.get("mx_invalid") ?? 0, crossCampaignDuplicate: skips.get("cross_campaign_duplicate") ?? 0, blocklisted: skips.get("blocklisted") ?? 0 },
+    skipped: {
+      mxInvalid: skips.get("mx_invalid") ?? 0,
+      crossCampaignDuplicate: skips.get("cross_campaign_duplicate") ?? 0,
+      blocklisted: skips.get("blocklisted") ?? 0,
+      conditionNotMet: skips.get("condition_not_met") ?? 0,
+    },
   };
 }
