@@ -87,6 +87,19 @@ export interface Config {
   dispatchChunkSize: number;
   /** Lock of a running dispatcher job: a job whose process died is taken over after about twice this. */
   dispatchJobLockMs: number;
+  /** The model asked about replies the rules leave as "other"; undefined (REPLY_CLASSIFIER_URL unset): rules only. */
+  replyClassifier: ReplyClassifierConfig | undefined;
+}
+
+export interface ReplyClassifierConfig {
+  /** the whole chat-completions URL of an OpenAI-compatible endpoint */
+  url: string;
+  apiKey: string;
+  model: string;
+  /** the most one question may take, answer read included */
+  timeoutMs: number;
+  /** questions per account per UTC day; past it the rules' answer stays */
+  dailyBudget: number;
 }
 
 export interface DatabaseConfig {
@@ -182,6 +195,12 @@ const schema = Joi.object({
   LOG_LEVEL: Joi.string().valid("error", "warn", "info", "http", "verbose", "debug", "silly").default("info"),
   DISPATCH_CHUNK_SIZE: Joi.number().integer().min(1).max(1_000_000).default(10_000),
   DISPATCH_JOB_LOCK_MS: Joi.number().integer().min(1_000).max(600_000).default(30_000),
+  // unset: replies are categorized by the rules only
+  REPLY_CLASSIFIER_URL: httpUrl,
+  REPLY_CLASSIFIER_API_KEY: Joi.string(),
+  REPLY_CLASSIFIER_MODEL: Joi.string().max(200).default("gpt-4o-mini"),
+  REPLY_CLASSIFIER_TIMEOUT_MS: Joi.number().integer().min(100).max(120_000).default(10_000),
+  REPLY_CLASSIFIER_DAILY_BUDGET: Joi.number().integer().min(0).max(10_000_000).default(500),
 }).unknown(true);
 
 /** Every configuration variable the apps read (.env.example lists them all). */
@@ -214,6 +233,7 @@ const SECRET_VARIABLES = new Set([
   "STRIPE_SECRET_KEY",
   "STRIPE_WEBHOOK_SECRET",
   "RELAY_WEBHOOK_SECRET",
+  "REPLY_CLASSIFIER_API_KEY",
 ]);
 
 function invalid(variable: string, problem: string, got: string | undefined): ConfigError {
@@ -334,6 +354,9 @@ function refusePlaceholderSecrets(value: Record<string, string | undefined>): vo
   if (value.RELAY_WEBHOOK_SECRET !== undefined && isPlaceholderSecret(value.RELAY_WEBHOOK_SECRET)) {
     throw refuse("RELAY_WEBHOOK_SECRET", `${placeholder}, or leave it empty to turn POST /webhooks/relay off`);
   }
+  if (value.REPLY_CLASSIFIER_URL !== undefined && value.REPLY_CLASSIFIER_API_KEY !== undefined && isPlaceholderSecret(value.REPLY_CLASSIFIER_API_KEY)) {
+    throw refuse("REPLY_CLASSIFIER_API_KEY", `${placeholder}, or leave REPLY_CLASSIFIER_URL empty to categorize replies by the rules only`);
+  }
   // the deployment examples' postgresql://outreach:REPLACE_ME@...: a password left as shipped
   // (a URL without a password, for trust or certificate logins, is fine)
   for (const variable of ["DATABASE_URL", "DATABASE_DIRECT_URL"] as const) {
@@ -350,6 +373,33 @@ function urlPassword(url: string | undefined): string {
   } catch {
     return "";
   }
+}
+
+/**
+ * REPLY_CLASSIFIER_URL turns the model on; its key must come with it. A key,
+ * model or budget without the URL changes nothing (the feature stays off).
+ */
+function replyClassifierOf(value: {
+  REPLY_CLASSIFIER_URL?: string;
+  REPLY_CLASSIFIER_API_KEY?: string;
+  REPLY_CLASSIFIER_MODEL: string;
+  REPLY_CLASSIFIER_TIMEOUT_MS: number;
+  REPLY_CLASSIFIER_DAILY_BUDGET: number;
+}): ReplyClassifierConfig | undefined {
+  if (value.REPLY_CLASSIFIER_URL === undefined) return undefined;
+  if (value.REPLY_CLASSIFIER_API_KEY === undefined) {
+    throw new ConfigError(
+      "REPLY_CLASSIFIER_API_KEY",
+      "Invalid configuration: REPLY_CLASSIFIER_API_KEY: required when REPLY_CLASSIFIER_URL is set (the endpoint's bearer key); or leave REPLY_CLASSIFIER_URL empty to categorize replies by the rules only",
+    );
+  }
+  return {
+    url: value.REPLY_CLASSIFIER_URL,
+    apiKey: value.REPLY_CLASSIFIER_API_KEY,
+    model: value.REPLY_CLASSIFIER_MODEL,
+    timeoutMs: value.REPLY_CLASSIFIER_TIMEOUT_MS,
+    dailyBudget: value.REPLY_CLASSIFIER_DAILY_BUDGET,
+  };
 }
 
 /** Reads and validates the environment. Throws ConfigError naming the first bad variable (and never echoing a secret). */
@@ -390,6 +440,7 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
     encryptionKey = Buffer.from(DEVELOPMENT_ENCRYPTION_KEY, "base64");
   }
   if (production) refusePlaceholderSecrets(value);
+  const replyClassifier = replyClassifierOf(value);
   const encryptionPreviousKeys = ((value.ENCRYPTION_PREVIOUS_KEYS as string | undefined) ?? "")
     .split(",")
     .map((s) => s.trim())
@@ -456,5 +507,6 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
     logLevel: value.LOG_LEVEL,
     dispatchChunkSize: value.DISPATCH_CHUNK_SIZE,
     dispatchJobLockMs: value.DISPATCH_JOB_LOCK_MS,
+    replyClassifier,
   };
 }

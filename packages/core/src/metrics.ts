@@ -104,6 +104,21 @@ export function pollerSeries(metrics: AppMetrics, watched: () => number) {
   return { inbound };
 }
 
+export const REPLY_CLASSIFIER_OUTCOMES = ["categorized", "other", "unusable", "failed", "timeout", "over_budget"] as const;
+export type ReplyClassifierOutcome = (typeof REPLY_CLASSIFIER_OUTCOMES)[number];
+
+/** imap-poller: what became of each reply meant for the model (REPLY_CLASSIFIER_URL). */
+export function replyClassifierSeries(metrics: AppMetrics) {
+  const calls = new Counter({
+    name: "outreach_reply_classifier_calls_total",
+    help: "Replies the rules left as other, by what the model did: categorized (a label other than other), other, unusable (an answer outside the labels), failed (HTTP error, network, oversized), timeout, over_budget (no question asked: the account's daily budget was spent).",
+    labelNames: ["outcome"] as const,
+    registers: [metrics.process],
+  });
+  for (const outcome of REPLY_CLASSIFIER_OUTCOMES) calls.inc({ outcome }, 0);
+  return { calls };
+}
+
 export const DELIVERY_OUTCOMES = ["delivered", "retried", "failed"] as const;
 export type DeliveryOutcomeLabel = (typeof DELIVERY_OUTCOMES)[number];
 

@@ -48,4 +48,11 @@ export interface QueuePayloads {
     accountId: string;
     answerId: string;
   };
+  /**
+   * A reply the rules left as other, asked of the model (REPLY_CLASSIFIER_URL) within the account's daily budget.
+   */
+  'categorize-reply': {
+    accountId: string;
+    replyId: string;
+  };
 }

@@ -9,6 +9,7 @@ export const QUEUE_NAMES = {
   testSend: "test-send",
   replanHeldSends: "replan-held-sends",
   sendAnswer: "send-answer",
+  categorizeReply: "categorize-reply",
 } as const;
 
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
@@ -80,6 +81,14 @@ export const QUEUES: { [N in QueueName]: QueueDefinition<N> } = {
     payload: Joi.object({ accountId: id.required(), answerId: id.required() }).description("An answer to a reply (reply_answers row), sent through the inbox that received the reply."),
     // a temporary SMTP refusal is retried a few times (about 15 s, 30 s, 60 s apart), then the answer is failed
     jobOptions: { attempts: 4, backoff: { type: "exponential", delay: 15_000 }, ...retention },
+  },
+  "categorize-reply": {
+    name: "categorize-reply",
+    payload: Joi.object({ accountId: id.required(), replyId: id.required() }).description(
+      "A reply the rules left as other, asked of the model (REPLY_CLASSIFIER_URL) within the account's daily budget.",
+    ),
+    // a failed question is asked once more; after that the rules' answer stays
+    jobOptions: { attempts: 2, backoff: { type: "fixed", delay: 2_000 }, ...retention },
   },
 };
 

@@ -54,6 +54,9 @@ export const redisKeys = {
   /** The live poller replicas (rendezvous hashing of inboxes); zset of replica ids scored by heartbeat expiry; imap-poller writes and reads (ReplicaRing); no TTL, members expire 6 s after their last heartbeat. */
   pollerReplicas: (config: RedisKeyConfig) => join(config, "imap", "replicas"),
 
+  /** Questions asked of the reply classifier model for an account on the UTC day of `at` (REPLY_CLASSIFIER_DAILY_BUDGET); string counter (INCR); imap-poller writes/reads (categorize-reply jobs); EXPIRE 2 days. */
+  replyClassifierBudget: (config: RedisKeyConfig, accountId: string, at: Date) => join(config, "reply-classifier-budget", accountId, utcDay(at)),
+
   // --- processes ---
 
   /** A process is alive (its claimed sends are not orphaned); string "1"; sender writes (LivenessBeacon), dispatcher reads (absentProcesses); PX 15 s, refreshed every 5 s. */

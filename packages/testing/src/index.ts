@@ -16,3 +16,4 @@ export * from "./capture-logs.js";
 export * from "./webhook-receiver.js";
 export * from "./api-client.js";
 export * from "./error-envelope.js";
+export * from "./model-stand-in.js";
