@@ -2,6 +2,7 @@ import { sentStepTemplates } from "@outreach/db";
 import { isTemplateLink, templateLinks, type TemplateLink } from "./click-tracking.js";
 import { enrollmentEventData, recordEvent } from "../webhooks/record-event.js";
 import { parseStepVariants } from "../sending/step-variants.js";
+import { stopEnrollments } from "../sending/stop-enrollments.js";
 import { inTransaction, type Tx } from "../tx.js";
 
 /**
@@ -31,7 +32,8 @@ export async function isSentLink(db: Tx, enrollmentId: string, url: string): Pro
  * destination; later clicks change nothing and cost one plain read. Returns
  * whether this was the first click. The enrollment's status is not changed: a
  * click is counted beside it (totals.clicked), like an open is credited in
- * open_rate.
+ * open_rate. With the campaign's stop_on_click, the first click also stops the
+ * enrollment (its steps not yet out cancelled), in the same transaction.
  */
 export async function recordClick(db: Tx, enrollmentId: string, url: string, now = new Date()): Promise<boolean> {
   const seen = await db.enrollment.findUnique({ where: { id: enrollmentId }, select: { clickedAt: true } });
@@ -43,7 +45,11 @@ async function recordFirstClick(tx: Tx, enrollmentId: string, url: string, now: 
   // of clicks racing here one sets clickedAt; the others wait for its row lock and then match nothing
   const claimed = await tx.enrollment.updateMany({ where: { id: enrollmentId, clickedAt: null }, data: { clickedAt: now } });
   if (claimed.count === 0) return false;
-  const enrollment = await tx.enrollment.findUniqueOrThrow({ where: { id: enrollmentId }, include: { contact: { select: { id: true, email: true } } } });
+  const enrollment = await tx.enrollment.findUniqueOrThrow({
+    where: { id: enrollmentId },
+    include: { contact: { select: { id: true, email: true } }, campaign: { select: { stopOnClick: true } } },
+  });
   await recordEvent(tx, enrollment.accountId, "enrollment.clicked", { ...enrollmentEventData(enrollment, enrollment.contact), url, clicked_at: now.toISOString() });
+  if (enrollment.campaign.stopOnClick) await stopEnrollments(tx, [enrollmentId], "clicked", now);
   return true;
 }
