@@ -8,8 +8,8 @@ import {
   insertCrossCampaignDuplicateSkips,
   type Db,
 } from "@outreach/db";
+import { lockEnrollmentScope } from "@outreach/domain";
 import { isUuid } from "../validation.js";
-import { lockEnrollmentScope } from "./enrollment-scope.js";
 import { lockCampaign } from "./lock-campaign.js";
 
 /** Skip rows per bulk statement. */

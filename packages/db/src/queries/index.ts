@@ -11,6 +11,7 @@ export * from "./webhook-account-leases.js";
 export * from "./step-sends.js";
 export * from "./blocklist-entries.js";
 export * from "./enrollments.js";
+export * from "./enrollment-moves.js";
 export * from "./smtp-credentials.js";
 export * from "./sequence-steps.js";
 export * from "./transaction-settings.js";

@@ -2,3 +2,4 @@
 export * from "./blocklist.js";
 export * from "./unsubscribe-contact.js";
 export * from "./mx-lookup.js";
+export * from "./enrollment-rules.js";

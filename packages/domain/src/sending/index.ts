@@ -15,6 +15,7 @@ export * from "./step-variants.js";
 export * from "./send-outcome.js";
 export * from "./cancel-pending-sends.js";
 export * from "./stop-enrollments.js";
+export * from "./move-contact.js";
 export * from "./step-condition.js";
 export * from "./skip-unmet-condition.js";
 export * from "./credential-error.js";
