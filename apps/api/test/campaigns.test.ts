@@ -31,6 +31,7 @@ const CAMPAIGN_KEYS = [
   "smtp_credentials",
   "status",
   "stop_on_auto_reply",
+  "stop_on_click",
   "stop_on_reply_scope",
   "totals",
   "track_clicks",
@@ -120,7 +121,7 @@ describe("POST /campaigns", () => {
     assert.equal(body.bounce_rate_threshold, 8);
     assert.ok(!Number.isNaN(Date.parse(body.created_at)));
     assert.deepEqual(body.sequence_steps, [
-      { id: body.sequence_steps[0].id, position: 1, subject: "Step 1 for {{first_name}}", body_html: "<p>Hello {{first_name}}, step 1</p>", variants: null, delay_minutes: 0 },
+      { id: body.sequence_steps[0].id, position: 1, subject: "Step 1 for {{first_name}}", body_html: "<p>Hello {{first_name}}, step 1</p>", variants: null, delay_minutes: 0, condition: "none" },
     ]);
     assert.equal(body.smtp_credentials.length, 1);
     const cred = body.smtp_credentials[0];
@@ -159,7 +160,7 @@ describe("POST /campaigns", () => {
     assert.deepEqual(body.rates, { bounce_rate: 0, open_rate: 0, reply_rate: 0, click_rate: 0 });
     assert.deepEqual(body.per_batch, []);
     assert.deepEqual(body.recent_bounces, []);
-    assert.deepEqual(body.skipped, { mx_invalid: 0, cross_campaign_duplicate: 0, blocklisted: 0 });
+    assert.deepEqual(body.skipped, { mx_invalid: 0, cross_campaign_duplicate: 0, blocklisted: 0, condition_not_met: 0 });
     assert.deepEqual(body.credentials, [
       {
         id: cred.id,
@@ -595,7 +596,7 @@ describe("GET /campaigns/:id statistics", () => {
     assert.deepEqual(res.body.rates, { bounce_rate: 0, open_rate: 0, reply_rate: 0, click_rate: 0 });
     assert.deepEqual(res.body.per_batch, []);
     assert.deepEqual(res.body.recent_bounces, []);
-    assert.deepEqual(res.body.skipped, { mx_invalid: 0, cross_campaign_duplicate: 0, blocklisted: 0 });
+    assert.deepEqual(res.body.skipped, { mx_invalid: 0, cross_campaign_duplicate: 0, blocklisted: 0, condition_not_met: 0 });
     assert.deepEqual(
       res.body.credentials.map((c: any) => [c.label, c.from_email, c.sends_today, c.daily_limit, c.sends_total, c.bounces, c.bounce_rate, c.disabled_at]),
       [
@@ -683,7 +684,7 @@ describe("GET /campaigns/:id statistics", () => {
     // 6 enrollments were sent (e2 e3 e4 e5 e6 e8); ever opened: e3 e4 e5 e8; ever replied: e4 e5.
     // Sends that reached SMTP: 6 (A) + 3 (B) + 1 (no credential) = 10, of which 2 bounced.
     assert.deepEqual(stats.rates, { bounce_rate: 20, open_rate: 66.67, reply_rate: 33.33, click_rate: 0 });
-    assert.deepEqual(stats.skipped, { mx_invalid: 2, cross_campaign_duplicate: 1, blocklisted: 0 });
+    assert.deepEqual(stats.skipped, { mx_invalid: 2, cross_campaign_duplicate: 1, blocklisted: 0, condition_not_met: 0 });
     assert.deepEqual(stats.recent_bounces, [
       { enrollment_id: e7.id, contact_id: contacts[6]!.id, email: contacts[6]!.email, bounce_reason: "no MX record", bounced_at: now.toISOString() },
       { enrollment_id: e6.id, contact_id: contacts[5]!.id, email: contacts[5]!.email, bounce_reason: "550 5.1.1 user unknown", bounced_at: earlier.toISOString() },
