@@ -45,6 +45,14 @@ export interface CreateCampaignBody {
   stop_on_reply_scope: "contact" | "domain";
   stop_on_auto_reply: boolean;
   stop_on_click: boolean;
+  reply_actions: ({
+    category: "interested" | "not_interested" | "out_of_office" | "unsubscribe_request" | "wrong_person";
+    move_to_campaign_id: string;
+  })[];
+  on_completion: {
+      move_to_campaign_id: string;
+      wait_days: number;
+    } | null;
   smtp_credentials: ({
     label: string;
     from_email: string;
@@ -257,6 +265,14 @@ export interface UpdateCampaignBody {
   stop_on_reply_scope?: "contact" | "domain";
   stop_on_auto_reply?: boolean;
   stop_on_click?: boolean;
+  reply_actions?: ({
+    category: "interested" | "not_interested" | "out_of_office" | "unsubscribe_request" | "wrong_person";
+    move_to_campaign_id: string;
+  })[];
+  on_completion?: {
+      move_to_campaign_id: string;
+      wait_days: number;
+    } | null;
 }
 
 export interface UpdateOutreachBody {

@@ -1,5 +1,5 @@
 import Joi from "joi";
-import { countMergeTags, STEP_CONDITIONS } from "@outreach/core";
+import { countMergeTags, REPLY_CATEGORIES, STEP_CONDITIONS } from "@outreach/core";
 import { contract } from "../contracts/contract.js";
 import type { CreateCampaignBody, UpdateCampaignBody } from "../contracts/generated.js";
 import { pageQuery } from "../pagination.js";
@@ -57,6 +57,32 @@ const maxWait = J.number().integer().min(0).max(MAX_WAIT_SECONDS);
 const bounceRateThreshold = J.number().min(0.5).max(25).precision(2);
 /** Any string: one that is not a UUID is an unknown outreach (404 outreach_not_found), like a missing one. */
 const outreachId = J.string().max(100);
+
+/** The categories a reply action may name: every one but other (a reply nobody could sort moves no one). */
+export const REPLY_ACTION_CATEGORIES = REPLY_CATEGORIES.filter((category) => category !== "other");
+/** Days a contact has, after the last step, to reply before on_completion moves them on. */
+export const MAX_COMPLETION_WAIT_DAYS = 90;
+export const DEFAULT_COMPLETION_WAIT_DAYS = 3;
+/** Any string, like outreach_id: one that is not a UUID is an unknown campaign (404 campaign_not_found). */
+const followOnCampaignId = J.string().max(100);
+/** A reply of a category enrolls the contact in another campaign of the account: at most one action per category. */
+const replyActionsField = J.array()
+  .items(
+    J.object({
+      category: J.string()
+        .valid(...REPLY_ACTION_CATEGORIES)
+        .required(),
+      move_to_campaign_id: followOnCampaignId.required(),
+    }),
+  )
+  .max(REPLY_ACTION_CATEGORIES.length)
+  .unique("category")
+  .messages({ "array.unique": "{{#label}} has a second action for the same category: at most one action per category" });
+/** A contact who finished every step without replying moves on wait_days after the last step; null: never. */
+const onCompletionField = J.object({
+  move_to_campaign_id: followOnCampaignId.required(),
+  wait_days: J.number().integer().min(0).max(MAX_COMPLETION_WAIT_DAYS).default(DEFAULT_COMPLETION_WAIT_DAYS),
+}).allow(null);
 
 export const IMAP_FIELDS = ["imap_host", "imap_port", "imap_username", "imap_password"] as const;
 
@@ -175,6 +201,8 @@ export const createCampaignSchema = contract(
     stop_on_reply_scope: stopOnReplyScope.default("contact"),
     stop_on_auto_reply: J.boolean().default(false),
     stop_on_click: J.boolean().default(false),
+    reply_actions: replyActionsField.default([]),
+    on_completion: onCompletionField.default(null),
     smtp_credentials: J.array().items(credentialSchema).min(1).max(MAX_CREDENTIALS).required(),
     sequence_steps: stepsSchema.required(),
   }).custom((value: CreateCampaignInput, helpers) => {
@@ -197,6 +225,8 @@ export const UPDATABLE_CAMPAIGN_FIELDS = [
   "stop_on_reply_scope",
   "stop_on_auto_reply",
   "stop_on_click",
+  "reply_actions",
+  "on_completion",
 ] as const;
 
 /** The fields of PATCH /campaigns/:id, wrapped or at the top level. */
@@ -216,6 +246,8 @@ export const updateCampaignSchema = contract(
     stop_on_reply_scope: stopOnReplyScope,
     stop_on_auto_reply: J.boolean(),
     stop_on_click: J.boolean(),
+    reply_actions: replyActionsField,
+    on_completion: onCompletionField,
   })
     .min(1)
     .messages({ "object.min": `{{#label}} must contain at least one of ${UPDATABLE_CAMPAIGN_FIELDS.join(", ")}` }),

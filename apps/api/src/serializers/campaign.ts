@@ -1,6 +1,7 @@
 import type { Campaign, SequenceStep, SmtpCredential } from "@outreach/db";
 import { STEP_CONDITIONS } from "@outreach/core";
-import { parseStepVariants } from "@outreach/domain";
+import { parseReplyActions, parseStepVariants } from "@outreach/domain";
+import { MAX_COMPLETION_WAIT_DAYS, REPLY_ACTION_CATEGORIES } from "../schemas/campaign.js";
 import type { CampaignWithRelations } from "../services/find-campaign.js";
 import type { CampaignStats, StatusCounts } from "../services/get-campaign-stats.js";
 import type { CampaignPreview, PreviewStep } from "../services/preview-campaign.js";
@@ -131,6 +132,15 @@ export function serializeCampaignStats(stats: CampaignStats) {
   };
 }
 
+/** reply_actions and on_completion as the API names them (stored as [{category, moveToCampaignId}] and {moveToCampaignId, waitDays}). */
+function serializeFollowOn(campaign: Pick<Campaign, "replyActions" | "onCompletion">) {
+  const onCompletion = campaign.onCompletion as { moveToCampaignId: string; waitDays: number } | null;
+  return {
+    reply_actions: parseReplyActions(campaign.replyActions).map((action) => ({ category: action.category, move_to_campaign_id: action.moveToCampaignId })),
+    on_completion: onCompletion ? { move_to_campaign_id: onCompletion.moveToCampaignId, wait_days: onCompletion.waitDays } : null,
+  };
+}
+
 /** The full campaign: its settings, steps, credentials and statistics (GET /campaigns/:id, and the POST/PATCH answers). */
 export function serializeCampaign(campaign: CampaignWithRelations, stats: CampaignStats) {
   return {
@@ -150,6 +160,7 @@ export function serializeCampaign(campaign: CampaignWithRelations, stats: Campai
     stop_on_reply_scope: campaign.stopOnReplyScope,
     stop_on_auto_reply: campaign.stopOnAutoReply,
     stop_on_click: campaign.stopOnClick,
+    ...serializeFollowOn(campaign),
     created_at: campaign.createdAt,
     updated_at: campaign.updatedAt,
     sequence_steps: campaign.steps.map(serializeSequenceStep),
@@ -322,6 +333,16 @@ export const campaignSchema = component(
     stop_on_reply_scope: oneOfValues(["contact", "domain"]),
     stop_on_auto_reply: boolean(),
     stop_on_click: boolean({ description: "A click of a tracked link stops the enrollment: no further steps." }),
+    reply_actions: array(
+      object({ category: oneOfValues([...REPLY_ACTION_CATEGORIES]), move_to_campaign_id: uuid() }),
+      { description: "A reply of the category enrolls the contact in that campaign of the account (step 1 at its next opening); at most one action per category." },
+    ),
+    on_completion: nullable(
+      object(
+        { move_to_campaign_id: uuid(), wait_days: integer({ minimum: 0, maximum: MAX_COMPLETION_WAIT_DAYS }) },
+        { description: "A contact who finished every step without replying moves to that campaign wait_days after the last step." },
+      ),
+    ),
     created_at: dateTime(),
     updated_at: dateTime(),
     sequence_steps: array(sequenceStepSchema),

@@ -1,4 +1,5 @@
 import type { CreateCampaignInput, UpdateCampaignInput } from "../schemas/campaign.js";
+import { onCompletionJson, replyActionsJson } from "./follow-on-settings.js";
 import { scheduleJson } from "./schedule-json.js";
 
 function settingsData(input: UpdateCampaignInput) {
@@ -16,6 +17,8 @@ function settingsData(input: UpdateCampaignInput) {
     stopOnReplyScope: input.stop_on_reply_scope,
     stopOnAutoReply: input.stop_on_auto_reply,
     stopOnClick: input.stop_on_click,
+    replyActions: input.reply_actions === undefined ? undefined : replyActionsJson(input.reply_actions),
+    onCompletion: input.on_completion === undefined ? undefined : onCompletionJson(input.on_completion),
   };
 }
 

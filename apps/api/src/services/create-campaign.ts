@@ -5,6 +5,7 @@ import { reserveQuota, type StepVariant } from "@outreach/domain";
 import type { CreateCampaignInput, CredentialInput, StepInput } from "../schemas/campaign.js";
 import { campaignSettingsData } from "./campaign-settings-data.js";
 import { campaignRelations, type CampaignWithRelations } from "./find-campaign.js";
+import { checkFollowOnTargets } from "./follow-on-settings.js";
 import { lockOutreach } from "./lock-outreach.js";
 
 function credentialData(accountId: string, input: CredentialInput, createdAt: Date, keyring: Keyring) {
@@ -54,6 +55,7 @@ function stepData(step: StepInput) {
  * Creates a pending campaign with its steps and credentials in one
  * transaction, within the account's quotas of campaigns, SMTP credentials and
  * IMAP inboxes (422 quota_exceeded). Passwords are stored only encrypted.
+ * The follow-on campaigns it names must be the account's (404 campaign_not_found).
  * Credentials get creation times a millisecond apart, so they list in the
  * order they were given.
  */
@@ -65,6 +67,7 @@ export async function createCampaign(db: Db, keyring: Keyring, accountId: string
       imap_inboxes: input.smtp_credentials.filter((credential) => typeof credential.imap_host === "string").length,
     });
     if (input.outreach_id != null) await lockOutreach(tx, accountId, input.outreach_id);
+    await checkFollowOnTargets(tx, accountId, null, input, "");
     const now = Date.now();
     return tx.campaign.create({
       data: {

@@ -3,6 +3,7 @@ import { lockCampaignWaitRange, type Db } from "@outreach/db";
 import { resumeReplanJobId } from "@outreach/domain";
 import { waitRangeMessage, type UpdateCampaignInput } from "../schemas/campaign.js";
 import { isUuid } from "../validation.js";
+import { checkFollowOnTargets } from "./follow-on-settings.js";
 import { lockOutreach } from "./lock-outreach.js";
 import { replanAfterSettingsChange } from "./replan-after-settings-change.js";
 import { campaignSettingsData } from "./campaign-settings-data.js";
@@ -38,6 +39,7 @@ export async function updateCampaign(db: Db, accountId: string, id: string, inpu
         throw new AppError("validation_failed", message, { errors: [{ field, message }] });
       }
       if (input.outreach_id != null) await lockOutreach(tx, accountId, input.outreach_id);
+      await checkFollowOnTargets(tx, accountId, campaign.id, input, prefix);
 
       await tx.campaign.update({
         where: { id: campaign.id },

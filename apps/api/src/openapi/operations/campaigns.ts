@@ -18,7 +18,8 @@ export const campaignOperations = defineOperations([
     idempotent: true,
     body: { schema: createCampaignSchema, wrapper: "campaign" },
     responses: { 201: { description: "The campaign, with its statistics (all zero).", schema: campaignSchema } },
-    errors: ["quota_exceeded", "outreach_not_found"],
+    // campaign_not_found: a follow-on campaign (reply_actions, on_completion) that is not the account's
+    errors: ["quota_exceeded", "outreach_not_found", "campaign_not_found"],
   },
   {
     method: "get",
