@@ -50,7 +50,7 @@ export function isUnsubscribeSubject(subject: string): boolean {
 }
 
 /** The non-empty lines the sender wrote, before any quoted message or signature. */
-function ownLines(text: string): string[] {
+export function ownLines(text: string): string[] {
   const lines = text.split("\n").map((line) => line.slice(0, 1000).trim());
   const own: string[] = [];
   for (let i = 0; i < lines.length; i++) {
