@@ -333,10 +333,9 @@ export const campaignSchema = component(
     stop_on_reply_scope: oneOfValues(["contact", "domain"]),
     stop_on_auto_reply: boolean(),
     stop_on_click: boolean({ description: "A click of a tracked link stops the enrollment: no further steps." }),
-    reply_actions: array(
-      object({ category: oneOfValues([...REPLY_ACTION_CATEGORIES]), move_to_campaign_id: uuid() }),
-      { description: "A reply of the category enrolls the contact in that campaign of the account (step 1 at its next opening); at most one action per category." },
-    ),
+    reply_actions: array(object({ category: oneOfValues([...REPLY_ACTION_CATEGORIES]), move_to_campaign_id: uuid() }), {
+      description: "A reply of the category enrolls the contact in that campaign of the account (step 1 at its next opening); at most one action per category.",
+    }),
     on_completion: nullable(
       object(
         { move_to_campaign_id: uuid(), wait_days: integer({ minimum: 0, maximum: MAX_COMPLETION_WAIT_DAYS }) },
