@@ -56,6 +56,7 @@ const BACK_BEFORE = new RegExp(
       "available(?: again)?",
       "reachable(?: again)?",
       "resume",
+      "reopen(?:s|ing)?",
       "zuruck",
       "wieder",
       "retour",
