@@ -106,7 +106,23 @@ test("GET /replies lists the account's replies and auto-replies newest first, wi
   const top = mine[2];
   assert.deepEqual(
     Object.keys(top).sort(),
-    ["campaign_id", "contact_id", "credential_id", "enrollment_id", "from_email", "from_name", "id", "kind", "message_id", "received_at", "sent_at", "snippet", "subject"].sort(),
+    [
+      "campaign_id",
+      "category",
+      "category_source",
+      "contact_id",
+      "credential_id",
+      "enrollment_id",
+      "from_email",
+      "from_name",
+      "id",
+      "kind",
+      "message_id",
+      "received_at",
+      "sent_at",
+      "snippet",
+      "subject",
+    ].sort(),
   );
   assert.equal(top.kind, "reply");
   assert.equal(top.snippet, "First answer.");
@@ -286,4 +302,85 @@ test("POST /replies/:id/answer with an Idempotency-Key answers once", async () =
   assert.equal(second.body.id, first.body.id);
   assert.equal(await db.replyAnswer.count({ where: { inboundMessageId: id } }), 1);
   assertEnvelope(env, await call(env, "POST", `/replies/${id}/answer`, { headers, body: { body_html: "<p>Other.</p>" } }), 409, "idempotency_conflict");
+});
+
+test("replies carry their category: GET /replies?category=, PATCH /replies/:id corrects it (manual) and runs its actions, GET /campaigns/:id counts them", async () => {
+  const accountId = env.a.accountId;
+  const inbox = await campaignWithInbox(accountId);
+  const keen = await replyFrom(accountId, inbox, `keen-${randomUUID().slice(0, 6)}@contoso.test`, "This sounds interesting. Can we schedule a call next week?");
+  const vague = await replyFrom(accountId, inbox, `vague-${randomUUID().slice(0, 6)}@contoso.test`, "Received.");
+
+  const listed = await call(env, "GET", `/replies?campaign_id=${inbox.campaignId}`);
+  assert.deepEqual(
+    listed.body.map((r: any) => [r.id, r.category, r.category_source]),
+    [
+      [vague, "other", "rules"],
+      [keen, "interested", "rules"],
+    ],
+  );
+  const interested = await call(env, "GET", `/replies?campaign_id=${inbox.campaignId}&category=interested`);
+  assert.deepEqual(
+    interested.body.map((r: any) => r.id),
+    [keen],
+  );
+  assertEnvelope(env, await call(env, "GET", "/replies?category=excited"), 422, "validation_failed");
+
+  // a person's correction: an unsubscribe request unsubscribes the contact (the campaign's unsubscribe_on_request is on)
+  const corrected = await call(env, "PATCH", `/replies/${vague}`, { body: { reply: { category: "unsubscribe_request" } } });
+  assert.equal(corrected.status, 200, corrected.text);
+  assert.equal(corrected.body.category, "unsubscribe_request");
+  assert.equal(corrected.body.category_source, "manual");
+  assert.equal(corrected.body.id, vague);
+  const enrollmentId = (await db.inboundMessage.findUniqueOrThrow({ where: { id: vague } })).enrollmentId!;
+  const enrollment = await db.enrollment.findUniqueOrThrow({ where: { id: enrollmentId }, include: { contact: true } });
+  assert.notEqual(enrollment.contact.unsubscribedAt, null);
+  assert.equal(await db.blocklistEntry.count({ where: { accountId, value: enrollment.contact.email } }), 1);
+  // the same again changes nothing; no body, a bad category and an unknown reply are refused
+  assert.equal((await call(env, "PATCH", `/replies/${vague}`, { body: { category: "unsubscribe_request" } })).status, 200);
+  assertEnvelope(env, await call(env, "PATCH", `/replies/${vague}`, { body: { category: "maybe" } }), 422, "validation_failed");
+  assertEnvelope(env, await call(env, "PATCH", `/replies/${vague}`, { body: {} }), 422, "validation_failed");
+  assertEnvelope(env, await call(env, "PATCH", `/replies/${randomUUID()}`, { body: { category: "other" } }), 404, "reply_not_found");
+  assertEnvelope(env, await call(env, "PATCH", `/replies/${vague}`, { body: { category: "other" }, token: env.b.token }), 404, "reply_not_found");
+
+  // reply.categorized: the rules' category, then the one correction (opt-in delivery: test/engine and the deliverer's tests)
+  const events = await db.event.findMany({ where: { accountId, type: "reply.categorized" }, orderBy: { createdAt: "asc" } });
+  const ofVague = events.map((e) => e.data as Record<string, unknown>).filter((data) => data.reply_id === vague);
+  assert.deepEqual(
+    ofVague.map((data) => [data.category, data.category_source, data.previous_category]),
+    [
+      ["other", "rules", null],
+      ["unsubscribe_request", "manual", "other"],
+    ],
+  );
+
+  const campaign = await call(env, "GET", `/campaigns/${inbox.campaignId}`);
+  assert.equal(campaign.status, 200, campaign.text);
+  assert.deepEqual(campaign.body.replies_by_category, { interested: 1, not_interested: 0, out_of_office: 0, unsubscribe_request: 1, wrong_person: 0, other: 0 });
+});
+
+test("GET /campaigns/:id/enrollments/:enrollment_id shows an enrollment with resume_at and its moves; 404s what it cannot see", async () => {
+  const accountId = env.a.accountId;
+  const inbox = await campaignWithInbox(accountId);
+  const sent = await inbox.enroll(`away-${randomUUID().slice(0, 6)}@contoso.test`);
+  const step2 = await db.stepSend.create({
+    data: { accountId, campaignId: inbox.campaignId, enrollmentId: sent.enrollmentId, stepPosition: 2, credentialId: inbox.credentialId, state: "scheduled", dueAt: new Date(Date.now() + 3_600_000) },
+  });
+  await arrive(
+    accountId,
+    inbox,
+    { From: `away@contoso.test`, Subject: "Out of office: Hello", "Auto-Submitted": "auto-replied", "In-Reply-To": sent.messageId },
+    "I am on vacation and back on Monday next week... or later.",
+  );
+  const got = await call(env, "GET", `/campaigns/${inbox.campaignId}/enrollments/${sent.enrollmentId}`);
+  assert.equal(got.status, 200, got.text);
+  assert.equal(got.body.enrollment_id, sent.enrollmentId);
+  assert.equal(got.body.status, "sent");
+  const moved = await db.stepSend.findUniqueOrThrow({ where: { id: step2.id } });
+  assert.equal(got.body.resume_at, moved.dueAt.toISOString());
+  assert.ok(moved.dueAt.getTime() > Date.now() + 86_400_000);
+  assert.equal(got.body.completed_at, null);
+  assert.equal(got.body.moved_from_enrollment_id, null);
+  assertEnvelope(env, await call(env, "GET", `/campaigns/${inbox.campaignId}/enrollments/${randomUUID()}`), 404, "enrollment_not_found");
+  assertEnvelope(env, await call(env, "GET", `/campaigns/${inbox.campaignId}/enrollments/not-a-uuid`), 404, "enrollment_not_found");
+  assertEnvelope(env, await call(env, "GET", `/campaigns/${inbox.campaignId}/enrollments/${sent.enrollmentId}`, { token: env.b.token }), 404, "campaign_not_found");
 });

@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   plan_not_found: [404, "Plan not found."],
   blocklist_entry_not_found: [404, "Blocklist entry not found."],
   reply_not_found: [404, "Reply not found."],
+  enrollment_not_found: [404, "Enrollment not found."],
   method_not_allowed: [405, "This method is not allowed on this path; the Allow header lists the ones that are."],
   idempotency_conflict: [409, "This Idempotency-Key was already used with a different request."],
   validation_failed: [422, "Validation failed."],

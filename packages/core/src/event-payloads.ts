@@ -1,5 +1,6 @@
 import Joi from "joi";
 import type { EventType } from "./events.js";
+import { REPLY_CATEGORIES, REPLY_CATEGORY_SOURCES } from "./reply-categories.js";
 
 /**
  * The `data` of every event the service writes, defined once: each field's
@@ -126,6 +127,17 @@ export const EVENT_PAYLOADS = {
     ...variantField,
     url: text("The link's destination as written in the template."),
     clicked_at: timestamp("The first click of a tracked link."),
+  }),
+  "reply.categorized": payload({
+    reply_id: uuid("The reply (GET /replies/:id)."),
+    enrollment_id: uuid(),
+    contact_id: uuid(),
+    contact_email: email(),
+    campaign_id: uuid(),
+    category: oneOf(REPLY_CATEGORIES, "What the reply says."),
+    category_source: oneOf(REPLY_CATEGORY_SOURCES, "rules: the service's rules; model: the configured classifier; manual: a person (PATCH /replies/:id)."),
+    previous_category: nullable(oneOf(REPLY_CATEGORIES, "The category before this one; null for a reply's first.")),
+    categorized_at: timestamp(),
   }),
 } as const satisfies { [T in EventType]: EventPayload };
 

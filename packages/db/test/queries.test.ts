@@ -260,6 +260,7 @@ const cases: Record<string, Case> = {
       (ex) => queries.listInboxReplyPage(ex, { accountId: id(), kinds: ["reply"], campaignId: id(), cursor: null, textChars: 400, limit: 11 }),
       (ex) => queries.listInboxReplyPage(ex, { accountId: id(), kinds: ["reply"], campaignId: null, cursor: { createdAt: now, id: id() }, textChars: 400, limit: 11 }),
       (ex) => queries.listInboxReplyPage(ex, { accountId: id(), kinds: ["reply", "auto_reply"], campaignId: id(), cursor: { createdAt: now, id: id() }, textChars: 400, limit: 11 }),
+      (ex) => queries.listInboxReplyPage(ex, { accountId: id(), kinds: ["reply"], campaignId: null, category: "interested", cursor: null, textChars: 400, limit: 11 }),
     ],
   },
 
@@ -433,8 +434,15 @@ const cases: Record<string, Case> = {
   },
   classifyInboundMessage: {
     columns: null,
-    runs: [(ex) => queries.classifyInboundMessage(ex, id(), { kind: "reply", enrollmentId: id(), fromName: "A", subject: "Re", sentAt: now, bodyText: "hi", references: ["a@b"] })],
+    runs: [
+      (ex) =>
+        queries.classifyInboundMessage(ex, id(), { kind: "reply", enrollmentId: id(), fromName: "A", subject: "Re", sentAt: now, bodyText: "hi", references: ["a@b"], category: "interested" }, now),
+      (ex) => queries.classifyInboundMessage(ex, id(), { kind: "bounce", enrollmentId: null, fromName: null, subject: null, sentAt: null, bodyText: null, references: [], category: null }, now),
+    ],
   },
+  lockReplyForCategory: { columns: queries.replyForCategoryColumns, runs: [(ex) => queries.lockReplyForCategory(ex, id())] },
+  setReplyCategory: { columns: null, runs: [(ex) => queries.setReplyCategory(ex, id(), "wrong_person", "manual", now)] },
+  replyCategoryCounts: { columns: queries.replyCategoryCountColumns, runs: [(ex) => queries.replyCategoryCounts(ex, id())] },
   insertSkippedInboundMessage: {
     columns: null,
     runs: [
@@ -506,6 +514,8 @@ const cases: Record<string, Case> = {
   findEnrollmentRepliedFrom: { columns: queries.repliedEnrollmentColumns, runs: [(ex) => queries.findEnrollmentRepliedFrom(ex, id(), "a@b.test", id(), ["pending", "sent", "opened"])] },
   lockEnrollmentStatus: { columns: queries.enrollmentStatusColumns, runs: [(ex) => queries.lockEnrollmentStatus(ex, id())] },
   enrollmentStopSettings: { columns: queries.enrollmentStopSettingsColumns, runs: [(ex) => queries.enrollmentStopSettings(ex, id())] },
+  lockScheduledStepsOf: { columns: queries.nextScheduledStepColumns, runs: [(ex) => queries.lockScheduledStepsOf(ex, id())] },
+  setEnrollmentResumeAt: { columns: null, runs: [(ex) => queries.setEnrollmentResumeAt(ex, id(), now)] },
   activeEnrollmentsAtDomain: { columns: queries.repliedEnrollmentColumns, runs: [(ex) => queries.activeEnrollmentsAtDomain(ex, id(), id(), "b.test")] },
 
   // events.ts (gauge)
@@ -586,14 +596,6 @@ const cases: Record<string, Case> = {
   markEnrollmentsCompleted: { columns: queries.enrollmentIdColumns, runs: [(ex) => queries.markEnrollmentsCompleted(ex, [id()], now)] },
   lockEnrollment: { columns: queries.enrollmentIdColumns, runs: [(ex) => queries.lockEnrollment(ex, id())] },
   lockContactEnrollmentsIn: { columns: queries.contactEnrollmentColumns, runs: [(ex) => queries.lockContactEnrollmentsIn(ex, id(), id(), ["pending", "sent", "opened"])] },
-
-  // enrollment-moves.ts
-  lockMoveOrigin: { columns: queries.moveOriginColumns, runs: [(ex) => queries.lockMoveOrigin(ex, id())] },
-  moveChainDepth: { columns: queries.moveChainDepthColumns, runs: [(ex) => queries.moveChainDepth(ex, id(), 10)] },
-  markEnrollmentMovedOn: { columns: null, runs: [(ex) => queries.markEnrollmentMovedOn(ex, id(), "moved", now)] },
-  batchForMovedContact: { columns: queries.movedContactBatchColumns, runs: [(ex) => queries.batchForMovedContact(ex, id())] },
-  dueCompletedEnrollments: { columns: queries.dueCompletedEnrollmentColumns, runs: [(ex) => queries.dueCompletedEnrollments(ex, now, 50)] },
-  lockDueCompletedEnrollment: { columns: queries.dueCompletedEnrollmentColumns, runs: [(ex) => queries.lockDueCompletedEnrollment(ex, id(), now)] },
 
   // enrollment-moves.ts
   lockMoveOrigin: { columns: queries.moveOriginColumns, runs: [(ex) => queries.lockMoveOrigin(ex, id())] },

@@ -182,13 +182,14 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: "list_replies",
     title: "List replies",
     description:
-      "Lists the replies detected in the account's inboxes, newest first: who replied, to which campaign, the subject and the start of the text, and whether it was an auto-reply. Filter by campaign_id or kind. Read-only. Paginated: when has_more is true, call again with starting_after set to next_starting_after. Use get_reply for a reply's whole text before answering it.",
+      "Lists the replies detected in the account's inboxes, newest first: who replied, to which campaign, the subject and the start of the text, whether it was an auto-reply, and its category (interested, not_interested, out_of_office, unsubscribe_request, wrong_person, other). Filter by campaign_id, kind or category. Read-only. Paginated: when has_more is true, call again with starting_after set to next_starting_after. Use get_reply for a reply's whole text before answering it.",
     annotations: readOnly,
     operationId: "listReplies",
     inputDescriptions: {
       ...describePage,
       campaign_id: "Only the replies to this campaign's emails.",
       kind: "reply: a person's answer; auto_reply: out-of-office and other automatic answers.",
+      category: "Only the replies of this category, e.g. interested to find the warm leads.",
     },
     paged: true,
   },
@@ -201,6 +202,16 @@ export const TOOLS: readonly ToolDefinition[] = [
     operationId: "getReply",
     pathParams: { reply_id: "id" },
     inputDescriptions: { reply_id: "The reply's id (from list_replies)." },
+  },
+  {
+    name: "categorize_reply",
+    title: "Correct a reply's category",
+    description:
+      "Sets a reply's category (interested, not_interested, out_of_office, unsubscribe_request, wrong_person, other) when the automatic one is wrong; it becomes the manual category, which nothing automatic overrides. The category's actions run: unsubscribe_request unsubscribes the contact (if the campaign says so), out_of_office delays the next email to the return date, and the campaign's reply_actions may move the contact to another campaign. Setting the same category again changes nothing.",
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    operationId: "categorizeReply",
+    pathParams: { reply_id: "id" },
+    inputDescriptions: { reply_id: "The reply's id (from list_replies).", category: "The category the reply really has." },
   },
   {
     name: "answer_reply",

@@ -14,6 +14,16 @@ export interface AnswerReplyBody {
   subject?: string;
 }
 
+export interface CampaignAnalyticsQuery {
+  group_by: "step" | "day" | "variant";
+  from?: string;
+  to?: string;
+}
+
+export interface CategorizeReplyBody {
+  category: "interested" | "not_interested" | "out_of_office" | "unsubscribe_request" | "wrong_person" | "other";
+}
+
 export interface CheckoutBody {
   plan_slug: string;
   success_url?: string;
@@ -45,6 +55,10 @@ export interface CreateCampaignBody {
   stop_on_reply_scope: "contact" | "domain";
   stop_on_auto_reply: boolean;
   stop_on_click: boolean;
+  unsubscribe_on_request: boolean;
+  stop_on_wrong_person: boolean;
+  out_of_office_days_after_return: number;
+  out_of_office_default_delay_days: number;
   reply_actions: ({
     category: "interested" | "not_interested" | "out_of_office" | "unsubscribe_request" | "wrong_person";
     move_to_campaign_id: string;
@@ -100,7 +114,7 @@ export interface CreateOutreachBody {
 
 export interface CreateWebhookBody {
   url: string;
-  event_filters: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "*")[];
+  event_filters: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "*")[];
   description?: string | null | "";
 }
 
@@ -156,7 +170,7 @@ export interface ListContactsQuery {
 }
 
 export interface ListEventsQuery {
-  type?: "enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked";
+  type?: "enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized";
   limit: number;
   starting_after?: string;
 }
@@ -171,6 +185,7 @@ export interface ListRepliesQuery {
   starting_after?: string;
   campaign_id?: string;
   kind?: "reply" | "auto_reply";
+  category?: "interested" | "not_interested" | "out_of_office" | "unsubscribe_request" | "wrong_person" | "other";
 }
 
 export interface ListSkipsQuery {
@@ -265,6 +280,10 @@ export interface UpdateCampaignBody {
   stop_on_reply_scope?: "contact" | "domain";
   stop_on_auto_reply?: boolean;
   stop_on_click?: boolean;
+  unsubscribe_on_request?: boolean;
+  stop_on_wrong_person?: boolean;
+  out_of_office_days_after_return?: number;
+  out_of_office_default_delay_days?: number;
   reply_actions?: ({
     category: "interested" | "not_interested" | "out_of_office" | "unsubscribe_request" | "wrong_person";
     move_to_campaign_id: string;
@@ -282,7 +301,7 @@ export interface UpdateOutreachBody {
 
 export interface UpdateWebhookBody {
   url?: string;
-  event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "*")[];
+  event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "*")[];
   description?: string | null | "";
   disabled_at?: null;
 }
@@ -295,6 +314,8 @@ export interface UsageQuery {
 export interface RequestContracts {
   AddBlocklistBody: AddBlocklistBody;
   AnswerReplyBody: AnswerReplyBody;
+  CampaignAnalyticsQuery: CampaignAnalyticsQuery;
+  CategorizeReplyBody: CategorizeReplyBody;
   CheckoutBody: CheckoutBody;
   CreateApiKeyBody: CreateApiKeyBody;
   CreateCampaignBody: CreateCampaignBody;

@@ -6,7 +6,7 @@ import { validateAddBody } from "../routes/blocklist.js";
 import { dispatchSchema, enrollSchema, forecastQuery, testSendEmails } from "../routes/campaign-actions.js";
 import { credentialHosts } from "../routes/campaigns.js";
 import { createContactImportSchema, MAX_IMPORT_ROWS } from "../routes/contact-imports.js";
-import { answerSchema, listRepliesQuery } from "../routes/replies.js";
+import { answerSchema, categorizeReplySchema, listRepliesQuery } from "../routes/replies.js";
 import { usageQuery } from "../routes/usage.js";
 import { createWebhookSchema, listWebhooksQuery, validateWebhookBody } from "../routes/webhooks.js";
 import { createCampaignSchema, listCampaignsQuery, previewQuery } from "../schemas/campaign.js";
@@ -31,6 +31,7 @@ import { getReply } from "../services/get-reply.js";
 import { importContactList } from "../services/import-contact-list.js";
 import { listCampaigns } from "../services/list-campaigns.js";
 import { listInboxReplies } from "../services/list-inbox-replies.js";
+import { setReplyCategory } from "../services/set-reply-category.js";
 import { listWebhooks } from "../services/list-webhooks.js";
 import { pauseCampaign } from "../services/pause-campaign.js";
 import { previewCampaign } from "../services/preview-campaign.js";
@@ -143,13 +144,20 @@ export const TOOL_HANDLERS: Record<string, ToolHandler> = {
   list_replies: {
     async act({ ctx, auth, query }) {
       const q = validateQuery(listRepliesQuery, query);
-      const rows = await listInboxReplies(ctx.db, auth.accountId, { limit: q.limit, startingAfter: q.starting_after, campaignId: q.campaign_id, kind: q.kind });
+      const rows = await listInboxReplies(ctx.db, auth.accountId, { limit: q.limit, startingAfter: q.starting_after, campaignId: q.campaign_id, kind: q.kind, category: q.category });
       return pageObject(rows, q.limit, serializeReplySummary);
     },
   },
   get_reply: {
     async act({ ctx, auth, path }) {
       const { reply, answers } = await getReply(ctx.db, auth.accountId, path.id!);
+      return serializeReply(reply, answers);
+    },
+  },
+  categorize_reply: {
+    async act({ ctx, auth, path, body }) {
+      const input = validateBody(categorizeReplySchema, body);
+      const { reply, answers } = await setReplyCategory(ctx.db, auth.accountId, path.id!, input.category);
       return serializeReply(reply, answers);
     },
   },

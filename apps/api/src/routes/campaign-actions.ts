@@ -8,11 +8,12 @@ import { idempotent } from "../middleware/idempotency.js";
 import { pageParams, sendPage } from "../pagination.js";
 import { serializeSmtpCredential } from "../serializers/campaign.js";
 import { serializeCampaignState, serializeDispatchResult, serializeReply, serializeSendForecast, serializeSkip, serializeTestSendResult } from "../serializers/campaign-workflow.js";
-import { serializeEnrollContactImportResult, serializeEnrollContactResult } from "../serializers/enrollment.js";
+import { serializeEnrollContactImportResult, serializeEnrollContactResult, serializeEnrollment } from "../serializers/enrollment.js";
 import { dispatchCampaign } from "../services/dispatch-campaign.js";
 import { enrollContact } from "../services/enroll-contact.js";
 import { enrollContactImport } from "../services/enroll-contact-import.js";
 import { forecastSends } from "../services/forecast-sends.js";
+import { getEnrollment } from "../services/get-enrollment.js";
 import { listReplies } from "../services/list-replies.js";
 import { listSkips } from "../services/list-skips.js";
 import { pauseCampaign } from "../services/pause-campaign.js";
@@ -126,6 +127,10 @@ export function campaignActionRoutes(ctx: ApiContext): Router {
     const query = validateQuery(skipsQuery, req.query);
     const skips = await listSkips(ctx.db, authOf(res).accountId, param(req, "id"), { kind: query.kind, limit: query.limit, startingAfter: query.starting_after });
     sendPage(req, res, skips, query.limit, serializeSkip);
+  });
+
+  router.get("/:id/enrollments/:enrollment_id", async (req, res) => {
+    res.json(serializeEnrollment(await getEnrollment(ctx.db, authOf(res).accountId, param(req, "id"), param(req, "enrollment_id"))));
   });
 
   router.get("/:id/replies", async (req, res) => {

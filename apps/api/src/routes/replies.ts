@@ -1,4 +1,5 @@
 import Joi from "joi";
+import { REPLY_CATEGORIES } from "@outreach/core";
 import { Router } from "express";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
@@ -11,6 +12,7 @@ import { serializeAnswer, serializeReply, serializeReplySummary } from "../seria
 import { answerReply } from "../services/answer-reply.js";
 import { getReply, REPLY_KINDS } from "../services/get-reply.js";
 import { listInboxReplies } from "../services/list-inbox-replies.js";
+import { setReplyCategory } from "../services/set-reply-category.js";
 import { J, validateQuery, validateResource } from "../validation.js";
 
 export const listRepliesQuery = contract(
@@ -19,6 +21,16 @@ export const listRepliesQuery = contract(
     ...pageQuery,
     campaign_id: Joi.string().max(100),
     kind: Joi.string().valid(...REPLY_KINDS),
+    category: Joi.string().valid(...REPLY_CATEGORIES),
+  }),
+);
+
+export const categorizeReplySchema = contract(
+  "CategorizeReplyBody",
+  J.object({
+    category: J.string()
+      .valid(...REPLY_CATEGORIES)
+      .required(),
   }),
 );
 
@@ -43,12 +55,24 @@ export function replyRoutes(ctx: ApiContext): Router {
 
   router.get("/", async (req, res) => {
     const query = validateQuery(listRepliesQuery, req.query);
-    const replies = await listInboxReplies(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after, campaignId: query.campaign_id, kind: query.kind });
+    const replies = await listInboxReplies(ctx.db, authOf(res).accountId, {
+      limit: query.limit,
+      startingAfter: query.starting_after,
+      campaignId: query.campaign_id,
+      kind: query.kind,
+      category: query.category,
+    });
     sendPage(req, res, replies, query.limit, serializeReplySummary);
   });
 
   router.get("/:id", async (req, res) => {
     const { reply, answers } = await getReply(ctx.db, authOf(res).accountId, param(req, "id"));
+    res.json(serializeReply(reply, answers));
+  });
+
+  router.patch("/:id", async (req, res) => {
+    const input = validateResource(categorizeReplySchema, req.body, "reply");
+    const { reply, answers } = await setReplyCategory(ctx.db, authOf(res).accountId, param(req, "id"), input.category);
     res.json(serializeReply(reply, answers));
   });
 

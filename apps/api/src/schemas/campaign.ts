@@ -10,6 +10,9 @@ import { jitterScopeField, rampField, scheduleField } from "./send-settings.js";
 export const MAX_WAIT_SECONDS = 86_400;
 export const MAX_STEPS = 50;
 export const MAX_CREDENTIALS = 100;
+/** The out-of-office waits are whole days, at most a year (the database's campaigns_ooo_days_check). */
+export const MAX_OUT_OF_OFFICE_DAYS = 365;
+const outOfOfficeDays = J.number().integer().min(0).max(MAX_OUT_OF_OFFICE_DAYS);
 /** RFC 5322's limit on a header line. */
 export const MAX_SUBJECT_LENGTH = 998;
 /** 512 KiB: far above any real email, and small enough that rendering one (linear in its length) takes milliseconds. */
@@ -201,6 +204,10 @@ export const createCampaignSchema = contract(
     stop_on_reply_scope: stopOnReplyScope.default("contact"),
     stop_on_auto_reply: J.boolean().default(false),
     stop_on_click: J.boolean().default(false),
+    unsubscribe_on_request: J.boolean().default(true),
+    stop_on_wrong_person: J.boolean().default(true),
+    out_of_office_days_after_return: outOfOfficeDays.default(1),
+    out_of_office_default_delay_days: outOfOfficeDays.default(3),
     reply_actions: replyActionsField.default([]),
     on_completion: onCompletionField.default(null),
     smtp_credentials: J.array().items(credentialSchema).min(1).max(MAX_CREDENTIALS).required(),
@@ -225,6 +232,10 @@ export const UPDATABLE_CAMPAIGN_FIELDS = [
   "stop_on_reply_scope",
   "stop_on_auto_reply",
   "stop_on_click",
+  "unsubscribe_on_request",
+  "stop_on_wrong_person",
+  "out_of_office_days_after_return",
+  "out_of_office_default_delay_days",
   "reply_actions",
   "on_completion",
 ] as const;
@@ -246,6 +257,10 @@ export const updateCampaignSchema = contract(
     stop_on_reply_scope: stopOnReplyScope,
     stop_on_auto_reply: J.boolean(),
     stop_on_click: J.boolean(),
+    unsubscribe_on_request: J.boolean(),
+    stop_on_wrong_person: J.boolean(),
+    out_of_office_days_after_return: outOfOfficeDays,
+    out_of_office_default_delay_days: outOfOfficeDays,
     reply_actions: replyActionsField,
     on_completion: onCompletionField,
   })

@@ -1,7 +1,7 @@
 import type { Campaign, SequenceStep, SmtpCredential } from "@outreach/db";
-import { STEP_CONDITIONS } from "@outreach/core";
+import { REPLY_CATEGORIES, STEP_CONDITIONS } from "@outreach/core";
 import { parseReplyActions, parseStepVariants } from "@outreach/domain";
-import { MAX_COMPLETION_WAIT_DAYS, REPLY_ACTION_CATEGORIES } from "../schemas/campaign.js";
+import { MAX_COMPLETION_WAIT_DAYS, MAX_OUT_OF_OFFICE_DAYS, REPLY_ACTION_CATEGORIES } from "../schemas/campaign.js";
 import type { CampaignWithRelations } from "../services/find-campaign.js";
 import type { CampaignStats, StatusCounts } from "../services/get-campaign-stats.js";
 import type { CampaignPreview, PreviewStep } from "../services/preview-campaign.js";
@@ -123,6 +123,7 @@ export function serializeCampaignStats(stats: CampaignStats) {
       last_error_at: credential.smtpLastErrorAt,
       ...imapHealth(credential),
     })),
+    replies_by_category: stats.repliesByCategory,
     skipped: {
       mx_invalid: stats.skipped.mxInvalid,
       cross_campaign_duplicate: stats.skipped.crossCampaignDuplicate,
@@ -160,6 +161,10 @@ export function serializeCampaign(campaign: CampaignWithRelations, stats: Campai
     stop_on_reply_scope: campaign.stopOnReplyScope,
     stop_on_auto_reply: campaign.stopOnAutoReply,
     stop_on_click: campaign.stopOnClick,
+    unsubscribe_on_request: campaign.unsubscribeOnRequest,
+    stop_on_wrong_person: campaign.stopOnWrongPerson,
+    out_of_office_days_after_return: campaign.oooDaysAfterReturn,
+    out_of_office_default_delay_days: campaign.oooDefaultDelayDays,
     ...serializeFollowOn(campaign),
     created_at: campaign.createdAt,
     updated_at: campaign.updatedAt,
@@ -298,6 +303,9 @@ export const campaignStatsSchema = {
       ...imapHealthSchema,
     }),
   ),
+  replies_by_category: object(Object.fromEntries(REPLY_CATEGORIES.map((category) => [category, integer()])), {
+    description: "The campaign's replies and auto-replies by category (interested, not_interested, out_of_office, unsubscribe_request, wrong_person, other).",
+  }),
   skipped: object({
     mx_invalid: integer(),
     cross_campaign_duplicate: integer(),
@@ -333,6 +341,16 @@ export const campaignSchema = component(
     stop_on_reply_scope: oneOfValues(["contact", "domain"]),
     stop_on_auto_reply: boolean(),
     stop_on_click: boolean({ description: "A click of a tracked link stops the enrollment: no further steps." }),
+    unsubscribe_on_request: boolean({
+      description: "A reply categorized unsubscribe_request unsubscribes the contact as the one-click link does (blocklist included); off, it counts as an ordinary reply.",
+    }),
+    stop_on_wrong_person: boolean({ description: "A reply categorized wrong_person stops the enrollment (colleagues at the same company are not stopped); off, the sequence goes on." }),
+    out_of_office_days_after_return: integer({
+      minimum: 0,
+      maximum: MAX_OUT_OF_OFFICE_DAYS,
+      description: "An out-of-office naming a return date moves the next step to that date plus this many days (at the window's opening).",
+    }),
+    out_of_office_default_delay_days: integer({ minimum: 0, maximum: MAX_OUT_OF_OFFICE_DAYS, description: "An out-of-office without a return date moves the next step this many days later." }),
     reply_actions: array(object({ category: oneOfValues([...REPLY_ACTION_CATEGORIES]), move_to_campaign_id: uuid() }), {
       description: "A reply of the category enrolls the contact in that campaign of the account (step 1 at its next opening); at most one action per category.",
     }),

@@ -19,6 +19,11 @@ export function serializeEnrollment(enrollment: EnrollmentWithContact) {
     unsubscribed_at: enrollment.unsubscribedAt,
     stopped_at: enrollment.stoppedAt,
     stopped_reason: enrollment.stoppedReason,
+    resume_at: enrollment.resumeAt,
+    completed_at: enrollment.completedAt,
+    moved_from_enrollment_id: enrollment.movedFromEnrollmentId,
+    moved_on_at: enrollment.movedOnAt,
+    moved_on_result: enrollment.movedOnResult,
     created_at: enrollment.createdAt,
   };
 }
@@ -64,6 +69,11 @@ export const enrollmentSchema = component(
     unsubscribed_at: nullable(dateTime()),
     stopped_at: nullable(dateTime()),
     stopped_reason: nullable(string()),
+    resume_at: nullable(dateTime("An out-of-office moved the next step to this time (the contact's return date plus the campaign's out_of_office_days_after_return, or its default delay).")),
+    completed_at: nullable(dateTime("Every step has left (sent, or skipped by its condition).")),
+    moved_from_enrollment_id: nullable(uuid("The enrollment of another campaign this one came from (a reply action or on_completion).")),
+    moved_on_at: nullable(dateTime("When the contact was moved on to another campaign, or the move refused (see moved_on_result).")),
+    moved_on_result: nullable(string({ description: "What became of the move: moved, or why it was refused." })),
     created_at: dateTime(),
   }),
 );

@@ -64,6 +64,7 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, JsonSchema> = {
   "enrollment.unsubscribed": component("EnrollmentUnsubscribedData", dataSchema([EVENT_PAYLOADS["enrollment.unsubscribed"]])),
   "credential.disabled": component("CredentialDisabledData", dataSchema([EVENT_PAYLOADS["credential.disabled"]])),
   "campaign.paused": component("CampaignPausedData", dataSchema([EVENT_PAYLOADS["campaign.paused"]])),
+  "reply.categorized": component("ReplyCategorizedData", dataSchema([EVENT_PAYLOADS["reply.categorized"]])),
 };
 
 /** The data of a test ping (POST /webhooks/:id/test). */

@@ -1,3 +1,4 @@
+import { REPLY_CATEGORIES, REPLY_CATEGORY_SOURCES } from "@outreach/core";
 import { array, component, dateTime, nullable, object, oneOfValues, string, uuid } from "../openapi/json-schema.js";
 
 /** A stored reply or auto-reply as the services read it (ids as text, Message-ID normalised without <>). */
@@ -15,6 +16,8 @@ export interface ReplyRow {
   sentAt: Date | null;
   bodyText: string | null;
   messageId: string | null;
+  category: string | null;
+  categorySource: string | null;
 }
 
 export interface AnswerRow {
@@ -49,6 +52,8 @@ function common(row: ReplyRow) {
     received_at: row.receivedAt.toISOString(),
     sent_at: row.sentAt?.toISOString() ?? null,
     message_id: row.messageId ? `<${row.messageId}>` : null,
+    category: row.category ?? "other",
+    category_source: row.categorySource ?? "rules",
   };
 }
 
@@ -89,6 +94,8 @@ const replyFields = {
   received_at: dateTime(),
   sent_at: nullable(dateTime("The message's Date header.")),
   message_id: nullable(string({ description: "The reply's Message-ID, with its angle brackets." })),
+  category: oneOfValues(REPLY_CATEGORIES, "What the reply says: by the rules, a model, or a person (PATCH /replies/{id})."),
+  category_source: oneOfValues(REPLY_CATEGORY_SOURCES, "Who set the category: rules, model or manual."),
 };
 
 export const replySummarySchema = component("ReplySummary", object({ ...replyFields, snippet: string({ maxLength: SNIPPET_LENGTH, description: "The start of body_text, whitespace collapsed." }) }));

@@ -17,6 +17,10 @@ function settingsData(input: UpdateCampaignInput) {
     stopOnReplyScope: input.stop_on_reply_scope,
     stopOnAutoReply: input.stop_on_auto_reply,
     stopOnClick: input.stop_on_click,
+    unsubscribeOnRequest: input.unsubscribe_on_request,
+    stopOnWrongPerson: input.stop_on_wrong_person,
+    oooDaysAfterReturn: input.out_of_office_days_after_return,
+    oooDefaultDelayDays: input.out_of_office_default_delay_days,
     replyActions: input.reply_actions === undefined ? undefined : replyActionsJson(input.reply_actions),
     onCompletion: input.on_completion === undefined ? undefined : onCompletionJson(input.on_completion),
   };

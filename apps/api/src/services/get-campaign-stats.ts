@@ -1,9 +1,11 @@
 import { DateTime } from "luxon";
+import { REPLY_CATEGORIES, type ReplyCategory } from "@outreach/core";
 import {
   enrollmentBatchStats,
   enrollmentSkipCounts,
   recentBouncedEnrollments,
   recentFailedSends,
+  replyCategoryCounts,
   stepSendCredentialStats,
   variantSendStats,
   type Db,
@@ -89,6 +91,8 @@ export interface CampaignStats {
   sendsFailed: number;
   recentFailures: RecentFailure[];
   credentials: CredentialStats[];
+  /** the campaign's replies and auto-replies by category */
+  repliesByCategory: Record<ReplyCategory, number>;
   skipped: { mxInvalid: number; crossCampaignDuplicate: number; blocklisted: number; conditionNotMet: number };
 }
 
@@ -150,7 +154,7 @@ export async function getCampaignStats(
   const steps = (campaign.steps ?? []).map((step) => ({ position: step.position, variants: parseStepVariants(step.variants) }));
   const hasVariants = steps.some((step) => step.variants);
   // one snapshot; the variants (a window over all the campaign's sends) only for a campaign with variants
-  const [batchRows, sendRows, bounceRows, failureRows, skipRows, variantRows] = await db.$transaction(
+  const [batchRows, sendRows, bounceRows, failureRows, skipRows, variantRows, categoryRows] = await db.$transaction(
     async (tx) =>
       [
         await enrollmentBatchStats(tx, id),
@@ -159,6 +163,7 @@ export async function getCampaignStats(
         await recentFailedSends(tx, id, RECENT_FAILURES),
         await enrollmentSkipCounts(tx, id),
         hasVariants ? await variantSendStats(tx, id) : ([] as VariantStatsRow[]),
+        await replyCategoryCounts(tx, id),
       ] as const,
     { isolationLevel: "RepeatableRead" },
   );
@@ -243,6 +248,7 @@ export async function getCampaignStats(
       failedAt: row.failed_at,
     })),
     credentials,
+    repliesByCategory: Object.fromEntries(REPLY_CATEGORIES.map((category) => [category, categoryRows.find((row) => row.category === category)?.count ?? 0])) as Record<ReplyCategory, number>,
     skipped: {
       mxInvalid: skips.get("mx_invalid") ?? 0,
       crossCampaignDuplicate: skips.get("cross_campaign_duplicate") ?? 0,

@@ -1,3 +1,4 @@
+import type { ReplyCategory } from "@outreach/core";
 import { listInboxReplyPage, type Db } from "@outreach/db";
 import { resolveCursor, rowsForPage, type PageInput } from "../pagination.js";
 import type { ReplyRow } from "../serializers/reply.js";
@@ -8,6 +9,7 @@ export interface ListInboxRepliesInput extends PageInput {
   /** only this campaign's (404 campaign_not_found when it is not one of the account's) */
   campaignId?: string;
   kind?: ReplyKind;
+  category?: ReplyCategory;
 }
 
 /** The list needs the start of each text only (for its snippet), not up to 16 KiB per row. */
@@ -16,7 +18,7 @@ const LIST_TEXT_CHARS = 400;
 /**
  * The account's replies and auto-replies matched to its enrollments, newest
  * received first, a page at a time (starting_after: a reply id), optionally
- * of one campaign and of one kind. Reads inbound_messages by
+ * of one campaign, of one kind and of one category. Reads inbound_messages by
  * (accountId, receivedAt) or (campaignId, receivedAt).
  */
 export async function listInboxReplies(db: Db, accountId: string, input: ListInboxRepliesInput): Promise<ReplyRow[]> {
@@ -30,6 +32,7 @@ export async function listInboxReplies(db: Db, accountId: string, input: ListInb
     accountId,
     kinds,
     campaignId: campaign ? campaign.id : null,
+    category: input.category ?? null,
     cursor: cursor ? { createdAt: cursor.createdAt, id: cursor.id } : null,
     textChars: LIST_TEXT_CHARS,
     limit: rowsForPage(input.limit),

@@ -119,19 +119,52 @@ export async function lockEnrollmentStatus(q: Queryable, enrollmentId: string): 
   return locked?.status;
 }
 
-export const enrollmentStopSettingsColumns = columns({ campaignId: "text", contactEmail: "text", stopOnReplyScope: "text", stopOnAutoReply: "bool" });
+export const enrollmentStopSettingsColumns = columns({
+  campaignId: "text",
+  contactId: "text",
+  contactEmail: "text",
+  contactTimezone: "text?",
+  status: "text",
+  stopOnReplyScope: "text",
+  stopOnAutoReply: "bool",
+  unsubscribeOnRequest: "bool",
+  stopOnWrongPerson: "bool",
+  oooDaysAfterReturn: "int4",
+  oooDefaultDelayDays: "int4",
+  schedule: "jsonb?",
+});
 export type EnrollmentStopSettings = RowOf<typeof enrollmentStopSettingsColumns>;
 
-/** The enrollment's campaign, its contact's address, and what the campaign says about stopping on a reply: undefined when it is gone. */
+/**
+ * The enrollment's campaign, its contact, its status, and what the campaign
+ * says about a reply (stopping, what each category does, out-of-office waits,
+ * its sending window): undefined when it is gone.
+ */
 export async function enrollmentStopSettings(q: Queryable, enrollmentId: string): Promise<EnrollmentStopSettings | undefined> {
   const [row] = await executor(q).rows<EnrollmentStopSettings>(
     `
-    SELECT e."campaignId"::text AS "campaignId", c.email AS "contactEmail", k."stopOnReplyScope", k."stopOnAutoReply"
+    SELECT e."campaignId"::text AS "campaignId", c.id::text AS "contactId", c.email AS "contactEmail", c.timezone AS "contactTimezone", e.status::text AS status,
+      k."stopOnReplyScope", k."stopOnAutoReply", k."unsubscribeOnRequest", k."stopOnWrongPerson", k."oooDaysAfterReturn", k."oooDefaultDelayDays", k.schedule
     FROM enrollments e JOIN contacts c ON c.id = e."contactId" JOIN campaigns k ON k.id = e."campaignId"
     WHERE e.id = $1::uuid`,
     [enrollmentId],
   );
   return row;
+}
+
+export const nextScheduledStepColumns = columns({ id: "uuid", stepPosition: "int4", dueAt: "timestamptz" });
+export type NextScheduledStepRow = RowOf<typeof nextScheduledStepColumns>;
+
+/** The enrollment's step sends still scheduled (not released), in step order, locked FOR UPDATE. */
+export async function lockScheduledStepsOf(q: Queryable, enrollmentId: string): Promise<NextScheduledStepRow[]> {
+  return executor(q).rows<NextScheduledStepRow>(`SELECT id, "stepPosition", "dueAt" FROM step_sends WHERE "enrollmentId" = $1::uuid AND state = 'scheduled' ORDER BY "stepPosition" FOR UPDATE`, [
+    enrollmentId,
+  ]);
+}
+
+/** Records that an out-of-office moved the enrollment's next step to `resumeAt`. */
+export async function setEnrollmentResumeAt(q: Queryable, enrollmentId: string, resumeAt: Date): Promise<void> {
+  await executor(q).execute(`UPDATE enrollments SET "resumeAt" = $1, "updatedAt" = now() WHERE id = $2::uuid`, [resumeAt, enrollmentId]);
 }
 
 /** The campaign's other active, unstopped enrollments (all but `exceptId`) whose contact's address is at `domain` (exact, after "@"): their ids. */

@@ -43,10 +43,12 @@ export interface InboundMessageOutcome {
   sentAt: Date | null;
   bodyText: string | null;
   references: string[];
+  /** a reply's or auto-reply's category by the rules (null for every other kind) */
+  category: string | null;
 }
 
-/** Sets a recorded message's outcome: its kind, its enrollment (and that enrollment's campaign) and what is kept of it. */
-export async function classifyInboundMessage(q: Queryable, id: string, outcome: InboundMessageOutcome): Promise<void> {
+/** Sets a recorded message's outcome: its kind, its enrollment (and that enrollment's campaign), what is kept of it, and its category by the rules. */
+export async function classifyInboundMessage(q: Queryable, id: string, outcome: InboundMessageOutcome, now: Date): Promise<void> {
   await executor(q).execute(
     `
     UPDATE inbound_messages SET kind = $1, "enrollmentId" = $2::uuid,
@@ -55,9 +57,73 @@ export async function classifyInboundMessage(q: Queryable, id: string, outcome: 
       subject = $5,
       "sentAt" = $6,
       "bodyText" = $7,
-      "references" = $8::text[]
-    WHERE id = $9::uuid`,
-    [outcome.kind, outcome.enrollmentId, outcome.enrollmentId, outcome.fromName, outcome.subject, outcome.sentAt, outcome.bodyText, outcome.references, id],
+      "references" = $8::text[],
+      category = $9,
+      "categorySource" = CASE WHEN $10::text IS NULL THEN NULL ELSE 'rules' END,
+      "categorizedAt" = CASE WHEN $11::text IS NULL THEN NULL ELSE $12::timestamptz END
+    WHERE id = $13::uuid`,
+    [
+      outcome.kind,
+      outcome.enrollmentId,
+      outcome.enrollmentId,
+      outcome.fromName,
+      outcome.subject,
+      outcome.sentAt,
+      outcome.bodyText,
+      outcome.references,
+      outcome.category,
+      outcome.category,
+      outcome.category,
+      now,
+      id,
+    ],
+  );
+}
+
+export const replyForCategoryColumns = columns({
+  id: "text",
+  accountId: "text",
+  kind: "text",
+  enrollmentId: "text",
+  category: "text?",
+  categorySource: "text?",
+  subject: "text?",
+  bodyText: "text?",
+  receivedAt: "timestamptz",
+});
+export type ReplyForCategoryRow = RowOf<typeof replyForCategoryColumns>;
+
+/** Locks a reply or auto-reply matched to an enrollment FOR UPDATE, with what categorizing it reads: undefined when there is none (or it is another kind). */
+export async function lockReplyForCategory(q: Queryable, id: string): Promise<ReplyForCategoryRow | undefined> {
+  const [row] = await executor(q).rows<ReplyForCategoryRow>(
+    `
+    SELECT m.id::text AS id, m."accountId"::text AS "accountId", m.kind, m."enrollmentId"::text AS "enrollmentId", m.category, m."categorySource",
+      m.subject, m."bodyText", m."receivedAt"
+    FROM inbound_messages m
+    WHERE m.id = $1::uuid AND m.kind IN ('reply', 'auto_reply') AND m."enrollmentId" IS NOT NULL AND m."accountId" IS NOT NULL
+    FOR UPDATE`,
+    [id],
+  );
+  return row;
+}
+
+/** Sets a reply's category and who set it. */
+export async function setReplyCategory(q: Queryable, id: string, category: string, source: string, now: Date): Promise<void> {
+  await executor(q).execute(`UPDATE inbound_messages SET category = $1, "categorySource" = $2, "categorizedAt" = $3 WHERE id = $4::uuid`, [category, source, now, id]);
+}
+
+export const replyCategoryCountColumns = columns({ category: "text", count: "int4" });
+export type ReplyCategoryCountRow = RowOf<typeof replyCategoryCountColumns>;
+
+/** The campaign's replies and auto-replies counted by category (one not categorized counts as other). */
+export async function replyCategoryCounts(q: Queryable, campaignId: string): Promise<ReplyCategoryCountRow[]> {
+  return executor(q).rows<ReplyCategoryCountRow>(
+    `
+    SELECT COALESCE(m.category, 'other') AS category, count(*)::int AS count
+    FROM inbound_messages m
+    WHERE m."campaignId" = $1::uuid AND m.kind IN ('reply', 'auto_reply') AND m."enrollmentId" IS NOT NULL
+    GROUP BY 1`,
+    [campaignId],
   );
 }
 
@@ -80,7 +146,8 @@ export async function insertSkippedInboundMessage(q: Queryable, key: InboundMess
 /** The columns of a reply, its text read with `body` (the list reads only the start of it). */
 function replyColumnsSql(body: string): string {
   return `m.id::text AS id, m.kind, m."campaignId"::text AS "campaignId", m."enrollmentId"::text AS "enrollmentId", e."contactId"::text AS "contactId",
-    m."credentialId"::text AS "credentialId", m."fromEmail", m."fromName", m.subject, m."receivedAt", m."sentAt", ${body} AS "bodyText", m."messageId"`;
+    m."credentialId"::text AS "credentialId", m."fromEmail", m."fromName", m.subject, m."receivedAt", m."sentAt", ${body} AS "bodyText", m."messageId",
+    m.category, m."categorySource"`;
 }
 
 const REPLY_COLUMNS = {
@@ -97,6 +164,8 @@ const REPLY_COLUMNS = {
   sentAt: "timestamptz?",
   bodyText: "text?",
   messageId: "text?",
+  category: "text?",
+  categorySource: "text?",
 } as const;
 
 /** A reply (ids as text, the Message-ID as stored, without <>), with the start of its text in a list. */
@@ -127,12 +196,14 @@ export async function findInboundReply(q: Queryable, accountId: string, id: stri
  */
 export async function listInboxReplyPage(
   q: Queryable,
-  page: { accountId: string; kinds: readonly string[]; campaignId: string | null; cursor: { createdAt: Date; id: string } | null; textChars: number; limit: number },
+  page: { accountId: string; kinds: readonly string[]; campaignId: string | null; category?: string | null; cursor: { createdAt: Date; id: string } | null; textChars: number; limit: number },
 ): Promise<InboundReplyRow[]> {
   const { accountId, kinds, campaignId, cursor, textChars, limit } = page;
+  const category = page.category ?? null;
   const params: unknown[] = [textChars, accountId, accountId, [...kinds]];
   const next = (value: unknown): string => `$${params.push(value)}`;
   const ofCampaign = campaignId !== null ? `AND m."campaignId" = ${next(campaignId)}::uuid` : "";
+  const ofCategory = category !== null ? `AND m.category = ${next(category)}` : "";
   const afterCursor = cursor !== null ? `AND (m."receivedAt", m.id) < (${next(cursor.createdAt)}::timestamptz, ${next(cursor.id)}::uuid)` : "";
   return executor(q).rows<InboundReplyRow>(
     `
@@ -140,6 +211,7 @@ export async function listInboxReplyPage(
     FROM inbound_messages m JOIN enrollments e ON e.id = m."enrollmentId"
     WHERE m."accountId" = $2::uuid AND e."accountId" = $3::uuid AND m.kind = ANY($4::text[])
       ${ofCampaign}
+      ${ofCategory}
       ${afterCursor}
     ORDER BY m."receivedAt" DESC, m.id DESC
     LIMIT ${next(limit)}`,

@@ -5,5 +5,8 @@ export { isAutoReply, type AutoReplyVerdict } from "./auto-reply.js";
 export { isUnsubscribeRequest } from "./unsubscribe-request.js";
 export { normalizeMessageId, INBOUND_TEXT_LIMIT, type DsnReport, type InboundFacts, type InboundMessage } from "./inbound-facts.js";
 export { readInbound } from "./read-inbound.js";
+export { askModel, askModelForCategory, type ModelAnswer, type ModelEndpoint, type ReplyToCategorize } from "./model-category.js";
 export * from "./record-inbound-message.js";
 export { replyText, REPLY_TEXT_LIMIT } from "./reply-text.js";
+export { applyReplyCategory, runCategoryActions, recordReplyCategorized, type CategorizedReply } from "./apply-reply-category.js";
+export { waitForReturn, resumeTimeFor, type OutOfOfficeWait } from "./out-of-office-wait.js";

@@ -22,8 +22,11 @@ import { recordBounce } from "../sending/send-outcome.js";
 import { stopEnrollments } from "../sending/stop-enrollments.js";
 import type { Tx } from "../tx.js";
 import { unsubscribeContact } from "../audience/unsubscribe-contact.js";
+import type { ReplyCategory } from "@outreach/core";
 import type { InboundClassification, InboundMessage } from "./index.js";
 import { replyText } from "./reply-text.js";
+import { categorizeReply } from "./categorize-reply.js";
+import { recordReplyCategorized, runCategoryActions } from "./apply-reply-category.js";
 
 /** What became of a message found in an inbox. */
 export type InboundOutcome = "duplicate" | "reply" | "auto_reply" | "bounce" | "unsubscribe" | "unmatched";
@@ -132,9 +135,26 @@ async function stopCompany(tx: Tx, enrollmentId: string, matched: MatchedEnrollm
   return stopEnrollments(tx, await activeEnrollmentsAtDomain(tx, matched.campaignId, enrollmentId, domain), "company_replied", now);
 }
 
-/** A reply (or an auto-reply its campaign takes for one) marks its enrollment replied; the first one also applies the domain scope. */
-async function answerReceived(tx: Tx, enrollmentId: string, matched: MatchedEnrollment | null, now: Date): Promise<void> {
-  if ((await markReplied(tx, enrollmentId, now)) && matched) await stopCompany(tx, enrollmentId, matched, now);
+/** A reply (or an auto-reply its campaign takes for one) marks its enrollment replied; the first one also applies the domain scope, unless the contact says they are the wrong person (a colleague is then the one to write to). */
+async function answerReceived(tx: Tx, enrollmentId: string, matched: MatchedEnrollment | null, now: Date, category: ReplyCategory = "other"): Promise<void> {
+  if ((await markReplied(tx, enrollmentId, now)) && matched && category !== "wrong_person") await stopCompany(tx, enrollmentId, matched, now);
+}
+
+/**
+ * A person's reply, by its category: an unsubscribe request unsubscribes the
+ * contact instead (when the campaign's unsubscribe_on_request is on: the
+ * enrollment becomes unsubscribed, not replied); a wrong-person answer stops
+ * the enrollment as a reply does, without stopping colleagues, or, with
+ * stop_on_wrong_person off, is recorded without stopping anything; an
+ * out-of-office is handled as an auto-reply (it waits for the return unless
+ * stop_on_auto_reply); any other reply marks the enrollment replied.
+ */
+async function replyReceived(tx: Tx, enrollmentId: string, matched: MatchedEnrollment | null, category: ReplyCategory, now: Date): Promise<void> {
+  if (matched && category === "unsubscribe_request" && matched.unsubscribeOnRequest) return; // unsubscribed by the category's action
+  if (matched && category === "wrong_person" && !matched.stopOnWrongPerson) return;
+  // an out-of-office written without the automatic markers is one all the same: it waits for the contact's return
+  if (matched && category === "out_of_office" && !matched.stopOnAutoReply) return;
+  await answerReceived(tx, enrollmentId, matched, now, category);
 }
 
 /** The stored subject and sender name are clipped to a header line's length (RFC 5322). */
@@ -155,7 +175,10 @@ const FROM_NAME_LIMIT = 256;
  * comes from one of the account's own sending addresses, and with
  * stop_on_reply_scope "domain" stops the campaign's enrollments at the
  * contact's company. Replies and auto-replies are kept (sender, subject, Date,
- * References, the text without its quoted history) to be read and answered.
+ * References, the text without its quoted history) to be read and answered,
+ * with a category by the rules (categorizeReply), reply.categorized, and what
+ * the category does (replyReceived, runCategoryActions): an unsubscribe
+ * request unsubscribes, an out-of-office moves the next step to the return.
  */
 export async function recordInboundMessage(tx: Tx, source: InboundSource, received: InboundMessage, classified: InboundClassification, now = new Date()): Promise<InboundOutcome> {
   const [message, classification] = storable(received, classified);
@@ -165,6 +188,9 @@ export async function recordInboundMessage(tx: Tx, source: InboundSource, receiv
 
   let outcome: InboundOutcome = "unmatched";
   let enrollmentId: string | null = null;
+  // a reply's or auto-reply's category by the rules, and its enrollment's campaign settings
+  let category: ReplyCategory | null = null;
+  let matched: MatchedEnrollment | null = null;
   if (classification.kind === "bounce") {
     const { originalMessageId, recipient } = classification.dsn;
     // Only a notice citing one of our Message-IDs (each holds the send's random UUID, which only
@@ -186,9 +212,10 @@ export async function recordInboundMessage(tx: Tx, source: InboundSource, receiv
   } else if (classification.kind === "auto_reply") {
     outcome = "auto_reply";
     // matched like a reply so it is listed with its enrollment; a delivery notice (a delay) is nobody's answer
+    category = categorizeReply({ subject: message.subject, text: replyText(message.text), autoReply: true });
     if (!message.dsn && !(await isFromOwnInbox(tx, source.accountId, message.from))) {
       enrollmentId = await findRepliedEnrollment(tx, source, message);
-      const matched = enrollmentId ? await matchedEnrollment(tx, enrollmentId) : null;
+      matched = enrollmentId ? await matchedEnrollment(tx, enrollmentId) : null;
       if (enrollmentId && matched?.stopOnAutoReply) await answerReceived(tx, enrollmentId, matched, now);
     }
   } else if (classification.kind === "unsubscribe") {
@@ -200,20 +227,36 @@ export async function recordInboundMessage(tx: Tx, source: InboundSource, receiv
   } else if (!(await isFromOwnInbox(tx, source.accountId, message.from))) {
     enrollmentId = await findRepliedEnrollment(tx, source, message);
     if (enrollmentId) {
-      await answerReceived(tx, enrollmentId, await matchedEnrollment(tx, enrollmentId), now);
+      category = categorizeReply({ subject: message.subject, text: replyText(message.text), autoReply: false });
+      matched = await matchedEnrollment(tx, enrollmentId);
+      await replyReceived(tx, enrollmentId, matched, category, now);
       outcome = "reply";
     }
   }
   // what a person (or their responder) wrote is kept for replies and auto-replies only
   const kept = outcome === "reply" || outcome === "auto_reply";
-  await classifyInboundMessage(tx, inserted, {
-    kind: outcome,
-    enrollmentId,
-    fromName: kept ? (message.fromName?.slice(0, FROM_NAME_LIMIT) ?? null) : null,
-    subject: kept ? message.subject.slice(0, SUBJECT_LIMIT) : null,
-    sentAt: kept ? message.date : null,
-    bodyText: kept ? replyText(message.text) : null,
-    references: kept ? message.references : [],
-  });
+  const subject = kept ? message.subject.slice(0, SUBJECT_LIMIT) : null;
+  const bodyText = kept ? replyText(message.text) : null;
+  await classifyInboundMessage(
+    tx,
+    inserted,
+    {
+      kind: outcome,
+      enrollmentId,
+      fromName: kept ? (message.fromName?.slice(0, FROM_NAME_LIMIT) ?? null) : null,
+      subject,
+      sentAt: kept ? message.date : null,
+      bodyText,
+      references: kept ? message.references : [],
+      category: kept ? category : null,
+    },
+    now,
+  );
+  if (kept && category && enrollmentId && matched) {
+    const reply = { replyId: inserted, accountId: source.accountId, enrollmentId, category, source: "rules" as const, previous: null, subject: subject ?? "", text: bodyText ?? "", receivedAt: now };
+    await recordReplyCategorized(tx, reply, matched, now);
+    // an auto-reply its campaign takes for a reply has already stopped the enrollment: nobody to wait for
+    if (!(outcome === "auto_reply" && matched.stopOnAutoReply)) await runCategoryActions(tx, reply, matched, now);
+  }
   return outcome;
 }

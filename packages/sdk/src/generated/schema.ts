@@ -375,6 +375,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaigns/{id}/enrollments/{enrollment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an enrollment
+         * @description One enrollment of the campaign: its status and outcomes, `resume_at` when an out-of-office moved its next step to the contact's return, `completed_at` once every step has left, and the follow-on moves (`moved_from_enrollment_id`, `moved_on_at`, `moved_on_result`).
+         */
+        get: operations["getEnrollment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaign analytics per step, variant or day
+         * @description A campaign's sends and what they drew, per step (`group_by=step`), per A/B variant (`group_by=variant`) or per day (`group_by=day`), with totals.
+         *
+         *     **Range.** `from` and `to` are calendar days (YYYY-MM-DD), inclusive, of the campaign schedule's time zone (UTC without a schedule; `timezone` in the answer). Either may be left out (open on that side). They filter every counter by the time of its own event (a send by its send time, an open by the time of the open, and so on), in every view. `from` after `to` is 422 `validation_failed`, and so is a `group_by=day` range of more than 366 days.
+         *
+         *     **Counting rules.**
+         *     - `sent`: steps delivered to SMTP: step sends recorded as sent, or bounced after they were sent. A send the SMTP server refused during the session (a synchronous bounce) never left and is not counted; cancelled, skipped, failed and scheduled steps are not counted either.
+         *     - `bounced`: enrollments that bounced (at their bounce time), a refused send included.
+         *     - `opened`, `clicked`: enrollments whose first open (the tracking pixel) or first click of a tracked link happened. Opens are unreliable (image blocking hides them, privacy proxies that prefetch images fake them); clicks and replies are the signals to act on.
+         *     - `replied`: enrollments that replied (an auto-reply is not a reply); `unsubscribed`: enrollments that unsubscribed.
+         *     - `replies_by_category`: inbound replies and auto-replies matched to the campaign's enrollments, counted per message by category (a message without a category counts as `other`); one enrollment may send several, so their sum may exceed `replied`.
+         *     - **Attribution.** Each open, click, reply, bounce, unsubscribe and inbound reply is credited to the step last sent to that enrollment at or before the event (the send with the greatest send time not after it, a refused send included); when every send of the enrollment is later than the event (clocks apart), to its first step. Enrollments that never had a send are not counted.
+         *     - `rates`: each counter over `sent` of the same group, in percent with 2 decimals (0 when nothing was sent), like the rates of GET /campaigns/{id}. A day's rates compare that day's events with that day's sends, so they may exceed 100.
+         *
+         *     **Groups.** Every counted send and event is in exactly one group, so the groups add up to `totals`.
+         *     - `step`: one group per step of the campaign in position order, also those with nothing counted (all zero).
+         *     - `variant`: one group per A/B variant of each step with variants (`variant_id`), and one group with `variant_id: null` per step without variants, in step order and the variants' order.
+         *     - `day`: one group per day (`day`) from `from` to `to`, every day present (zeros included); a bound left out is replaced by the first or last day that has a count (no groups when nothing was counted).
+         *     A step or variant removed after it was sent keeps a group of its own, after the campaign's own in its step.
+         *
+         *     Served from two aggregate statements over the campaign's indexed rows, read in one snapshot; a benchmark at 1M sends is in bench/results/campaign-analytics.json.
+         */
+        get: operations["getCampaignAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/campaigns": {
         parameters: {
             query?: never;
@@ -845,7 +904,7 @@ export interface paths {
         };
         /**
          * List replies
-         * @description Replies and auto-replies matched to the account's enrollments, newest first (by `received_at`), with a 200-character `snippet` of their text. `campaign_id` narrows the list to one campaign (404 `campaign_not_found` when it is not one of this account's).
+         * @description Replies and auto-replies matched to the account's enrollments, newest first (by `received_at`), with a 200-character `snippet` of their text. `campaign_id` narrows the list to one campaign (404 `campaign_not_found` when it is not one of this account's), `kind` to replies or auto-replies, `category` to one category (interested, not_interested, out_of_office, unsubscribe_request, wrong_person, other).
          *
          *     A list page: newest first; follow `Link` while `X-Has-More` is true.
          */
@@ -872,7 +931,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Correct a reply's category
+         * @description Sets the reply's `category` as a person's correction (`category_source` becomes `manual`; a model never overrides it). The new category's actions run as when the reply arrived: `unsubscribe_request` unsubscribes the contact (when the campaign's `unsubscribe_on_request` is on), `out_of_office` moves the enrollment's next step to the return date, and a campaign's `reply_actions` naming the category move the contact to their campaign. Emits `reply.categorized` (opt-in) when the category or its source changes; the same category again changes nothing.
+         */
+        patch: operations["categorizeReply"];
         trace?: never;
     };
     "/replies/{id}/answer": {
@@ -1292,6 +1355,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "reply.categorized": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reply.categorized
+         * @description Opt-in: delivered only to webhooks whose event_filters name it. A 2xx answer succeeds; 5xx, 408, 429, a network error or a timeout is retried with backoff (5 attempts in all, then failed, redeliverable with POST /webhooks/{id}/deliveries/{delivery_id}/redeliver); any other answer fails at once.
+         */
+        post: operations["event_reply_categorized"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1315,6 +1398,19 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description Percentages of sent with 2 decimals; 0 when nothing was sent. */
+        AnalyticsRates: {
+            /** @description opened / sent, percent. */
+            open_rate: number;
+            /** @description clicked / sent, percent. */
+            click_rate: number;
+            /** @description replied / sent, percent. */
+            reply_rate: number;
+            /** @description bounced / sent, percent. */
+            bounce_rate: number;
+            /** @description unsubscribed / sent, percent. */
+            unsubscribe_rate: number;
+        };
         /** @description An API key, without its secret. */
         ApiKey: {
             /** Format: uuid */
@@ -1419,6 +1515,29 @@ export interface components {
             /** @enum {unknown} */
             stop_on_reply_scope: "contact" | "domain";
             stop_on_auto_reply: boolean;
+            /** @description A click of a tracked link stops the enrollment: no further steps. */
+            stop_on_click: boolean;
+            /** @description A reply categorized unsubscribe_request unsubscribes the contact as the one-click link does (blocklist included); off, it counts as an ordinary reply. */
+            unsubscribe_on_request: boolean;
+            /** @description A reply categorized wrong_person stops the enrollment (colleagues at the same company are not stopped); off, the sequence goes on. */
+            stop_on_wrong_person: boolean;
+            /** @description An out-of-office naming a return date moves the next step to that date plus this many days (at the window's opening). */
+            out_of_office_days_after_return: number;
+            /** @description An out-of-office without a return date moves the next step this many days later. */
+            out_of_office_default_delay_days: number;
+            /** @description A reply of the category enrolls the contact in that campaign of the account (step 1 at its next opening); at most one action per category. */
+            reply_actions: {
+                /** @enum {unknown} */
+                category: "interested" | "not_interested" | "out_of_office" | "unsubscribe_request" | "wrong_person";
+                /** Format: uuid */
+                move_to_campaign_id: string;
+            }[];
+            /** @description A contact who finished every step without replying moves to that campaign wait_days after the last step. */
+            on_completion: {
+                /** Format: uuid */
+                move_to_campaign_id: string;
+                wait_days: number;
+            } | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1536,10 +1655,112 @@ export interface components {
                 /** Format: date-time */
                 imap_last_checked_at: string | null;
             }[];
+            /** @description The campaign's replies and auto-replies by category (interested, not_interested, out_of_office, unsubscribe_request, wrong_person, other). */
+            replies_by_category: {
+                interested: number;
+                not_interested: number;
+                out_of_office: number;
+                unsubscribe_request: number;
+                wrong_person: number;
+                other: number;
+            };
             skipped: {
                 mx_invalid: number;
                 cross_campaign_duplicate: number;
                 blocklisted: number;
+                /** @description Steps skipped because their condition was not met when they fell due. */
+                condition_not_met: number;
+            };
+        };
+        CampaignAnalytics: {
+            /** Format: uuid */
+            campaign_id: string;
+            /** @enum {unknown} */
+            group_by: "step" | "day" | "variant";
+            /** @description The zone days are counted in: the campaign schedule's, UTC without one. */
+            timezone: string;
+            /**
+             * Format: date
+             * @description The first day counted, as asked (null: from the start).
+             */
+            from: string | null;
+            /**
+             * Format: date
+             * @description The last day counted, as asked (null: up to now).
+             */
+            to: string | null;
+            groups: {
+                /** @description group_by step and variant: the step position. */
+                step?: number;
+                /**
+                 * Format: uuid
+                 * @description group_by variant: the A/B variant; null for a step without variants.
+                 */
+                variant_id?: string | null;
+                /**
+                 * Format: date
+                 * @description group_by day: the day in `timezone`.
+                 */
+                day?: string;
+                /** @description Steps delivered to SMTP (sent, or bounced after being sent). */
+                sent: number;
+                /** @description Enrollments whose first open (tracking pixel) happened. */
+                opened: number;
+                /** @description Enrollments whose first click of a tracked link happened. */
+                clicked: number;
+                /** @description Enrollments that replied (auto-replies are not replies). */
+                replied: number;
+                /** @description Enrollments that bounced. */
+                bounced: number;
+                /** @description Enrollments that unsubscribed. */
+                unsubscribed: number;
+                /** @description Inbound replies and auto-replies matched to the campaign's enrollments, by category (one without a category counts as other). A message count: one enrollment may send several. */
+                replies_by_category: {
+                    /** @description Replies and auto-replies categorized interested. */
+                    interested: number;
+                    /** @description Replies and auto-replies categorized not_interested. */
+                    not_interested: number;
+                    /** @description Replies and auto-replies categorized out_of_office. */
+                    out_of_office: number;
+                    /** @description Replies and auto-replies categorized unsubscribe_request. */
+                    unsubscribe_request: number;
+                    /** @description Replies and auto-replies categorized wrong_person. */
+                    wrong_person: number;
+                    /** @description Replies and auto-replies categorized other. */
+                    other: number;
+                };
+                rates: components["schemas"]["AnalyticsRates"];
+            }[];
+            /** @description Every group together. */
+            totals: {
+                /** @description Steps delivered to SMTP (sent, or bounced after being sent). */
+                sent: number;
+                /** @description Enrollments whose first open (tracking pixel) happened. */
+                opened: number;
+                /** @description Enrollments whose first click of a tracked link happened. */
+                clicked: number;
+                /** @description Enrollments that replied (auto-replies are not replies). */
+                replied: number;
+                /** @description Enrollments that bounced. */
+                bounced: number;
+                /** @description Enrollments that unsubscribed. */
+                unsubscribed: number;
+                /** @description Inbound replies and auto-replies matched to the campaign's enrollments, by category (one without a category counts as other). A message count: one enrollment may send several. */
+                replies_by_category: {
+                    /** @description Replies and auto-replies categorized interested. */
+                    interested: number;
+                    /** @description Replies and auto-replies categorized not_interested. */
+                    not_interested: number;
+                    /** @description Replies and auto-replies categorized out_of_office. */
+                    out_of_office: number;
+                    /** @description Replies and auto-replies categorized unsubscribe_request. */
+                    unsubscribe_request: number;
+                    /** @description Replies and auto-replies categorized wrong_person. */
+                    wrong_person: number;
+                    /** @description Replies and auto-replies categorized other. */
+                    other: number;
+                };
+                rates: components["schemas"]["AnalyticsRates"];
             };
         };
         CampaignPausedData: {
@@ -1697,7 +1918,7 @@ export interface components {
             url: string;
             description: string | null;
             /** @description "*" is the v1 event types; opt-in types only when named. */
-            event_filters: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "*")[];
+            event_filters: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "*")[];
             /**
              * Format: date-time
              * @description Set when consecutive failed deliveries disabled it; PATCH disabled_at: null re-enables it.
@@ -1779,6 +2000,28 @@ export interface components {
             /** Format: date-time */
             stopped_at: string | null;
             stopped_reason: string | null;
+            /**
+             * Format: date-time
+             * @description An out-of-office moved the next step to this time (the contact's return date plus the campaign's out_of_office_days_after_return, or its default delay).
+             */
+            resume_at: string | null;
+            /**
+             * Format: date-time
+             * @description Every step has left (sent, or skipped by its condition).
+             */
+            completed_at: string | null;
+            /**
+             * Format: uuid
+             * @description The enrollment of another campaign this one came from (a reply action or on_completion).
+             */
+            moved_from_enrollment_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the contact was moved on to another campaign, or the move refused (see moved_on_result).
+             */
+            moved_on_at: string | null;
+            /** @description What became of the move: moved, or why it was refused. */
+            moved_on_result: string | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -1843,7 +2086,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {unknown} */
-            kind: "mx_invalid" | "cross_campaign_duplicate" | "blocklisted";
+            kind: "mx_invalid" | "cross_campaign_duplicate" | "blocklisted" | "condition_not_met";
             reason: string;
             /** Format: uuid */
             contact_id: string;
@@ -1943,6 +2186,14 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             data: components["schemas"]["EnrollmentClickedData"];
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "reply.categorized";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["ReplyCategorizedData"];
         };
         /** @description A JSON-RPC 2.0 message of the Model Context Protocol: a request, a notification (no id, no answer), or a response. */
         JsonRpcMessage: {
@@ -2119,6 +2370,16 @@ export interface components {
             sent_at: string | null;
             /** @description The reply's Message-ID, with its angle brackets. */
             message_id: string | null;
+            /**
+             * @description What the reply says: by the rules, a model, or a person (PATCH /replies/{id}).
+             * @enum {unknown}
+             */
+            category: "interested" | "not_interested" | "out_of_office" | "unsubscribe_request" | "wrong_person" | "other";
+            /**
+             * @description Who set the category: rules, model or manual.
+             * @enum {unknown}
+             */
+            category_source: "rules" | "model" | "manual";
             /** @description The plain text without the quoted history (at most 16 KiB). */
             body_text: string;
             /** @description Answers given to it, oldest first. */
@@ -2138,6 +2399,38 @@ export interface components {
             sent_at: string | null;
             /** @description The server's answer when the answer failed. */
             error: string | null;
+        };
+        ReplyCategorizedData: {
+            /**
+             * Format: uuid
+             * @description The reply (GET /replies/:id).
+             */
+            reply_id: string;
+            /** Format: uuid */
+            enrollment_id: string;
+            /** Format: uuid */
+            contact_id: string;
+            /** Format: idn-email */
+            contact_email: string;
+            /** Format: uuid */
+            campaign_id: string;
+            /**
+             * @description What the reply says.
+             * @enum {unknown}
+             */
+            category: "interested" | "not_interested" | "out_of_office" | "unsubscribe_request" | "wrong_person" | "other";
+            /**
+             * @description rules: the service's rules; model: the configured classifier; manual: a person (PATCH /replies/:id).
+             * @enum {unknown}
+             */
+            category_source: "rules" | "model" | "manual";
+            /**
+             * @description The category before this one; null for a reply's first.
+             * @enum {unknown}
+             */
+            previous_category: "interested" | "not_interested" | "out_of_office" | "unsubscribe_request" | "wrong_person" | "other" | null;
+            /** Format: date-time */
+            categorized_at: string;
         };
         ReplySummary: {
             /** Format: uuid */
@@ -2167,6 +2460,16 @@ export interface components {
             sent_at: string | null;
             /** @description The reply's Message-ID, with its angle brackets. */
             message_id: string | null;
+            /**
+             * @description What the reply says: by the rules, a model, or a person (PATCH /replies/{id}).
+             * @enum {unknown}
+             */
+            category: "interested" | "not_interested" | "out_of_office" | "unsubscribe_request" | "wrong_person" | "other";
+            /**
+             * @description Who set the category: rules, model or manual.
+             * @enum {unknown}
+             */
+            category_source: "rules" | "model" | "manual";
             /** @description The start of body_text, whitespace collapsed. */
             snippet: string;
         };
@@ -2224,6 +2527,11 @@ export interface components {
                 weight: number;
             }[] | null;
             delay_minutes: number;
+            /**
+             * @description Judged when the step falls due: none, or whether the contact opened or clicked an earlier step (opens are unreliable). A step whose condition fails is skipped.
+             * @enum {unknown}
+             */
+            condition: "none" | "opened" | "not_opened" | "clicked" | "not_clicked";
         };
         Signup: {
             /** Format: uuid */
@@ -2326,7 +2634,7 @@ export interface components {
             url: string;
             description: string | null;
             /** @description "*" is the v1 event types; opt-in types only when named. */
-            event_filters: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "*")[];
+            event_filters: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "*")[];
             /**
              * Format: date-time
              * @description Set when consecutive failed deliveries disabled it; PATCH disabled_at: null re-enables it.
@@ -2349,7 +2657,7 @@ export interface components {
              */
             event_id: string | null;
             /** @enum {unknown} */
-            event_type: "enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "webhook.test";
+            event_type: "enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "webhook.test";
             /** @enum {unknown} */
             status: "pending" | "succeeded" | "failed" | "skipped";
             attempts_made: number;
@@ -5289,7 +5597,7 @@ export interface operations {
     listCampaignSkips: {
         parameters: {
             query?: {
-                kind?: "mx_invalid" | "cross_campaign_duplicate" | "blocklisted";
+                kind?: "mx_invalid" | "cross_campaign_duplicate" | "blocklisted" | "condition_not_met";
                 limit?: number;
                 starting_after?: string;
             };
@@ -5457,6 +5765,271 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RepliedEnrollment"][];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
+            /** @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "campaign_not_found";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    getEnrollment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id. */
+                id: string;
+                /** @description The enrollment's id (from enroll_contact, events and replies). */
+                enrollment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enrollment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enrollment"];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
+            /**
+             * @description [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found.
+             *
+             *     [`enrollment_not_found`](http://localhost:3000/docs/errors/enrollment_not_found): Enrollment not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "campaign_not_found" | "enrollment_not_found";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    getCampaignAnalytics: {
+        parameters: {
+            query: {
+                group_by: "step" | "day" | "variant";
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The campaign's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counters and rates per group, and their totals. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignAnalytics"];
                 };
             };
             /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
@@ -5748,6 +6321,27 @@ export interface operations {
                     stop_on_reply_scope?: "contact" | "domain";
                     /** @default false */
                     stop_on_auto_reply?: boolean;
+                    /** @default false */
+                    stop_on_click?: boolean;
+                    /** @default true */
+                    unsubscribe_on_request?: boolean;
+                    /** @default true */
+                    stop_on_wrong_person?: boolean;
+                    /** @default 1 */
+                    out_of_office_days_after_return?: number;
+                    /** @default 3 */
+                    out_of_office_default_delay_days?: number;
+                    /** @default [] */
+                    reply_actions?: {
+                        /** @enum {string} */
+                        category: "interested" | "not_interested" | "out_of_office" | "unsubscribe_request" | "wrong_person";
+                        move_to_campaign_id: string;
+                    }[];
+                    on_completion?: {
+                        move_to_campaign_id: string;
+                        /** @default 3 */
+                        wait_days?: number;
+                    } | null;
                     smtp_credentials: {
                         label: string;
                         /** Format: email */
@@ -5784,6 +6378,11 @@ export interface operations {
                         }[];
                         /** @default 0 */
                         delay_minutes?: number;
+                        /**
+                         * @default none
+                         * @enum {string}
+                         */
+                        condition?: "none" | "opened" | "not_opened" | "clicked" | "not_clicked";
                     }[];
                 } | {
                     campaign: {
@@ -5832,6 +6431,27 @@ export interface operations {
                         stop_on_reply_scope?: "contact" | "domain";
                         /** @default false */
                         stop_on_auto_reply?: boolean;
+                        /** @default false */
+                        stop_on_click?: boolean;
+                        /** @default true */
+                        unsubscribe_on_request?: boolean;
+                        /** @default true */
+                        stop_on_wrong_person?: boolean;
+                        /** @default 1 */
+                        out_of_office_days_after_return?: number;
+                        /** @default 3 */
+                        out_of_office_default_delay_days?: number;
+                        /** @default [] */
+                        reply_actions?: {
+                            /** @enum {string} */
+                            category: "interested" | "not_interested" | "out_of_office" | "unsubscribe_request" | "wrong_person";
+                            move_to_campaign_id: string;
+                        }[];
+                        on_completion?: {
+                            move_to_campaign_id: string;
+                            /** @default 3 */
+                            wait_days?: number;
+                        } | null;
                         smtp_credentials: {
                             label: string;
                             /** Format: email */
@@ -5868,6 +6488,11 @@ export interface operations {
                             }[];
                             /** @default 0 */
                             delay_minutes?: number;
+                            /**
+                             * @default none
+                             * @enum {string}
+                             */
+                            condition?: "none" | "opened" | "not_opened" | "clicked" | "not_clicked";
                         }[];
                     };
                 };
@@ -5940,7 +6565,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description [`outreach_not_found`](http://localhost:3000/docs/errors/outreach_not_found): Outreach not found. */
+            /**
+             * @description [`outreach_not_found`](http://localhost:3000/docs/errors/outreach_not_found): Outreach not found.
+             *
+             *     [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found.
+             */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5953,7 +6582,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "outreach_not_found";
+                        code?: "outreach_not_found" | "campaign_not_found";
                     };
                 };
             };
@@ -6326,6 +6955,21 @@ export interface operations {
                     /** @enum {string} */
                     stop_on_reply_scope?: "contact" | "domain";
                     stop_on_auto_reply?: boolean;
+                    stop_on_click?: boolean;
+                    unsubscribe_on_request?: boolean;
+                    stop_on_wrong_person?: boolean;
+                    out_of_office_days_after_return?: number;
+                    out_of_office_default_delay_days?: number;
+                    reply_actions?: {
+                        /** @enum {string} */
+                        category: "interested" | "not_interested" | "out_of_office" | "unsubscribe_request" | "wrong_person";
+                        move_to_campaign_id: string;
+                    }[];
+                    on_completion?: {
+                        move_to_campaign_id: string;
+                        /** @default 3 */
+                        wait_days?: number;
+                    } | null;
                 } | {
                     campaign: {
                         name?: string;
@@ -6361,6 +7005,21 @@ export interface operations {
                         /** @enum {string} */
                         stop_on_reply_scope?: "contact" | "domain";
                         stop_on_auto_reply?: boolean;
+                        stop_on_click?: boolean;
+                        unsubscribe_on_request?: boolean;
+                        stop_on_wrong_person?: boolean;
+                        out_of_office_days_after_return?: number;
+                        out_of_office_default_delay_days?: number;
+                        reply_actions?: {
+                            /** @enum {string} */
+                            category: "interested" | "not_interested" | "out_of_office" | "unsubscribe_request" | "wrong_person";
+                            move_to_campaign_id: string;
+                        }[];
+                        on_completion?: {
+                            move_to_campaign_id: string;
+                            /** @default 3 */
+                            wait_days?: number;
+                        } | null;
                     };
                 };
             };
@@ -7559,7 +8218,7 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                type?: "enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | null;
+                type?: "enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | null;
                 limit?: number;
                 starting_after?: string;
             };
@@ -9141,6 +9800,7 @@ export interface operations {
                 starting_after?: string;
                 campaign_id?: string;
                 kind?: "reply" | "auto_reply";
+                category?: "interested" | "not_interested" | "out_of_office" | "unsubscribe_request" | "wrong_person" | "other";
             };
             header?: never;
             path?: never;
@@ -9348,6 +10008,171 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "reply_not_found";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    categorizeReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reply's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    category: "interested" | "not_interested" | "out_of_office" | "unsubscribe_request" | "wrong_person" | "other";
+                } | {
+                    reply: {
+                        /** @enum {string} */
+                        category: "interested" | "not_interested" | "out_of_office" | "unsubscribe_request" | "wrong_person" | "other";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The reply, as GET /replies/{id} shows it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
+            /** @description [`reply_not_found`](http://localhost:3000/docs/errors/reply_not_found): Reply not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "reply_not_found";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
                     };
                 };
             };
@@ -10065,7 +10890,7 @@ export interface operations {
                      *       "*"
                      *     ]
                      */
-                    event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "*")[];
+                    event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "*")[];
                     description?: string | null;
                 } | {
                     webhook: {
@@ -10075,7 +10900,7 @@ export interface operations {
                          *       "*"
                          *     ]
                          */
-                        event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "*")[];
+                        event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "*")[];
                         description?: string | null;
                     };
                 };
@@ -10485,14 +11310,14 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "*")[];
+                    event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "*")[];
                     description?: string | null;
                     /** @constant */
                     disabled_at?: unknown;
                 } | {
                     webhook: {
                         url?: string;
-                        event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "*")[];
+                        event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "*")[];
                         description?: string | null;
                         /** @constant */
                         disabled_at?: unknown;
@@ -11755,6 +12580,45 @@ export interface operations {
                     /** Format: uuid */
                     account_id: string;
                     data: components["schemas"]["EnrollmentClickedData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_reply_categorized: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` keyed with the webhook's secret. Recompute it, compare in constant time, and refuse a `t` more than 300 seconds old. While a rotated secret's old value is still valid, the header carries one v1 per secret; accept the request when any matches. */
+                "X-Service-Signature": string;
+                "User-Agent"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The delivery's id: the same on every attempt and redelivery. Receivers dedupe on it.
+                     */
+                    id: string;
+                    /** @constant */
+                    type: "reply.categorized";
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: uuid */
+                    account_id: string;
+                    data: components["schemas"]["ReplyCategorizedData"];
                 };
             };
         };

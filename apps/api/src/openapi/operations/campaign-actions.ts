@@ -9,7 +9,7 @@ import {
   sendForecastSchema,
   testSendResultSchema,
 } from "../../serializers/campaign-workflow.js";
-import { contactEnrolledSchema, contactNotEnrolledSchema, enrollContactImportResultSchema } from "../../serializers/enrollment.js";
+import { contactEnrolledSchema, contactNotEnrolledSchema, enrollContactImportResultSchema, enrollmentSchema } from "../../serializers/enrollment.js";
 import { TEST_SEND_DAILY_LIMIT } from "../../services/queue-test-send.js";
 import { array } from "../json-schema.js";
 import { defineOperations } from "../operation.js";
@@ -161,5 +161,18 @@ export const campaignActionOperations = defineOperations([
     query: repliesQuery,
     responses: { 200: { description: "A page of replied enrollments, newest reply first.", schema: array(repliedEnrollmentSchema) } },
     errors: ["campaign_not_found"],
+  },
+  {
+    method: "get",
+    path: "/campaigns/:id/enrollments/:enrollment_id",
+    operationId: "getEnrollment",
+    tag: "Campaigns",
+    summary: "Get an enrollment",
+    description:
+      "One enrollment of the campaign: its status and outcomes, `resume_at` when an out-of-office moved its next step to the contact's return, `completed_at` once every step has left, and the follow-on moves (`moved_from_enrollment_id`, `moved_on_at`, `moved_on_result`).",
+    auth: true,
+    params: { ...id, enrollment_id: "The enrollment's id (from enroll_contact, events and replies)." },
+    responses: { 200: { description: "The enrollment.", schema: enrollmentSchema } },
+    errors: ["campaign_not_found", "enrollment_not_found"],
   },
 ]);

@@ -1,4 +1,4 @@
-import { answerSchema, listRepliesQuery } from "../../routes/replies.js";
+import { answerSchema, categorizeReplySchema, listRepliesQuery } from "../../routes/replies.js";
 import { replyAnswerSchema, replySchema, replySummarySchema } from "../../serializers/reply.js";
 import { array } from "../json-schema.js";
 import { defineOperations } from "../operation.js";
@@ -14,7 +14,7 @@ export const replyOperations = defineOperations([
     tag: "Replies",
     summary: "List replies",
     description:
-      "Replies and auto-replies matched to the account's enrollments, newest first (by `received_at`), with a 200-character `snippet` of their text. `campaign_id` narrows the list to one campaign (404 `campaign_not_found` when it is not one of this account's).",
+      "Replies and auto-replies matched to the account's enrollments, newest first (by `received_at`), with a 200-character `snippet` of their text. `campaign_id` narrows the list to one campaign (404 `campaign_not_found` when it is not one of this account's), `kind` to replies or auto-replies, `category` to one category (interested, not_interested, out_of_office, unsubscribe_request, wrong_person, other).",
     auth: true,
     paged: true,
     query: listRepliesQuery,
@@ -30,6 +30,20 @@ export const replyOperations = defineOperations([
     auth: true,
     params: id,
     responses: { 200: { description: "The reply with its whole `body_text` (without the quoted history) and the answers given to it, oldest first.", schema: replySchema } },
+    errors: ["reply_not_found"],
+  },
+  {
+    method: "patch",
+    path: "/replies/:id",
+    operationId: "categorizeReply",
+    tag: "Replies",
+    summary: "Correct a reply's category",
+    description:
+      "Sets the reply's `category` as a person's correction (`category_source` becomes `manual`; a model never overrides it). The new category's actions run as when the reply arrived: `unsubscribe_request` unsubscribes the contact (when the campaign's `unsubscribe_on_request` is on), `out_of_office` moves the enrollment's next step to the return date, and a campaign's `reply_actions` naming the category move the contact to their campaign. Emits `reply.categorized` (opt-in) when the category or its source changes; the same category again changes nothing.",
+    auth: true,
+    params: id,
+    body: { schema: categorizeReplySchema, wrapper: "reply" },
+    responses: { 200: { description: "The reply, as GET /replies/{id} shows it.", schema: replySchema } },
     errors: ["reply_not_found"],
   },
   {
