@@ -120,3 +120,11 @@ test("return dates: impossible, past, too far ahead or missing give null; an unr
   // no return phrase and one date: that date
   assert.equal(returnOf("Urlaub. 10.12."), "2026-12-10");
 });
+
+test("a negated wish or a negated yes is not interest", () => {
+  assert.equal(person("I would not like to see a demo, thanks."), "not_interested");
+  assert.equal(person("Let's not schedule anything for now."), "not_interested");
+  assert.equal(person("Of course not."), "other");
+  assert.equal(person("This isn't for us."), "not_interested");
+  assert.equal(person("Yes, let's find a time next week."), "interested");
+});
