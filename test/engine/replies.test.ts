@@ -1,13 +1,12 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
-import { Keyring, loadConfig } from "@outreach/core";
+import { Keyring } from "@outreach/core";
 import { classifyInbound, readInbound, recordInboundMessage } from "@outreach/domain";
-import { startWorker } from "@outreach/runtime";
-import { findFreePort, LOOPBACK_MAIL_ENV, startImapServer, type ImapTestServer, sealedCredentialSecrets } from "@outreach/testing";
-import { imapPollerWorker } from "../../apps/imap-poller/src/worker.js";
+import { startImapServer, type ImapTestServer, sealedCredentialSecrets } from "@outreach/testing";
 import { startEngineApi, type EngineApi } from "./engine-api.js";
 import { startEngine, waitFor, type Engine } from "./harness.js";
+import { addWatchedInbox as addWatchedInboxOf, startPoller } from "./watched-inbox.js";
 
 // The whole path of a reply: step 1 out through the real sender to the SMTP test server, the contact's
 // reply into the inbox on the IMAP test server (Dovecot where installed), detected by the real poller,
@@ -15,18 +14,13 @@ import { startEngine, waitFor, type Engine } from "./harness.js";
 let engine: Engine;
 let imap: ImapTestServer;
 let api: EngineApi;
-let poller: Awaited<ReturnType<typeof startWorker>>;
-const IMAP_PASSWORD = "imap-secret";
+let poller: Awaited<ReturnType<typeof startPoller>>;
 
 before(async () => {
   engine = await startEngine();
   imap = await startImapServer();
   api = await startEngineApi(engine);
-  const { databaseUrl, queuePrefix } = engine.config;
-  poller = await startWorker(
-    imapPollerWorker,
-    loadConfig("imap-poller", { DATABASE_URL: databaseUrl, QUEUE_PREFIX: queuePrefix, LOG_LEVEL: "error", HEALTH_PORT: String(await findFreePort()), ...LOOPBACK_MAIL_ENV }),
-  );
+  poller = await startPoller(engine);
 });
 after(async () => {
   await poller?.close();
@@ -35,30 +29,7 @@ after(async () => {
   await imap?.close();
 });
 
-/** An inbox of the campaign sending to the SMTP test server and watched on the IMAP test server (its IMAP user is created). */
-async function addWatchedInbox(accountId: string, campaignId: string, inbox: string, fromName?: string) {
-  const keyring = Keyring.fromConfig(engine.config);
-  await imap.addUser(inbox, IMAP_PASSWORD);
-  return engine.db.smtpCredential.create({
-    data: {
-      accountId,
-      campaignId,
-      label: "Inbox",
-      fromEmail: inbox,
-      fromName: fromName ?? null,
-      smtpHost: engine.smtp.host,
-      smtpPort: engine.smtp.port,
-      smtpSecure: false,
-      smtpUsername: inbox,
-      ...sealedCredentialSecrets(keyring, "secret", IMAP_PASSWORD),
-      dailyLimit: 100,
-      imapHost: imap.host,
-      imapPort: imap.port,
-      imapSecure: false,
-      imapUsername: inbox,
-    },
-  });
-}
+const addWatchedInbox = (accountId: string, campaignId: string, inbox: string, fromName?: string) => addWatchedInboxOf(engine, imap, accountId, campaignId, inbox, fromName);
 
 test("a reply is read back through the API without its quote, and the answer arrives threaded through the same inbox", async () => {
   const { db, smtp } = engine;
