@@ -75,6 +75,17 @@ async function clickLinkIn(message: { parsed: { html?: string | false } }): Prom
 
 const stepOf = (campaignId: string, email: string, position: number) => engine.db.stepSend.findFirstOrThrow({ where: { campaignId, stepPosition: position, enrollment: { contact: { email } } } });
 
+/** Waits until the step of the contact's enrollment is in the state (the SMTP server has an email a moment before the sender records it). */
+async function stateOf(campaignId: string, email: string, position: number, state: string) {
+  return waitFor(
+    async () => {
+      const row = await stepOf(campaignId, email, position);
+      return row.state === state ? row : undefined;
+    },
+    { timeoutMs: 30_000, what: `step ${position} of ${email} ${state}` },
+  );
+}
+
 /** The step falls due now for every enrollment of the campaign (as if its delay had passed). */
 async function makeDue(campaignId: string, position: number): Promise<void> {
   await engine.db.stepSend.updateMany({ where: { campaignId, stepPosition: position, state: "scheduled" }, data: { dueAt: new Date() } });
@@ -86,6 +97,9 @@ test("a not_clicked step is skipped for the contact who clicked and sent to the 
   const [ann, bob] = ["ann@clicker.test", "bob@reader.test"];
   await enrollAndDispatch(token, campaignId, [ann, bob]);
   await waitFor(() => received("cond-inbox", ann).length === 1 && received("cond-inbox", bob).length === 1, { timeoutMs: 30_000, what: "both step-1 emails" });
+  // recorded sent first: a late step 1 moves the later steps when it is recorded
+  await stateOf(campaignId, ann, 1, "sent");
+  await stateOf(campaignId, bob, 1, "sent");
 
   await clickLinkIn(received("cond-inbox", ann)[0]!);
   await waitFor(async () => (await engine.db.enrollment.findFirst({ where: { campaignId, contact: { email: ann } } }))?.clickedAt != null, { what: "Ann's click recorded" });
@@ -93,16 +107,10 @@ test("a not_clicked step is skipped for the contact who clicked and sent to the 
 
   await makeDue(campaignId, 2);
   await waitFor(() => received("cond-inbox", bob).length === 2, { timeoutMs: 30_000, what: "Bob's step 2" });
-  const annStep2 = await waitFor(
-    async () => {
-      const row = await stepOf(campaignId, ann, 2);
-      return row.state === "skipped" ? row : undefined;
-    },
-    { timeoutMs: 30_000, what: "Ann's step 2 skipped" },
-  );
+  const annStep2 = await stateOf(campaignId, ann, 2, "skipped");
   assert.match(annStep2.lastError ?? "", /^condition not_clicked not met: the contact clicked on \d{4}-/);
   assert.equal(annStep2.sentAt, null);
-  assert.equal((await stepOf(campaignId, bob, 2)).state, "sent");
+  await stateOf(campaignId, bob, 2, "sent");
   assert.equal(received("cond-inbox", ann).length, 1, "Ann got no step 2");
   assert.equal((await stepOf(campaignId, ann, 3)).dueAt.toISOString(), annStep3Due.toISOString(), "Ann's step 3 keeps its own time");
   assert.equal((await engine.db.enrollment.findFirstOrThrow({ where: { campaignId, contact: { email: ann } } })).completedAt, null, "step 3 is still to go");
@@ -123,6 +131,8 @@ test("a not_clicked step is skipped for the contact who clicked and sent to the 
   const [annFirst, annThird] = received("cond-inbox", ann);
   assert.equal(annThird!.parsed.inReplyTo, annFirst!.parsed.messageId);
   assert.match(String(annThird!.parsed.html), /Step 3/);
+  await stateOf(campaignId, ann, 3, "sent");
+  await stateOf(campaignId, bob, 3, "sent");
   const steps = await engine.db.stepSend.findMany({ where: { campaignId, enrollment: { contact: { email: ann } } }, orderBy: { stepPosition: "asc" } });
   assert.deepEqual(
     steps.map((s) => s.state),
@@ -136,6 +146,7 @@ test("the last step skipped completes the enrollment", async () => {
   const cara = "cara@silent.test";
   await enrollAndDispatch(token, campaignId, [cara]);
   await waitFor(() => received("last-inbox", cara).length === 1, { timeoutMs: 30_000, what: "Cara's step 1" });
+  await stateOf(campaignId, cara, 1, "sent");
   await makeDue(campaignId, 2);
   const enrollment = await waitFor(
     async () => {
@@ -155,6 +166,8 @@ test("stop_on_click: a click stops the enrollment and its next step is never sen
   const [dan, eve] = ["dan@clicker.test", "eve@reader.test"];
   await enrollAndDispatch(token, campaignId, [dan, eve]);
   await waitFor(() => received("stop-inbox", dan).length === 1 && received("stop-inbox", eve).length === 1, { timeoutMs: 30_000, what: "both step-1 emails" });
+  await stateOf(campaignId, dan, 1, "sent");
+  await stateOf(campaignId, eve, 1, "sent");
 
   await clickLinkIn(received("stop-inbox", dan)[0]!);
   const stopped = await waitFor(
