@@ -14,6 +14,7 @@ import {
 } from "@outreach/core";
 import { countOpenStepSends, MxVerifier, scheduleLagSeconds, SendRouter } from "@outreach/domain";
 import type { WorkerDefinition } from "@outreach/runtime";
+import { CompletionSweep } from "./completion-sweep.js";
 import { dispatchBatch, type DispatcherContext } from "./dispatch-batch.js";
 import { Feeder, lostJobsIn } from "./feeder.js";
 import { heapCompactor } from "./heap-compaction.js";
@@ -30,6 +31,7 @@ interface DispatcherResources extends DispatcherContext {
   retention: RetentionLoop;
   replanQueue: TypedQueue<"replan-held-sends">;
   replanSweep: ReplanSweep;
+  completionSweep: CompletionSweep;
 }
 
 /** Lease of a dispatch slot, renewed after every chunk a dispatch plans. */
@@ -64,6 +66,7 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
       retention: new RetentionLoop(ctx.db, producer, ctx.config, ctx.logger),
       replanQueue,
       replanSweep: new ReplanSweep(ctx.db, replanQueue, ctx.logger),
+      completionSweep: new CompletionSweep(ctx.db, ctx.logger),
     };
   },
   processors: (ctx, resources) => {
@@ -81,12 +84,14 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
     resources.takeover.start();
     resources.retention.start();
     resources.replanSweep.start();
+    resources.completionSweep.start();
   },
   stop: async (_ctx, resources) => {
     await resources.feeder.stop();
     await resources.takeover.stop();
     await resources.retention.stop();
     await resources.replanSweep.stop();
+    await resources.completionSweep.stop();
     await resources.router.close();
     await resources.replanQueue.close();
     await resources.producer.quit().catch(ignoreFailure(resources.logger, "closing the Redis connection at shutdown", "the process exits"));

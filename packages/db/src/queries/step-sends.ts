@@ -603,7 +603,8 @@ const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 /**
  * Records sends delivered to SMTP, in one statement on the client's own pool
  * (prepared: record_sent_batch): each send still in sending becomes sent, its
- * enrollment pending -> sent, its later scheduled steps moved so they keep
+ * enrollment pending -> sent (and completed when no later step is left to
+ * send: the start of its on_completion wait), its later scheduled steps moved so they keep
  * their delay after a late send, the billing period's count, and
  * enrollment.sent in the outbox (its data built here, field for field as
  * enrollmentSentData in packages/domain builds it: packages/domain/test/event-payloads.test.ts).
@@ -623,7 +624,11 @@ export async function recordSentSends(db: PrismaQueryable, sends: SentSendColumn
        RETURNING u.id, u."enrollmentId", u."stepPosition", u."dueAt", u."campaignId", i."sentAt", i."credentialId", i."accountId", i."periodStart", i."periodEnd", i."variantId"),
      e AS (
        UPDATE enrollments AS n SET status = CASE WHEN n.status = 'pending' THEN 'sent'::"EnrollmentStatus" ELSE n.status END,
-         "sentAt" = COALESCE(n."sentAt", s."sentAt"), "credentialId" = s."credentialId", "updatedAt" = s."sentAt"
+         "sentAt" = COALESCE(n."sentAt", s."sentAt"), "credentialId" = s."credentialId", "updatedAt" = s."sentAt",
+         -- the enrollment's last step gone: the on_completion wait starts (one probe of the (enrollmentId, stepPosition) key)
+         "completedAt" = CASE WHEN n."completedAt" IS NULL AND NOT EXISTS (
+             SELECT 1 FROM step_sends r WHERE r."enrollmentId" = n.id AND r."stepPosition" > s."stepPosition" AND r.state IN ('scheduled', 'queued', 'sending'))
+           THEN s."sentAt" ELSE n."completedAt" END
        FROM s WHERE n.id = s."enrollmentId"
        RETURNING n.id, n."contactId", n."campaignId", n.status, n."sentAt", n."repliedAt", n."bounceReason", n."accountId", s.id AS "stepSendId", s."variantId"),
      later AS (
