@@ -1,21 +1,43 @@
 import type { Redis } from "ioredis";
-import { createRedis, databaseGauge, EgressGuard, InboxLeases, Keyring, pollerSeries, redisKeys, errorFields, ignoreFailure } from "@outreach/core";
-import type { WorkerDefinition } from "@outreach/runtime";
+import {
+  createRedis,
+  databaseGauge,
+  EgressGuard,
+  InboxLeases,
+  Keyring,
+  pollerSeries,
+  redisKeys,
+  errorFields,
+  ignoreFailure,
+  replyClassifierSeries,
+  TypedQueue,
+  type ReplyClassifierConfig,
+} from "@outreach/core";
+import type { QueueProcessor, WorkerDefinition } from "@outreach/runtime";
+import { categorizeReplyByModel } from "./categorize-reply-by-model.js";
 import { ConnectGate } from "./connect-gate.js";
 import { InboxPool } from "./inbox-pool.js";
 import { countUnwatchedInboxes, handleInboxMessage, inboxStoreDeps, listWatchedInboxes } from "./inbox-store.js";
 import { InboxWatcher } from "./inbox-watcher.js";
+import { queueModelCategory } from "./queue-model-category.js";
 import { ReplicaRing } from "./replica-ring.js";
 
 interface PollerResources {
   redis: Redis;
   pool: InboxPool;
+  /** the model's part, when REPLY_CLASSIFIER_URL is set */
+  modelCategories: { classifier: ReplyClassifierConfig; queue: TypedQueue<"categorize-reply">; calls: ReturnType<typeof replyClassifierSeries>["calls"] } | undefined;
 }
+
+/** Replies the model works on at once per replica: each is one HTTP request, bounded by REPLY_CLASSIFIER_TIMEOUT_MS. */
+const MODEL_CATEGORY_CONCURRENCY = 4;
 
 /**
  * Watches every inbox of an active campaign that has IMAP settings, one
  * connection per inbox across all replicas (see InboxPool), for replies,
- * auto-replies, DSN bounces and mailto unsubscribes.
+ * auto-replies, DSN bounces and mailto unsubscribes; with REPLY_CLASSIFIER_URL
+ * set, also asks the model about the replies the rules left as other
+ * (categorize-reply jobs).
  */
 export const imapPollerWorker: WorkerDefinition<PollerResources> = {
   app: "imap-poller",
@@ -39,6 +61,8 @@ export const imapPollerWorker: WorkerDefinition<PollerResources> = {
       },
       async () => [{ value: await countUnwatchedInboxes(db, leases) }],
     );
+    const classifier = config.replyClassifier;
+    const modelCategories = classifier ? { classifier, queue: new TypedQueue("categorize-reply", config, redis), calls: replyClassifierSeries(ctx.metrics).calls } : undefined;
     const loginBackoff = { retryBaseMs: config.imapLoginRetrySeconds * 1000, maxFailures: config.imapLoginMaxFailures };
     pool = new InboxPool(redis, ring, leases, logger, {
       maxConnections: config.imapMaxConnections,
@@ -57,15 +81,31 @@ export const imapPollerWorker: WorkerDefinition<PollerResources> = {
             const outcome = await handleInboxMessage(db, id, uidValidity, uid, raw);
             if (outcome !== "duplicate") inbound.inc({ kind: outcome === "unmatched" ? "other" : outcome });
             if (outcome !== "duplicate" && outcome !== "unmatched") logger.info("inbound message", { credentialId: id, uid: String(uid), outcome });
+            // the message is recorded: a failure to queue it for the model only leaves the rules' category
+            if (modelCategories) {
+              await queueModelCategory(db, modelCategories.queue, { credentialId: id, uidValidity, uid }, outcome).catch((err) =>
+                logger.warn("a reply was not queued for the reply classifier: its category stays the rules' one", { credentialId: id, uid: String(uid), ...errorFields(err) }),
+              );
+            }
           },
         }),
     });
-    return { redis, pool: pool! };
+    return { redis, pool: pool!, modelCategories };
   },
-  processors: () => [],
+  processors: ({ db, config, logger }, { redis, modelCategories }): QueueProcessor<"categorize-reply">[] =>
+    modelCategories
+      ? [
+          {
+            queue: "categorize-reply",
+            concurrency: MODEL_CATEGORY_CONCURRENCY,
+            handler: (payload, job) => categorizeReplyByModel({ db, redis, config, logger, classifier: modelCategories.classifier, calls: modelCategories.calls }, payload, job),
+          },
+        ]
+      : [],
   start: async (_ctx, resources) => resources.pool.start(),
   stop: async (_ctx, resources) => {
     await resources.pool.stop();
+    await resources.modelCategories?.queue.close().catch(ignoreFailure(_ctx.logger, "closing the categorize-reply queue at shutdown", "the process exits"));
     await resources.redis.quit().catch(ignoreFailure(_ctx.logger, "closing the Redis connection at shutdown", "the process exits"));
   },
 };
