@@ -251,6 +251,29 @@ const cases: Record<string, Case> = {
   recentFailedSends: { columns: queries.recentFailureColumns, runs: [(ex) => queries.recentFailedSends(ex, id(), 20)] },
   enrollmentSkipCounts: { columns: queries.skipCountColumns, runs: [(ex) => queries.enrollmentSkipCounts(ex, id())] },
   variantSendStats: { columns: queries.variantStatsColumns, runs: [(ex) => queries.variantSendStats(ex, id())] },
+  // campaign-analytics.ts
+  disableJitForAnalytics: { columns: null, runs: [(ex) => queries.disableJitForAnalytics(ex)] },
+  campaignSendCounts: {
+    columns: queries.analyticsSendColumns,
+    runs: [
+      (ex) => queries.campaignSendCounts(ex, { campaignId: id(), from: null, to: null, zone: "UTC", byDay: false }),
+      (ex) => queries.campaignSendCounts(ex, { campaignId: id(), from: now, to: new Date(now.getTime() + 86_400_000), zone: "Pacific/Auckland", byDay: false }),
+    ],
+  },
+  campaignDailySendCounts: {
+    columns: queries.analyticsSendColumns,
+    runs: [
+      (ex) => queries.campaignDailySendCounts(ex, { campaignId: id(), from: null, to: null, zone: "UTC", byDay: true }),
+      (ex) => queries.campaignDailySendCounts(ex, { campaignId: id(), from: now, to: new Date(now.getTime() + 86_400_000), zone: "Pacific/Auckland", byDay: true }),
+    ],
+  },
+  campaignEventCounts: {
+    columns: queries.analyticsEventColumns,
+    runs: [
+      (ex) => queries.campaignEventCounts(ex, { campaignId: id(), from: null, to: null, zone: "UTC", byDay: false }),
+      (ex) => queries.campaignEventCounts(ex, { campaignId: id(), from: now, to: new Date(now.getTime() + 86_400_000), zone: "Pacific/Auckland", byDay: true }),
+    ],
+  },
   // inbound-messages.ts (the API's replies)
   findInboundReply: { columns: queries.inboundReplyDetailColumns, runs: [(ex) => queries.findInboundReply(ex, id(), id(), ["reply", "auto_reply"])] },
   listInboxReplyPage: {

@@ -29,5 +29,6 @@ export * from "./reply-answers.js";
 export * from "./outreaches.js";
 export * from "./api-keys.js";
 export * from "./campaign-stats.js";
+export * from "./campaign-analytics.js";
 export * from "./contact-imports.js";
 export * from "./contact-import-staged-rows.js";
