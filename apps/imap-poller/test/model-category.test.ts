@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { jobId, TypedQueue } from "@outreach/core";
-import { startModelStandIn, waitFor, type ModelStandIn, type ModelStandInRequest } from "@outreach/testing";
+import { startAppProcess, startModelStandIn, waitFor, type AppProcess, type ModelStandIn, type ModelStandInRequest } from "@outreach/testing";
 import { mail, startPollerFixture, waitUntilWatched, type PollerFixture, type SeededInbox } from "./helpers.js";
 
 // The model's part end to end: replies put into a real IMAP inbox (Dovecot
@@ -11,6 +11,7 @@ import { mail, startPollerFixture, waitUntilWatched, type PollerFixture, type Se
 let fixture: PollerFixture;
 let standIn: ModelStandIn;
 let queue: TypedQueue<"categorize-reply">;
+let pollerProcess: AppProcess | undefined;
 
 before(async () => {
   standIn = await startModelStandIn();
@@ -21,7 +22,7 @@ before(async () => {
   });
   queue = new TypedQueue("categorize-reply", fixture.config, fixture.redis);
 });
-after(() => fixture?.stop(() => Promise.all([queue?.close(), standIn?.close()])));
+after(() => fixture?.stop(() => Promise.all([queue?.close(), pollerProcess?.stop("SIGKILL"), standIn?.close()])));
 
 /** A person's reply to step 1 of the seeded enrollment, threaded. */
 const replyWith = (seeded: SeededInbox, text: string) => {
@@ -97,4 +98,19 @@ test("with the endpoint failing the question is asked twice, then the reply stay
   const after = await fixture.db.inboundMessage.findUniqueOrThrow({ where: { id: row.id } });
   assert.deepEqual([after.category, after.categorySource], ["other", "rules"]);
   assert.equal(await metricSample('outreach_reply_classifier_calls_total{outcome="failed"}'), failedBefore + 2);
+});
+
+test("SIGTERM while the model is being asked: the poller process finishes that job, then exits 0", async () => {
+  // this process alone works the queue and watches the inbox
+  await fixture.poller!.close();
+  const text = "Hmm, what about the fifth point?";
+  standIn.answer = () => ({ delayMs: 1_000, then: { label: "interested" } });
+  const seeded = await fixture.seed();
+  pollerProcess = await startAppProcess("imap-poller", { env: fixture.env });
+  await waitUntilWatched(fixture.db, seeded);
+  await fixture.imap.appendMessage(seeded.inbox, replyWith(seeded, text));
+  await waitFor(() => standIn.requests.some(askedAbout(text)) || undefined, { what: "the question to the model", timeoutMs: 30_000 });
+  assert.equal(await pollerProcess.stop("SIGTERM", 20_000), 0);
+  const row = await fixture.db.inboundMessage.findFirstOrThrow({ where: { credentialId: seeded.credentialId, kind: "reply" } });
+  assert.deepEqual([row.category, row.categorySource], ["interested", "model"], "the job in hand was finished before the process exited");
 });
