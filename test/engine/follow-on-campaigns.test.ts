@@ -128,7 +128,7 @@ test("an interested reply with a reply action moves the contact into the follow-
 
   const inA = (await enrollmentIn(a.id, contacts[0]!.id))!;
   assert.equal(await reply(inA.id, email, "Yes, I'm interested. Can we talk next week?"), "reply");
-  // the reply-categorization code calls this with the reply's category; a second call changes nothing
+  // recording the reply runs it with the rules' category already; called again it changes nothing
   await engine.db.$transaction((tx) => moveOnReply(tx, { enrollmentId: inA.id, category: "interested", now: new Date() }));
 
   await waitFor(() => subjectsTo(email).includes(`Meeting ${tag}`), { timeoutMs: 30_000, what: "the follow-on campaign's step 1" });
