@@ -179,6 +179,21 @@ export const TOOLS: readonly ToolDefinition[] = [
     inputDescriptions: { ...describeCampaignId, days: "How many days from today to forecast." },
   },
   {
+    name: "get_campaign_analytics",
+    title: "Get a campaign's analytics",
+    description:
+      "A campaign's sends and what they drew, per step, per A/B variant or per day (group_by), with totals: sent, opened, clicked, replied (and replies per category), bounced, unsubscribed and their rates in percent of sent. Each open, click, reply, bounce and unsubscribe is credited to the step last sent before it; days are in the campaign's time zone, and from/to (YYYY-MM-DD, inclusive) limit the days counted. Use it to compare steps or variants, or to report a campaign's results over time. Opens are unreliable (image blocking, privacy proxies): judge by clicks and replies. Read-only.",
+    annotations: readOnly,
+    operationId: "getCampaignAnalytics",
+    pathParams: campaignId,
+    inputDescriptions: {
+      ...describeCampaignId,
+      group_by: "step: one group per step; variant: one per A/B variant of each step (variant_id null for a step without variants); day: one per day.",
+      from: "The first day counted (YYYY-MM-DD, in the campaign's time zone); leave it out to count from the start.",
+      to: "The last day counted (YYYY-MM-DD, inclusive); leave it out to count up to now.",
+    },
+  },
+  {
     name: "list_replies",
     title: "List replies",
     description:

@@ -4,6 +4,7 @@ import type { ApiContext } from "../context.js";
 import { pageObject } from "../pagination.js";
 import { validateAddBody } from "../routes/blocklist.js";
 import { dispatchSchema, enrollSchema, forecastQuery, testSendEmails } from "../routes/campaign-actions.js";
+import { analyticsQuery } from "../routes/campaign-analytics.js";
 import { credentialHosts } from "../routes/campaigns.js";
 import { createContactImportSchema, MAX_IMPORT_ROWS } from "../routes/contact-imports.js";
 import { answerSchema, categorizeReplySchema, listRepliesQuery } from "../routes/replies.js";
@@ -11,6 +12,7 @@ import { usageQuery } from "../routes/usage.js";
 import { createWebhookSchema, listWebhooksQuery, validateWebhookBody } from "../routes/webhooks.js";
 import { createCampaignSchema, listCampaignsQuery, previewQuery } from "../schemas/campaign.js";
 import { serializeCampaign, serializeCampaignPreview, serializeCampaignSummary } from "../serializers/campaign.js";
+import { serializeCampaignAnalytics } from "../serializers/campaign-analytics.js";
 import { serializeCampaignState, serializeDispatchResult, serializeSendForecast, serializeTestSendResult } from "../serializers/campaign-workflow.js";
 import { serializeContactImport } from "../serializers/contact-import.js";
 import { serializeEnrollContactImportResult } from "../serializers/enrollment.js";
@@ -26,6 +28,7 @@ import { enrollContactImport } from "../services/enroll-contact-import.js";
 import { forecastSends } from "../services/forecast-sends.js";
 import { getBillingUsage } from "../services/get-billing-usage.js";
 import { getCampaign } from "../services/get-campaign.js";
+import { getCampaignAnalytics } from "../services/get-campaign-analytics.js";
 import { getCampaignStats } from "../services/get-campaign-stats.js";
 import { getReply } from "../services/get-reply.js";
 import { importContactList } from "../services/import-contact-list.js";
@@ -139,6 +142,12 @@ export const TOOL_HANDLERS: Record<string, ToolHandler> = {
     async act({ ctx, auth, path, query }) {
       const q = validateQuery(forecastQuery, query);
       return serializeSendForecast(await forecastSends(ctx.db, auth.accountId, path.id!, q.days));
+    },
+  },
+  get_campaign_analytics: {
+    async act({ ctx, auth, path, query }) {
+      const q = validateQuery(analyticsQuery, query);
+      return serializeCampaignAnalytics(await getCampaignAnalytics(ctx.db, auth.accountId, path.id!, { groupBy: q.group_by, from: q.from, to: q.to }));
     },
   },
   list_replies: {

@@ -15,6 +15,7 @@ import { previewCampaign } from "../services/preview-campaign.js";
 import { updateCampaign } from "../services/update-campaign.js";
 import { fieldPrefix, validateQuery, validateResource } from "../validation.js";
 import { campaignActionRoutes } from "./campaign-actions.js";
+import { campaignAnalyticsRoutes } from "./campaign-analytics.js";
 
 /**
  * Mounted at /campaigns behind authentication: CRUD and preview. Workflow
@@ -82,5 +83,6 @@ export function campaignRoutes(ctx: ApiContext): Router {
   });
 
   router.use(campaignActionRoutes(ctx));
+  router.use(campaignAnalyticsRoutes(ctx));
   return router;
 }

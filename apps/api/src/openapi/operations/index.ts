@@ -3,6 +3,7 @@ import { apiKeyOperations } from "./api-keys.js";
 import { billingOperations } from "./billing.js";
 import { blocklistOperations } from "./blocklist.js";
 import { campaignActionOperations } from "./campaign-actions.js";
+import { campaignAnalyticsOperations } from "./campaign-analytics.js";
 import { campaignOperations } from "./campaigns.js";
 import { contactImportOperations } from "./contact-imports.js";
 import { contactOperations } from "./contacts.js";
@@ -26,6 +27,7 @@ export function allOperations(): OperationSpec[] {
     ...billingOperations,
     ...blocklistOperations,
     ...campaignActionOperations,
+    ...campaignAnalyticsOperations,
     ...campaignOperations,
     ...contactImportOperations,
     ...contactOperations,
