@@ -625,8 +625,7 @@ const cases: Record<string, Case> = {
   moveChainDepth: { columns: queries.moveChainDepthColumns, runs: [(ex) => queries.moveChainDepth(ex, id(), 10)] },
   markEnrollmentMovedOn: { columns: null, runs: [(ex) => queries.markEnrollmentMovedOn(ex, id(), "moved", now)] },
   batchForMovedContact: { columns: queries.movedContactBatchColumns, runs: [(ex) => queries.batchForMovedContact(ex, id())] },
-  dueCompletedEnrollments: { columns: queries.dueCompletedEnrollmentColumns, runs: [(ex) => queries.dueCompletedEnrollments(ex, now, 50)] },
-  lockDueCompletedEnrollment: { columns: queries.dueCompletedEnrollmentColumns, runs: [(ex) => queries.lockDueCompletedEnrollment(ex, id(), now)] },
+  lockNextDueCompletedEnrollment: { columns: queries.dueCompletedEnrollmentColumns, runs: [(ex) => queries.lockNextDueCompletedEnrollment(ex, now)] },
 
   // contacts.ts: unsubscribes
   contactIdsByEmail: { columns: queries.contactIdColumns, runs: [(ex) => queries.contactIdsByEmail(ex, "a@b.test", id()), (ex) => queries.contactIdsByEmail(ex, "a@b.test", null)] },

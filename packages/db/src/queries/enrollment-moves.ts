@@ -83,33 +83,23 @@ export const dueCompletedEnrollmentColumns = columns({ id: "uuid", accountId: "u
 export type DueCompletedEnrollment = RowOf<typeof dueCompletedEnrollmentColumns>;
 
 /**
- * Up to `limit` enrollments due to move on after completion, oldest completion first within
- * each campaign that has on_completion (enrollments_completed_idx), without a lock: each is
- * then taken with lockDueCompletedEnrollment.
+ * Locks FOR UPDATE one enrollment due to move on after completion, with the campaign to move
+ * it to: the oldest completion of the first campaign with on_completion that has one
+ * (enrollments_completed_idx), skipping rows another transaction holds, so replicas sweeping
+ * at once each take a different one. Undefined when none is left.
  */
-export async function dueCompletedEnrollments(q: Queryable, now: Date, limit: number): Promise<DueCompletedEnrollment[]> {
-  return executor(q).rows<DueCompletedEnrollment>(
-    `
-    SELECT d.id, c."accountId", c."onCompletion"->>'moveToCampaignId' AS "targetCampaignId"
-    FROM campaigns c CROSS JOIN LATERAL (
-      SELECT e.id FROM enrollments e
-      WHERE e."campaignId" = c.id AND ${DUE_AFTER_COMPLETION}
-      ORDER BY e."completedAt" LIMIT $2) d
-    WHERE jsonb_typeof(c."onCompletion") = 'object'
-    LIMIT $3`,
-    [now, limit, limit],
-  );
-}
-
-/** Locks the enrollment FOR UPDATE, skipping it when another replica holds it, if it is still due to move on after completion: the campaign to move it to. */
-export async function lockDueCompletedEnrollment(q: Queryable, enrollmentId: string, now: Date): Promise<DueCompletedEnrollment | undefined> {
+export async function lockNextDueCompletedEnrollment(q: Queryable, now: Date): Promise<DueCompletedEnrollment | undefined> {
   const [row] = await executor(q).rows<DueCompletedEnrollment>(
     `
-    SELECT e.id, e."accountId", c."onCompletion"->>'moveToCampaignId' AS "targetCampaignId"
-    FROM enrollments e JOIN campaigns c ON c.id = e."campaignId"
-    WHERE e.id = $2::uuid AND jsonb_typeof(c."onCompletion") = 'object' AND ${DUE_AFTER_COMPLETION}
-    FOR UPDATE OF e SKIP LOCKED`,
-    [now, enrollmentId],
+    SELECT d.id, d."accountId", c."onCompletion"->>'moveToCampaignId' AS "targetCampaignId"
+    FROM campaigns c CROSS JOIN LATERAL (
+      SELECT e.id, e."accountId" FROM enrollments e
+      WHERE e."campaignId" = c.id AND ${DUE_AFTER_COMPLETION}
+      ORDER BY e."completedAt" LIMIT 1
+      FOR UPDATE OF e SKIP LOCKED) d
+    WHERE jsonb_typeof(c."onCompletion") = 'object'
+    LIMIT 1`,
+    [now],
   );
   return row;
 }

@@ -1,5 +1,5 @@
 import type { ReplyCategory } from "@outreach/core";
-import { batchForMovedContact, dueCompletedEnrollments, lockCampaign, lockDueCompletedEnrollment, lockMoveOrigin, markEnrollmentMovedOn, moveChainDepth, type Db, type Prisma } from "@outreach/db";
+import { batchForMovedContact, lockCampaign, lockMoveOrigin, lockNextDueCompletedEnrollment, markEnrollmentMovedOn, moveChainDepth, type Db, type Prisma } from "@outreach/db";
 import { blockedReason, findBlockingEntry } from "../audience/blocklist.js";
 import { createEnrollment, enrollmentRefusal } from "../audience/enrollment-rules.js";
 import { getPlanUsage } from "../billing/plan-usage.js";
@@ -120,21 +120,20 @@ export interface CompletedMoves {
  * campaign has on_completion and that finished every step at least its
  * wait_days ago without an answer (status sent or opened, not stopped, not
  * moved on) are moved to its follow-on campaign, each in a transaction of its
- * own that takes the enrollment FOR UPDATE SKIP LOCKED and checks it again, so
- * replicas sweeping at once never take the same one, and a reply recorded
- * meanwhile (status replied) keeps it where it is.
+ * own that takes it FOR UPDATE SKIP LOCKED, so replicas sweeping at once each
+ * take different ones and none moves a contact twice; a reply recorded before
+ * (status replied) keeps it where it is. Ends early when none is left.
  */
 export async function moveDueCompletedEnrollments(db: Db, now: Date, limit: number): Promise<CompletedMoves> {
-  const due = await dueCompletedEnrollments(db, now, limit);
   const result: CompletedMoves = { taken: 0, moved: 0, accountIds: [] };
-  for (const candidate of due) {
+  while (result.taken < limit) {
     const outcome = await db.$transaction(async (tx) => {
-      const locked = await lockDueCompletedEnrollment(tx, candidate.id, now);
-      if (!locked) return null;
-      const move = await moveContactToCampaign(tx, { fromEnrollmentId: locked.id, targetCampaignId: locked.targetCampaignId, why: "completed", now });
-      return { move, accountId: locked.accountId };
+      const due = await lockNextDueCompletedEnrollment(tx, now);
+      if (!due) return null;
+      const move = await moveContactToCampaign(tx, { fromEnrollmentId: due.id, targetCampaignId: due.targetCampaignId, why: "completed", now });
+      return { move, accountId: due.accountId };
     });
-    if (!outcome) continue;
+    if (!outcome) break;
     result.taken++;
     if (outcome.move.moved) {
       result.moved++;
