@@ -13,8 +13,8 @@ const MAX_ROUNDS = 20;
  * Moves contacts who finished a campaign with on_completion without replying
  * to its follow-on campaign once its wait_days have passed
  * (moveDueCompletedEnrollments), in rounds of COMPLETION_SWEEP_BATCH. Every
- * replica runs it: each enrollment is taken FOR UPDATE SKIP LOCKED and checked
- * again in its own transaction, so replicas share the work and none moves a
+ * replica runs it: each enrollment is taken FOR UPDATE SKIP LOCKED, with its
+ * conditions, in its own transaction, so replicas share the work and none moves a
  * contact twice (the origin records movedOnAt). The moved contacts' step 1 is
  * planned by the move and released by the feeder.
  */
