@@ -14,7 +14,7 @@ CREATE INDEX "enrollments_dispatch_page_idx" ON "enrollments" ("campaignId", "ba
 -- not moved on yet, by campaign: the on_completion sweep reads the due ones of the campaigns
 -- that have on_completion, and an enrollment leaves the index when it is moved (or replies,
 -- bounces, unsubscribes, stops).
--- Used by: packages/db/src/queries/enrollments.ts (the on_completion sweep's statement)
+-- Used by: packages/db/src/queries/enrollment-moves.ts (lockNextDueCompletedEnrollment, the on_completion sweep's statement)
 -- Last changed by migration: 20261126151750_issue27_sequences_read_replies
 CREATE INDEX "enrollments_completed_idx" ON "enrollments" ("campaignId", "completedAt")
   WHERE "completedAt" IS NOT NULL AND "movedOnAt" IS NULL AND "stoppedAt" IS NULL AND status IN ('sent', 'opened');
