@@ -317,7 +317,7 @@ const SUB_PATHS: Record<string, string[]> = {
   contacts: [""],
   contact_imports: [""],
   outreaches: [""],
-  campaigns: ["", "/preview", "/enroll", "/enroll_contact", "/dispatch", "/test_send", "/pause", "/resume", "/send_forecast", "/skips", "/replies"],
+  campaigns: ["", "/preview", "/enroll", "/enroll_contact", "/dispatch", "/test_send", "/pause", "/resume", "/send_forecast", "/analytics", "/skips", "/replies"],
   webhooks: ["", "/rotate_secret", "/deliveries"],
 };
 const FOREIGN_ID: Record<string, () => string> = {

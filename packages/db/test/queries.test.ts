@@ -252,7 +252,7 @@ const cases: Record<string, Case> = {
   enrollmentSkipCounts: { columns: queries.skipCountColumns, runs: [(ex) => queries.enrollmentSkipCounts(ex, id())] },
   variantSendStats: { columns: queries.variantStatsColumns, runs: [(ex) => queries.variantSendStats(ex, id())] },
   // campaign-analytics.ts
-  disableJitForAnalytics: { columns: null, runs: [(ex) => queries.disableJitForAnalytics(ex)] },
+  planAnalyticsReads: { columns: null, runs: [(ex) => queries.planAnalyticsReads(ex)] },
   campaignSendCounts: {
     columns: queries.analyticsSendColumns,
     runs: [

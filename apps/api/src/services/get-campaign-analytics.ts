@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { AppError, REPLY_CATEGORIES, type ReplyCategory } from "@outreach/core";
-import { campaignDailySendCounts, campaignEventCounts, campaignSendCounts, disableJitForAnalytics, type AnalyticsRange, type Db } from "@outreach/db";
+import { campaignDailySendCounts, campaignEventCounts, campaignSendCounts, planAnalyticsReads, type AnalyticsRange, type Db } from "@outreach/db";
 import { dayAfter, openingFromDay, parseSchedule, parseStepVariants, scheduleZone } from "@outreach/domain";
 import { findCampaignWithRelations } from "./find-campaign.js";
 import { percent } from "./get-campaign-stats.js";
@@ -119,7 +119,7 @@ export async function getCampaignAnalytics(db: Db, accountId: string, campaignId
   };
   const [sendRows, eventRows] = await db.$transaction(
     async (tx) => {
-      await disableJitForAnalytics(tx);
+      await planAnalyticsReads(tx);
       const sends = range.byDay ? await campaignDailySendCounts(tx, range) : await campaignSendCounts(tx, range);
       return [sends, await campaignEventCounts(tx, range)] as const;
     },
