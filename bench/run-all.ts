@@ -16,7 +16,7 @@ import { renderReport } from "./report.js";
 /** not benchmarks: the API's baseline server, this runner, the report */
 const NOT_BENCHMARKS = new Set(["bare-server", "run-all", "report"]);
 /** the benchmarks first; any other file of bench/ follows in name order */
-const ORDER = ["sending", "many-accounts", "api", "dispatch", "dispatch-memory", "fairness", "webhooks", "rendering", "contact-import", "import-memory", "replies"];
+const ORDER = ["sending", "many-accounts", "api", "dispatch", "dispatch-memory", "fairness", "webhooks", "rendering", "contact-import", "import-memory", "replies", "campaign-analytics"];
 
 const available = readdirSync(join(REPO_ROOT, "bench"))
   .filter((f) => f.endsWith(".ts"))
