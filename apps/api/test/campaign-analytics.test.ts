@@ -347,6 +347,17 @@ test("days are the campaign's time zone: sends just before and after midnight in
   );
   const utcView = await call("GET", `/campaigns/${campaignId}/analytics?group_by=day&from=2026-03-09&to=2026-03-09`, token);
   assert.deepEqual(utcView.body.groups.map(row), [["2026-03-09", 3, 0, 0, 0, 1, 0, 0]], "the 9th in Auckland ends at 11:00Z");
+
+  // one bound far from the counts: the day range up to them is over 366 days
+  const far = await call("GET", `/campaigns/${campaignId}/analytics?group_by=day&from=2020-01-01`, token);
+  assert.equal(far.status, 422, far.text);
+  assert.equal(far.body.details.errors[0].field, "to");
+  const open = await call("GET", `/campaigns/${campaignId}/analytics?group_by=day&to=2026-03-10`, token);
+  assert.deepEqual(
+    open.body.groups.map((g: any) => g.day),
+    ["2026-03-09", "2026-03-10"],
+    "from the first day with a count",
+  );
 });
 
 test("another account's campaign is 404 campaign_not_found; bad group_by, from and to are 422 validation_failed", async () => {

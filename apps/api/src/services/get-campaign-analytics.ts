@@ -155,6 +155,10 @@ export async function getCampaignAnalytics(db: Db, accountId: string, campaignId
     const days = rows.map((row) => row.day!).sort();
     const first = query.from ?? days[0];
     const last = query.to ?? days[days.length - 1];
+    // one bound given, the other where the counts end: the same limit as an explicit range (without either, the campaign's whole life)
+    if ((query.from || query.to) && first && last && daysBetween(first, last) + 1 > MAX_ANALYTICS_DAYS) {
+      throw invalid(query.from ? "to" : "from", `group_by=day spans at most ${MAX_ANALYTICS_DAYS} days: from ${first} to ${last} is more; give both from and to`);
+    }
     if (first && last) for (let day = first; day <= last; day = dayAfter(day)) group(day, { day });
     keyOf = (row) => ({ key: row.day!, fields: { day: row.day! } });
   }
