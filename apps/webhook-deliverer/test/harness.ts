@@ -45,6 +45,14 @@ export function sampleEvents(): { [T in EventType]: EventDataByType[T] } {
       url: "https://example.com/pricing?utm_source=outreach",
       clicked_at: "2026-11-20T10:01:00.000Z",
     },
+    "reply.categorized": {
+      reply_id: "6f1d7a52-3f4b-4a8e-9a55-0c1de1b0a005",
+      ...enrollment,
+      category: "out_of_office",
+      category_source: "rules",
+      previous_category: null,
+      categorized_at: "2026-11-21T08:00:00.000Z",
+    },
   };
 }
 

@@ -406,7 +406,7 @@ export interface paths {
          * Campaign analytics per step, variant or day
          * @description A campaign's sends and what they drew, per step (`group_by=step`), per A/B variant (`group_by=variant`) or per day (`group_by=day`), with totals.
          *
-         *     **Range.** `from` and `to` are calendar days (YYYY-MM-DD), inclusive, of the campaign schedule's time zone (UTC without a schedule; `timezone` in the answer). Either may be left out (open on that side). They filter every counter by the time of its own event (a send by its send time, an open by the time of the open, and so on), in every view. `from` after `to` is 422 `validation_failed`, and so is a `group_by=day` range of more than 366 days.
+         *     **Range.** `from` and `to` are calendar days (YYYY-MM-DD), inclusive, of the campaign schedule's time zone (UTC without a schedule; `timezone` in the answer). Either may be left out (open on that side). They filter every counter by the time of its own event (a send by its send time, an open by the time of the open, and so on), in every view. `from` after `to` is 422 `validation_failed`, and so is a `group_by=day` range of more than 366 days (with one bound left out, the range up to the first or last day that has a count; with neither, the campaign's whole life is listed).
          *
          *     **Counting rules.**
          *     - `sent`: steps delivered to SMTP: step sends recorded as sent, or bounced after they were sent. A send the SMTP server refused during the session (a synchronous bounce) never left and is not counted; cancelled, skipped, failed and scheduled steps are not counted either.
@@ -1057,7 +1057,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook
-         * @description Events are POSTed to `url`, signed with the secret this answer shows once. `event_filters` defaults to `["*"]`: the v1 event types; opt-in types (`enrollment.clicked`) only when named. The URL must be absolute http(s) without credentials, and its host must not resolve to an internal address (unless the deployment allows private URLs).
+         * @description Events are POSTed to `url`, signed with the secret this answer shows once. `event_filters` defaults to `["*"]`: the v1 event types; opt-in types (`enrollment.clicked`, `reply.categorized`) only when named. The URL must be absolute http(s) without credentials, and its host must not resolve to an internal address (unless the deployment allows private URLs).
          */
         post: operations["createWebhook"];
         delete?: never;
