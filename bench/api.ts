@@ -12,7 +12,8 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { QUOTA_NAMES, setAccountQuotas } from "@outreach/domain";
-import { createTestDatabase, findFreePort, REPO_ROOT, startAppProcess, uniqueQueuePrefix, waitFor } from "@outreach/testing";
+import { createTestDatabase, findFreePort, REPO_ROOT, waitFor } from "@outreach/testing";
+import { startBenchApi } from "./lib/apps.js";
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 50);
@@ -143,19 +144,8 @@ async function warmUp(url: string, headers: Record<string, string> = {}) {
 }
 
 const database = await createTestDatabase();
-const api = await startAppProcess("api", {
-  // API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the API under load
-  nodeArgs: process.env.API_NODE_ARGS?.split(" ").filter(Boolean),
-  env: {
-    DATABASE_URL: database.url,
-    QUEUE_PREFIX: uniqueQueuePrefix(),
-    RATE_LIMIT_PER_MINUTE: "100000000",
-    MAIL_ALLOW_PRIVATE_HOSTS: "true",
-    LOG_LEVEL: "error",
-    NODE_ENV: "production",
-    ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64"),
-  },
-});
+// API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the API under load
+const api = await startBenchApi(database.url, { env: { MAIL_ALLOW_PRIVATE_HOSTS: "true" }, nodeArgs: process.env.API_NODE_ARGS?.split(" ").filter(Boolean) });
 const barePort = await findFreePort();
 const bare = spawn(process.execPath, ["--import", "tsx", join(REPO_ROOT, "bench/bare-server.ts")], { env: { ...process.env, PORT: String(barePort) }, stdio: "ignore" });
 try {

@@ -9,10 +9,11 @@
 // BENCH_KEEP_DATABASE=1 leaves the seeded database (its URL is printed) for EXPLAIN by hand.
 // Writes bench/results/campaign-analytics.json.
 import { campaignDailySendCounts, campaignEventCounts, campaignSendCounts, planAnalyticsReads, executor, type AnalyticsRange, type Executor, type Queryable } from "@outreach/db";
-import { createTestDatabase, startAppProcess, uniqueQueuePrefix } from "@outreach/testing";
+import { createTestDatabase } from "@outreach/testing";
+import { startBenchApi } from "./lib/apps.js";
 import { openingFromDay } from "@outreach/domain";
 import { ANALYTICS_ZONE, seedAnalyticsCampaign } from "./lib/analytics-seed.js";
-import { round } from "./lib/numbers.js";
+import { percentile as nearestRank, round } from "./lib/numbers.js";
 import { log, machineInfo, writeResult } from "./lib/results.js";
 import { argNumber } from "./lib/settings.js";
 
@@ -121,22 +122,10 @@ function summarize(plan: Json) {
   };
 }
 
-function percentile(sorted: number[], q: number): number {
-  return round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!, 1);
-}
+const percentile = (sorted: number[], q: number): number => round(nearestRank(sorted, q), 1);
 
 const database = await createTestDatabase();
-const api = await startAppProcess("api", {
-  env: {
-    DATABASE_URL: database.url,
-    QUEUE_PREFIX: uniqueQueuePrefix(),
-    RATE_LIMIT_PER_MINUTE: "100000000",
-    LOG_LEVEL: "error",
-    NODE_ENV: "production",
-    ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64"),
-  },
-  timeoutMs: 60_000,
-});
+const api = await startBenchApi(database.url, { timeoutMs: 60_000 });
 try {
   const machine = machineInfo();
   const signup: Json = await (

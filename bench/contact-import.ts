@@ -8,7 +8,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
-import { createTestDatabase, REPO_ROOT, startAppProcess, uniqueQueuePrefix } from "@outreach/testing";
+import { createTestDatabase, REPO_ROOT } from "@outreach/testing";
+import { startBenchApi } from "./lib/apps.js";
 import { procStatusMb } from "./lib/cpu.js";
 
 const rows = Number(process.argv[2] ?? 100_000);
@@ -18,16 +19,7 @@ function contacts(count: number, prefix: string, company: (i: number) => string)
 }
 
 const database = await createTestDatabase();
-const api = await startAppProcess("api", {
-  env: {
-    DATABASE_URL: database.url,
-    QUEUE_PREFIX: uniqueQueuePrefix(),
-    RATE_LIMIT_PER_MINUTE: "100000000",
-    LOG_LEVEL: "error",
-    NODE_ENV: "production",
-    ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64"),
-  },
-});
+const api = await startBenchApi(database.url);
 try {
   const signup: any = await (await fetch(`${api.baseUrl}/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "bench@example.com" }) })).json();
   const headers = { authorization: `Bearer ${signup.api_key.plaintext as string}`, "content-type": "application/json" };

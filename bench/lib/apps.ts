@@ -104,3 +104,20 @@ export async function runChild<T>(file: string, args: string[]): Promise<T> {
   if (code !== 0) throw new Error(`${file} exited with ${code}: ${out}`);
   return JSON.parse(out.trim().split("\n").pop()!) as T;
 }
+
+/** The api app as a benchmark runs it: production mode, a fixed key, no request limit, errors only in its log. */
+export async function startBenchApi(databaseUrl: string, options: { env?: Record<string, string>; nodeArgs?: string[]; timeoutMs?: number } = {}): Promise<AppProcess> {
+  return startAppProcess("api", {
+    nodeArgs: options.nodeArgs,
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    env: {
+      DATABASE_URL: databaseUrl,
+      QUEUE_PREFIX: uniqueQueuePrefix(),
+      RATE_LIMIT_PER_MINUTE: "100000000",
+      LOG_LEVEL: "error",
+      NODE_ENV: "production",
+      ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64"),
+      ...options.env,
+    },
+  });
+}

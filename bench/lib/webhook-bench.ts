@@ -164,8 +164,4 @@ export async function insertEvents(db: Db, accountIds: string[], count: number):
   );
 }
 
-/** Nearest-rank percentile of already sorted values. */
-export function percentile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
+export { percentile } from "./numbers.js";
