@@ -89,7 +89,7 @@ describe("the operator token", () => {
     assert.equal(res.status, 200);
     const { queues } = (await res.json()) as { queues: Array<{ name: string; readOnlyMode: boolean; counts: Record<string, number> }> };
     const names = queues.map((q) => q.name).sort();
-    assert.deepEqual(names, ["campaign-dispatch", "replan-held-sends", "send-answer", "send-email", "send-email.sender-gone", "send-email.sender-live", "test-send"]);
+    assert.deepEqual(names, ["campaign-dispatch", "categorize-reply", "replan-held-sends", "send-answer", "send-email", "send-email.sender-gone", "send-email.sender-live", "test-send"]);
     assert.ok(
       queues.every((q) => q.readOnlyMode),
       "read-only",

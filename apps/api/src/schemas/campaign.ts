@@ -167,7 +167,8 @@ const stepsSchema = J.array()
     if (first.delay_minutes !== 0) {
       return helpers.message({ custom: "{{#label}} step 1 must have delay_minutes 0" });
     }
-    if (first.condition !== "none") {
+    // undefined when the step itself failed validation (its defaults are not applied then): reported there
+    if (first.condition !== undefined && first.condition !== "none") {
       return helpers.message({ custom: `{{#label}} step 1 must have condition "none" (got "${first.condition}"): a condition is judged on the steps sent before it` });
     }
     const firstSubjects = first.variants ? first.variants.map((variant) => variant.subject) : [first.subject ?? ""];
