@@ -124,8 +124,11 @@ test("an agent creates, fills and dispatches a campaign: a preview without confi
   assert.ok(Date.parse(p.first_send_at) <= Date.now() + 1000, "no schedule: at once");
   assert.equal(p.plan.slug, "free");
   assert.equal(p.plan.sends_left, p.plan.monthly_limit);
-  assert.equal(p.step_1.subject, "Hello Ada", "step 1 rendered for the first contact");
-  assert.match(p.step_1.text, /Hi Ada, about Analytical/);
+  // an import's contacts are enrolled together (one priority, one time): the dispatch takes them by id, and so does the preview
+  const firstInDispatch = (await engine.db.enrollment.findFirstOrThrow({ where: { campaignId: campaign.id }, orderBy: { id: "asc" }, include: { contact: true } })).contact;
+  assert.equal(p.step_1.to, firstInDispatch.email);
+  assert.equal(p.step_1.subject, `Hello ${firstInDispatch.firstName}`, "step 1 rendered for the first contact");
+  assert.match(p.step_1.text, firstInDispatch.firstName === "Ada" ? /Hi Ada, about Analytical/ : /Hi Grace, about/);
   assert.match(preview.content[0]!.type === "text" ? preview.content[0]!.text : "", /confirm: true would send step 1 to 2 contacts/);
   assert.equal(await engine.db.enrollment.count({ where: { campaignId: campaign.id, dispatchedAt: { not: null } } }), 0, "nothing dispatched");
   assert.equal((await rest("GET", `/campaigns/${campaign.id}`, mcpKey)).body.status, "pending", "the campaign did not change");

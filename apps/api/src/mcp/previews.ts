@@ -36,7 +36,8 @@ export async function previewDispatch(db: Db, accountId: string, campaignId: str
     const days = plan.heldReason === "no_enabled_credentials" ? [] : await credentialDaysToday(tx, campaign.id, now);
     const first = await tx.enrollment.findFirst({
       where: { campaignId: campaign.id, batchNumber: plan.batchNumber, status: "pending", dispatchedAt: null, stoppedAt: null },
-      orderBy: [{ priority: "desc" }, { createdAt: "asc" }],
+      // the dispatch's own order (enrollments_dispatch_page_idx): the contact its first send goes to
+      orderBy: [{ priority: "desc" }, { createdAt: "asc" }, { id: "asc" }],
       select: { contactId: true },
     });
     return { campaign, plan, usage, days, first };
