@@ -133,6 +133,11 @@ test("an interested reply moves the contact into the follow-on campaign, whose s
   assert.equal((await engine.db.stepSend.findFirstOrThrow({ where: { enrollmentId, stepPosition: 2 } })).state, "cancelled");
   const stats = await api.call("GET", `/campaigns/${outreach.campaignId}`, token);
   assert.equal(stats.body.replies_by_category.interested, 1);
+  const replied = await api.call("GET", `/campaigns/${outreach.campaignId}/replies`, token);
+  assert.deepEqual(
+    replied.body.map((r: any) => [r.enrollment_id, r.category]),
+    [[enrollmentId, "interested"]],
+  );
 
   while ((await relayOutboxBatch(engine.db)).events > 0);
   const deliveries = async (webhookId: string) => (await engine.db.webhookDelivery.findMany({ where: { webhookId } })).map((d) => d.eventType).sort();

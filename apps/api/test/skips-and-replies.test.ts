@@ -4,7 +4,7 @@ import { describe, test } from "node:test";
 import { assertEnvelope, call, createCampaign, createOutreach, emails, importContacts, workflowApiForFile } from "./workflow-fixtures.js";
 
 const SKIP_KEYS = ["contact_id", "created_at", "email", "enrollment_id", "id", "kind", "reason"];
-const REPLY_KEYS = ["contact_id", "email", "enrollment_id", "hours_to_reply", "replied_at", "sent_at"];
+const REPLY_KEYS = ["category", "contact_id", "email", "enrollment_id", "hours_to_reply", "replied_at", "sent_at"];
 
 const env = workflowApiForFile();
 
@@ -145,10 +145,10 @@ describe("GET /campaigns/:id/replies", () => {
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(Object.keys(res.body[0]).sort(), REPLY_KEYS);
     assert.deepEqual(res.body, [
-      { enrollment_id: slow.id, contact_id: slow.contactId, email: slow.email, sent_at: sentAt.toISOString(), replied_at: slow.repliedAt!.toISOString(), hours_to_reply: 50.51 },
-      { enrollment_id: later.id, contact_id: later.contactId, email: later.email, sent_at: sentAt.toISOString(), replied_at: later.repliedAt!.toISOString(), hours_to_reply: 2 },
-      { enrollment_id: unknown.id, contact_id: unknown.contactId, email: unknown.email, sent_at: null, replied_at: unknown.repliedAt!.toISOString(), hours_to_reply: null },
-      { enrollment_id: quick.id, contact_id: quick.contactId, email: quick.email, sent_at: sentAt.toISOString(), replied_at: quick.repliedAt!.toISOString(), hours_to_reply: 0.33 },
+      { enrollment_id: slow.id, contact_id: slow.contactId, email: slow.email, sent_at: sentAt.toISOString(), replied_at: slow.repliedAt!.toISOString(), hours_to_reply: 50.51, category: null },
+      { enrollment_id: later.id, contact_id: later.contactId, email: later.email, sent_at: sentAt.toISOString(), replied_at: later.repliedAt!.toISOString(), hours_to_reply: 2, category: null },
+      { enrollment_id: unknown.id, contact_id: unknown.contactId, email: unknown.email, sent_at: null, replied_at: unknown.repliedAt!.toISOString(), hours_to_reply: null, category: null },
+      { enrollment_id: quick.id, contact_id: quick.contactId, email: quick.email, sent_at: sentAt.toISOString(), replied_at: quick.repliedAt!.toISOString(), hours_to_reply: 0.33, category: null },
     ]);
     const limited = await call(env, "GET", `/campaigns/${campaign.id}/replies?limit=2`);
     assert.deepEqual(

@@ -466,6 +466,7 @@ const cases: Record<string, Case> = {
   lockReplyForCategory: { columns: queries.replyForCategoryColumns, runs: [(ex) => queries.lockReplyForCategory(ex, id())] },
   setReplyCategory: { columns: null, runs: [(ex) => queries.setReplyCategory(ex, id(), "wrong_person", "manual", now)] },
   replyCategoryCounts: { columns: queries.replyCategoryCountColumns, runs: [(ex) => queries.replyCategoryCounts(ex, id())] },
+  latestReplyCategories: { columns: queries.latestReplyCategoryColumns, runs: [(ex) => queries.latestReplyCategories(ex, id(), [id(), id()])] },
   insertSkippedInboundMessage: {
     columns: null,
     runs: [

@@ -1,4 +1,4 @@
-import { SKIP_KINDS } from "@outreach/core";
+import { REPLY_CATEGORIES, SKIP_KINDS } from "@outreach/core";
 import type { DispatchResult } from "../services/dispatch-campaign.js";
 import type { SendForecast } from "../services/forecast-sends.js";
 import type { SkipWithContact } from "../services/list-skips.js";
@@ -69,6 +69,7 @@ export function serializeReply(reply: Reply) {
     sent_at: reply.sentAt,
     replied_at: reply.repliedAt,
     hours_to_reply: reply.hoursToReply,
+    category: reply.category,
   };
 }
 
@@ -149,5 +150,6 @@ export const repliedEnrollmentSchema = component(
     sent_at: nullable(dateTime()),
     replied_at: dateTime(),
     hours_to_reply: nullable(number({ minimum: 0, description: "From the first send to the reply, two decimals; null when no send time is known." })),
+    category: nullable(oneOfValues(REPLY_CATEGORIES, "The category of the enrollment's latest reply (see GET /replies); null when no reply text is stored.")),
   }),
 );

@@ -1,4 +1,4 @@
-import type { Db } from "@outreach/db";
+import { latestReplyCategories, type Db } from "@outreach/db";
 import { resolveCursor, rowsForPage, type PageInput } from "../pagination.js";
 import { findCampaign } from "./find-campaign.js";
 
@@ -10,6 +10,8 @@ export interface Reply {
   repliedAt: Date;
   /** from the first send to the reply, 2 decimals; null when no send time is known */
   hoursToReply: number | null;
+  /** the category of its latest reply or auto-reply; null when none is stored */
+  category: string | null;
 }
 
 /** The campaign's replied enrollments, newest reply first, a page at a time (starting_after: an enrollment id). */
@@ -35,6 +37,15 @@ export async function listReplies(db: Db, accountId: string, campaignId: string,
     orderBy: [{ repliedAt: "desc" }, { id: "desc" }],
     take: rowsForPage(input.limit),
   });
+  const categories = new Map(
+    (
+      await latestReplyCategories(
+        db,
+        campaign.id,
+        enrollments.map((e) => e.id),
+      )
+    ).map((row) => [row.enrollmentId, row.category]),
+  );
   return enrollments.map((e) => ({
     enrollmentId: e.id,
     contactId: e.contactId,
@@ -42,5 +53,6 @@ export async function listReplies(db: Db, accountId: string, campaignId: string,
     sentAt: e.sentAt,
     repliedAt: e.repliedAt!,
     hoursToReply: e.sentAt ? Math.round((e.repliedAt!.getTime() - e.sentAt.getTime()) / 36_000) / 100 : null,
+    category: categories.get(e.id) ?? null,
   }));
 }

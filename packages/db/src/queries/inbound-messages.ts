@@ -112,6 +112,21 @@ export async function setReplyCategory(q: Queryable, id: string, category: strin
   await executor(q).execute(`UPDATE inbound_messages SET category = $1, "categorySource" = $2, "categorizedAt" = $3 WHERE id = $4::uuid`, [category, source, now, id]);
 }
 
+export const latestReplyCategoryColumns = columns({ enrollmentId: "text", category: "text?" });
+export type LatestReplyCategoryRow = RowOf<typeof latestReplyCategoryColumns>;
+
+/** The category of the latest reply or auto-reply of each of these enrollments of the campaign (read through its (campaignId, receivedAt) index). */
+export async function latestReplyCategories(q: Queryable, campaignId: string, enrollmentIds: string[]): Promise<LatestReplyCategoryRow[]> {
+  return executor(q).rows<LatestReplyCategoryRow>(
+    `
+    SELECT DISTINCT ON (m."enrollmentId") m."enrollmentId"::text AS "enrollmentId", m.category
+    FROM inbound_messages m
+    WHERE m."campaignId" = $1::uuid AND m."enrollmentId" = ANY($2::uuid[]) AND m.kind IN ('reply', 'auto_reply')
+    ORDER BY m."enrollmentId", m."receivedAt" DESC, m.id DESC`,
+    [campaignId, enrollmentIds],
+  );
+}
+
 export const replyCategoryCountColumns = columns({ category: "text", count: "int4" });
 export type ReplyCategoryCountRow = RowOf<typeof replyCategoryCountColumns>;
 

@@ -2341,6 +2341,11 @@ export interface components {
             replied_at: string;
             /** @description From the first send to the reply, two decimals; null when no send time is known. */
             hours_to_reply: number | null;
+            /**
+             * @description The category of the enrollment's latest reply (see GET /replies); null when no reply text is stored.
+             * @enum {unknown}
+             */
+            category: "interested" | "not_interested" | "out_of_office" | "unsubscribe_request" | "wrong_person" | "other" | null;
         };
         Reply: {
             /** Format: uuid */
