@@ -1,40 +1,23 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { Keyring } from "@outreach/core";
 import { classifyInbound, readInbound, recordInboundMessage } from "@outreach/domain";
-import { startImapServer, type ImapTestServer, sealedCredentialSecrets } from "@outreach/testing";
-import { startEngineApi, type EngineApi } from "./engine-api.js";
-import { startEngine, waitFor, type Engine } from "./harness.js";
-import { addWatchedInbox as addWatchedInboxOf, startPoller } from "./watched-inbox.js";
+import { sealedCredentialSecrets } from "@outreach/testing";
+import { waitFor } from "./harness.js";
+import { addWatchedInbox as addWatchedInboxOf, mailEngineForFile } from "./watched-inbox.js";
 
 // The whole path of a reply: step 1 out through the real sender to the SMTP test server, the contact's
 // reply into the inbox on the IMAP test server (Dovecot where installed), detected by the real poller,
 // read and answered through the API, the answer out through the same inbox, threaded.
-let engine: Engine;
-let imap: ImapTestServer;
-let api: EngineApi;
-let poller: Awaited<ReturnType<typeof startPoller>>;
+const env = mailEngineForFile();
 
-before(async () => {
-  engine = await startEngine();
-  imap = await startImapServer();
-  api = await startEngineApi(engine);
-  poller = await startPoller(engine);
-});
-after(async () => {
-  await poller?.close();
-  await api?.close();
-  await engine?.stop();
-  await imap?.close();
-});
-
-const addWatchedInbox = (accountId: string, campaignId: string, inbox: string, fromName?: string) => addWatchedInboxOf(engine, imap, accountId, campaignId, inbox, fromName);
+const addWatchedInbox = (accountId: string, campaignId: string, inbox: string, fromName?: string) => addWatchedInboxOf(env.engine, env.imap, accountId, campaignId, inbox, fromName);
 
 test("a reply is read back through the API without its quote, and the answer arrives threaded through the same inbox", async () => {
-  const { db, smtp } = engine;
+  const { db, smtp } = env.engine;
   const tag = randomUUID().slice(0, 8);
-  const { accountId, token } = await api.signUp(`replies-${tag}@example.test`);
+  const { accountId, token } = await env.api.signUp(`replies-${tag}@example.test`);
   const inbox = `inbox-${tag}@sender.test`;
   const contactEmail = `maria-${tag}@contoso.test`;
   const campaign = await db.campaign.create({
@@ -50,7 +33,7 @@ test("a reply is read back through the API without its quote, and the answer arr
   const contact = await db.contact.create({ data: { accountId, email: contactEmail, firstName: "Maria" } });
   await db.enrollment.create({ data: { accountId, campaignId: campaign.id, contactId: contact.id, batchNumber: 1 } });
 
-  await engine.dispatch(accountId, campaign.id);
+  await env.engine.dispatch(accountId, campaign.id);
   const [step1] = await waitFor(() => (smtp.messagesTo(contactEmail).length === 1 ? smtp.messagesTo(contactEmail) : undefined), { what: "step 1", timeoutMs: 30_000 });
   const step1Id = step1!.parsed.messageId!;
   assert.equal(step1!.parsed.subject, "Hello Maria");
@@ -74,11 +57,11 @@ test("a reply is read back through the API without its quote, and the answer arr
     "> Hi Maria, a quick question.",
     "",
   ].join("\r\n");
-  await imap.appendMessage(inbox, reply);
+  await env.imap.appendMessage(inbox, reply);
 
   const listed = await waitFor(
     async () => {
-      const res = await api.call("GET", `/replies?campaign_id=${campaign.id}`, token);
+      const res = await env.api.call("GET", `/replies?campaign_id=${campaign.id}`, token);
       return res.status === 200 && res.body.length === 1 ? res.body[0] : undefined;
     },
     { what: "the reply in GET /replies", timeoutMs: 30_000 },
@@ -90,12 +73,12 @@ test("a reply is read back through the API without its quote, and the answer arr
   assert.equal(listed.contact_id, contact.id);
   assert.equal(listed.snippet, "Yes, let's talk on Tuesday.");
 
-  const read = await api.call("GET", `/replies/${listed.id}`, token);
+  const read = await env.api.call("GET", `/replies/${listed.id}`, token);
   assert.equal(read.status, 200, read.text);
   assert.equal(read.body.body_text, "Yes, let's talk on Tuesday.");
   assert.equal(read.body.subject, "Re: Hello Maria");
 
-  const answered = await api.call("POST", `/replies/${listed.id}/answer`, token, { body_html: "<p>Great, Tuesday 10:00 then.</p>" });
+  const answered = await env.api.call("POST", `/replies/${listed.id}/answer`, token, { body_html: "<p>Great, Tuesday 10:00 then.</p>" });
   assert.equal(answered.status, 202, answered.text);
   assert.equal(answered.body.subject, "Re: Hello Maria");
 
@@ -116,7 +99,7 @@ test("a reply is read back through the API without its quote, and the answer arr
 
   const after = await waitFor(
     async () => {
-      const res = await api.call("GET", `/replies/${listed.id}`, token);
+      const res = await env.api.call("GET", `/replies/${listed.id}`, token);
       return res.body.answers[0]?.state === "sent" ? res.body : undefined;
     },
     { what: "the answer recorded sent", timeoutMs: 15_000 },
@@ -129,8 +112,8 @@ test("a reply is read back through the API without its quote, and the answer arr
 
 /** A campaign whose inbox sends through the SMTP test server, with a contact's reply recorded as the poller records it. */
 async function seedReply(tag: string) {
-  const { db, smtp, config } = engine;
-  const { accountId, token } = await api.signUp(`answers-${tag}@example.test`);
+  const { db, smtp, config } = env.engine;
+  const { accountId, token } = await env.api.signUp(`answers-${tag}@example.test`);
   const inbox = `answers-${tag}@sender.test`;
   const contactEmail = `sam-${tag}@contoso.test`;
   const campaign = await db.campaign.create({ data: { accountId, name: "Answers", status: "active" } });
@@ -156,17 +139,17 @@ async function seedReply(tag: string) {
   });
   const message = await readInbound([`From: ${contactEmail}`, `To: ${inbox}`, "Subject: Re: Hi", `Message-ID: <r-${tag}@contoso.test>`, `In-Reply-To: ${step1Id}`, "", "Interested.", ""].join("\r\n"));
   await db.$transaction((tx) => recordInboundMessage(tx, { credentialId: credential.id, accountId, uidValidity: 1n, uid: 1n }, message, classifyInbound(message)));
-  const [reply] = (await api.call("GET", "/replies", token)).body;
+  const [reply] = (await env.api.call("GET", "/replies", token)).body;
   return { token, contactEmail, replyId: reply.id as string };
 }
 
-const answerOf = async (token: string, replyId: string) => (await api.call("GET", `/replies/${replyId}`, token)).body.answers[0];
+const answerOf = async (token: string, replyId: string) => (await env.api.call("GET", `/replies/${replyId}`, token)).body.answers[0];
 
 test("an answer refused for good is failed with the server's answer; a temporary refusal is retried, then sent", async () => {
-  const { smtp } = engine;
+  const { smtp } = env.engine;
   const refused = await seedReply(randomUUID().slice(0, 8));
   smtp.rejectRecipient(refused.contactEmail, 550, "5.1.1 no such user");
-  const res = await api.call("POST", `/replies/${refused.replyId}/answer`, refused.token, { body_html: "<p>Hello?</p>" });
+  const res = await env.api.call("POST", `/replies/${refused.replyId}/answer`, refused.token, { body_html: "<p>Hello?</p>" });
   assert.equal(res.status, 202, res.text);
   const failed = await waitFor(
     async () => {
@@ -180,7 +163,7 @@ test("an answer refused for good is failed with the server's answer; a temporary
 
   const later = await seedReply(randomUUID().slice(0, 8));
   smtp.setRecipientRule(later.contactEmail, { code: 451, message: "4.7.1 try again later", times: 1 });
-  const queued = await api.call("POST", `/replies/${later.replyId}/answer`, later.token, { body_html: "<p>Hello again.</p>" });
+  const queued = await env.api.call("POST", `/replies/${later.replyId}/answer`, later.token, { body_html: "<p>Hello again.</p>" });
   assert.equal(queued.status, 202, queued.text);
   await waitFor(async () => (await answerOf(later.token, later.replyId))?.error?.includes("try again later") || undefined, { what: "the temporary refusal recorded", timeoutMs: 30_000 });
   const sent = await waitFor(
@@ -192,13 +175,13 @@ test("an answer refused for good is failed with the server's answer; a temporary
   );
   assert.equal(sent.error, null);
   assert.equal(smtp.messagesTo(later.contactEmail).length, 1);
-  assert.equal((await engine.db.replyAnswer.findUniqueOrThrow({ where: { id: sent.id } })).attempts, 2);
+  assert.equal((await env.engine.db.replyAnswer.findUniqueOrThrow({ where: { id: sent.id } })).attempts, 2);
 });
 
 test("stop_on_reply_scope domain: a reply from one person at a company stops the campaign's others there; free-mail stops nobody else", async () => {
-  const { db, smtp } = engine;
+  const { db, smtp } = env.engine;
   const tag = randomUUID().slice(0, 8);
-  const { accountId, token } = await api.signUp(`company-${tag}@example.test`);
+  const { accountId, token } = await env.api.signUp(`company-${tag}@example.test`);
   const inbox = `company-${tag}@sender.test`;
   const campaign = await db.campaign.create({
     data: {
@@ -222,7 +205,7 @@ test("stop_on_reply_scope domain: a reply from one person at a company stops the
     const contact = await db.contact.create({ data: { accountId, email, firstName: email.split("-")[0] } });
     enrollments.set(email, (await db.enrollment.create({ data: { accountId, campaignId: campaign.id, contactId: contact.id } })).id);
   }
-  await engine.dispatch(accountId, campaign.id);
+  await env.engine.dispatch(accountId, campaign.id);
   await waitFor(() => addresses.every((email) => smtp.messagesTo(email).length === 1), { what: "step 1 to all four", timeoutMs: 30_000 });
   await waitFor(async () => (await db.smtpCredential.findUniqueOrThrow({ where: { id: credential.id } })).imapUidValidity !== null, { what: "the inbox to be watched", timeoutMs: 30_000 });
 
@@ -241,7 +224,7 @@ test("stop_on_reply_scope domain: a reply from one person at a company stops the
     ].join("\r\n");
   const state = async (email: string) => db.enrollment.findUniqueOrThrow({ where: { id: enrollments.get(email)! } });
 
-  await imap.appendMessage(inbox, replyFrom(addresses[0]!));
+  await env.imap.appendMessage(inbox, replyFrom(addresses[0]!));
   const colleague = await waitFor(async () => ((await state(addresses[1]!)).stoppedAt ? state(addresses[1]!) : undefined), { what: "the colleague stopped", timeoutMs: 30_000 });
   assert.equal(colleague.stoppedReason, "company_replied");
   assert.equal(colleague.status, "sent", "the colleague's status stays: they did not reply");
@@ -251,14 +234,14 @@ test("stop_on_reply_scope domain: a reply from one person at a company stops the
   for (const email of addresses.slice(2)) assert.equal((await state(email)).stoppedAt, null, `${email} is at another domain`);
 
   // a reply from a free-mail address stops only its own enrollment
-  await imap.appendMessage(inbox, replyFrom(addresses[2]!));
+  await env.imap.appendMessage(inbox, replyFrom(addresses[2]!));
   await waitFor(async () => (await state(addresses[2]!)).status === "replied", { what: "the gmail.com reply", timeoutMs: 30_000 });
   const other = await state(addresses[3]!);
   assert.equal(other.stoppedAt, null);
   assert.equal(other.status, "sent");
   assert.equal((await db.stepSend.findFirstOrThrow({ where: { enrollmentId: other.id, stepPosition: 2 } })).state, "scheduled");
   // the campaign's stats count the stop
-  const stats = await api.call("GET", `/campaigns/${campaign.id}`, token);
+  const stats = await env.api.call("GET", `/campaigns/${campaign.id}`, token);
   assert.equal(stats.body.totals.stopped, 1);
   assert.equal(stats.body.totals.replied, 2);
 });

@@ -1,8 +1,10 @@
 import { Keyring, loadConfig } from "@outreach/core";
 import { startWorker } from "@outreach/runtime";
-import { findFreePort, LOOPBACK_MAIL_ENV, sealedCredentialSecrets, type ImapTestServer } from "@outreach/testing";
+import { after, before } from "node:test";
+import { findFreePort, LOOPBACK_MAIL_ENV, sealedCredentialSecrets, startImapServer, type ImapTestServer } from "@outreach/testing";
 import { imapPollerWorker } from "../../apps/imap-poller/src/worker.js";
-import type { Engine } from "./harness.js";
+import { startEngineApi, type EngineApi } from "./engine-api.js";
+import { startEngine, type Engine } from "./harness.js";
 
 export const IMAP_PASSWORD = "imap-secret";
 
@@ -38,4 +40,34 @@ export async function addWatchedInbox(engine: Engine, imap: ImapTestServer, acco
       imapUsername: inbox,
     },
   });
+}
+
+export interface MailEngine {
+  engine: Engine;
+  imap: ImapTestServer;
+  api: EngineApi;
+}
+
+/**
+ * The engine (dispatcher, sender, SMTP test server), the API, the IMAP test
+ * server and the poller for one test file: started before its tests and
+ * stopped after them. The answer is filled in by the before hook, so read it
+ * inside tests.
+ */
+export function mailEngineForFile(): MailEngine {
+  const env = {} as MailEngine;
+  let poller: Awaited<ReturnType<typeof startPoller>> | undefined;
+  before(async () => {
+    env.engine = await startEngine();
+    env.imap = await startImapServer();
+    env.api = await startEngineApi(env.engine);
+    poller = await startPoller(env.engine);
+  });
+  after(async () => {
+    await poller?.close();
+    await env.api?.close();
+    await env.engine?.stop();
+    await env.imap?.close();
+  });
+  return env;
 }
