@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import type { QueuePayloads, RedisKeyConfig, ReplyClassifierConfig, ReplyClassifierOutcome, replyClassifierSeries, WarnLogger } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { applyReplyCategory, askModel } from "@outreach/domain";
+import { applyReplyCategory, askModel, leftForModel } from "@outreach/domain";
 import { takeClassifierCall } from "./classifier-budget.js";
 
 export interface ModelCategoryDeps {
@@ -21,11 +21,6 @@ function triesLeft(job: JobTries | undefined): boolean {
   return job !== undefined && job.attemptsMade + 1 < (job.opts.attempts ?? 1);
 }
 
-/** A reply only a model may still categorize: the rules left it as other and nobody changed it since. */
-function leftAsOther(reply: { category: string | null; categorySource: string | null }): boolean {
-  return reply.categorySource === "rules" && (reply.category ?? "other") === "other";
-}
-
 /**
  * A categorize-reply job: a reply the rules left as other is asked of the
  * model, within the account's daily budget, and a label other than other
@@ -42,7 +37,7 @@ export async function categorizeReplyByModel(deps: ModelCategoryDeps, payload: Q
   });
   // a reply of the account's, matched to one of its enrollments (what applyReplyCategory acts on)
   if (!reply?.enrollmentId || reply.accountId !== payload.accountId || (reply.kind !== "reply" && reply.kind !== "auto_reply")) return "no such reply";
-  if (!leftAsOther(reply)) return "categorized already";
+  if (!leftForModel(reply)) return "categorized already";
 
   if (!(await takeClassifierCall(deps.redis, deps.config, payload.accountId, classifier.dailyBudget))) {
     deps.calls.inc({ outcome: "over_budget" });

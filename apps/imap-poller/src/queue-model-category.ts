@@ -1,6 +1,6 @@
 import { jobId, type TypedQueue } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import type { InboundOutcome } from "@outreach/domain";
+import { leftForModel, type InboundOutcome } from "@outreach/domain";
 
 /** Where a recorded message was found. */
 export interface InboxMessageKey {
@@ -20,7 +20,7 @@ export async function queueModelCategory(db: Db, queue: TypedQueue<"categorize-r
     where: { credentialId_uidValidity_uid: key },
     select: { id: true, accountId: true, enrollmentId: true, category: true, categorySource: true },
   });
-  if (!message?.accountId || !message.enrollmentId || message.category !== "other" || message.categorySource !== "rules") return undefined;
+  if (!message?.accountId || !message.enrollmentId || !leftForModel(message)) return undefined;
   await queue.add({ accountId: message.accountId, replyId: message.id }, { jobId: jobId("categorize-reply", message.id) });
   return message.id;
 }

@@ -19,6 +19,11 @@ export interface CategorizedReply {
   receivedAt: Date;
 }
 
+/** A reply a model may still categorize: the rules left it as other and nobody changed it since. */
+export function leftForModel(reply: { category: string | null; categorySource: string | null }): boolean {
+  return reply.categorySource === "rules" && (reply.category ?? "other") === "other";
+}
+
 /** reply.categorized (opt-in: only webhooks that name it get it). */
 export async function recordReplyCategorized(tx: Tx, reply: CategorizedReply, settings: EnrollmentStopSettings, now: Date): Promise<string> {
   return recordEvent(tx, reply.accountId, "reply.categorized", {
@@ -63,7 +68,7 @@ export async function applyReplyCategory(tx: Tx, input: { replyId: string; categ
   const now = input.now ?? new Date();
   const row = await lockReplyForCategory(tx, input.replyId);
   if (!row) return { changed: false };
-  if (input.source === "model" && !(row.categorySource === "rules" && (row.category ?? "other") === "other")) return { changed: false };
+  if (input.source === "model" && !leftForModel(row)) return { changed: false };
   if (row.category === input.category && row.categorySource === input.source) return { changed: false };
   const settings = await enrollmentStopSettings(tx, row.enrollmentId);
   if (!settings) return { changed: false };

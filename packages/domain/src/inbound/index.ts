@@ -8,5 +8,5 @@ export { readInbound } from "./read-inbound.js";
 export { askModel, askModelForCategory, type ModelAnswer, type ModelEndpoint, type ReplyToCategorize } from "./model-category.js";
 export * from "./record-inbound-message.js";
 export { replyText, REPLY_TEXT_LIMIT } from "./reply-text.js";
-export { applyReplyCategory, runCategoryActions, recordReplyCategorized, type CategorizedReply } from "./apply-reply-category.js";
+export { applyReplyCategory, leftForModel, runCategoryActions, recordReplyCategorized, type CategorizedReply } from "./apply-reply-category.js";
 export { waitForReturn, resumeTimeFor, type OutOfOfficeWait } from "./out-of-office-wait.js";

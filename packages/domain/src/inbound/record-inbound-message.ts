@@ -191,6 +191,9 @@ export async function recordInboundMessage(tx: Tx, source: InboundSource, receiv
   // a reply's or auto-reply's category by the rules, and its enrollment's campaign settings
   let category: ReplyCategory | null = null;
   let matched: MatchedEnrollment | null = null;
+  // the text without its quoted history: what the rules read and what is kept, worked out once
+  let ownText: string | undefined;
+  const textOf = () => (ownText ??= replyText(message.text));
   if (classification.kind === "bounce") {
     const { originalMessageId, recipient } = classification.dsn;
     // Only a notice citing one of our Message-IDs (each holds the send's random UUID, which only
@@ -212,7 +215,7 @@ export async function recordInboundMessage(tx: Tx, source: InboundSource, receiv
   } else if (classification.kind === "auto_reply") {
     outcome = "auto_reply";
     // matched like a reply so it is listed with its enrollment; a delivery notice (a delay) is nobody's answer
-    category = categorizeReply({ subject: message.subject, text: replyText(message.text), autoReply: true });
+    category = categorizeReply({ subject: message.subject, text: textOf(), autoReply: true });
     if (!message.dsn && !(await isFromOwnInbox(tx, source.accountId, message.from))) {
       enrollmentId = await findRepliedEnrollment(tx, source, message);
       matched = enrollmentId ? await matchedEnrollment(tx, enrollmentId) : null;
@@ -227,7 +230,7 @@ export async function recordInboundMessage(tx: Tx, source: InboundSource, receiv
   } else if (!(await isFromOwnInbox(tx, source.accountId, message.from))) {
     enrollmentId = await findRepliedEnrollment(tx, source, message);
     if (enrollmentId) {
-      category = categorizeReply({ subject: message.subject, text: replyText(message.text), autoReply: false });
+      category = categorizeReply({ subject: message.subject, text: textOf(), autoReply: false });
       matched = await matchedEnrollment(tx, enrollmentId);
       await replyReceived(tx, enrollmentId, matched, category, now);
       outcome = "reply";
@@ -236,7 +239,7 @@ export async function recordInboundMessage(tx: Tx, source: InboundSource, receiv
   // what a person (or their responder) wrote is kept for replies and auto-replies only
   const kept = outcome === "reply" || outcome === "auto_reply";
   const subject = kept ? message.subject.slice(0, SUBJECT_LIMIT) : null;
-  const bodyText = kept ? replyText(message.text) : null;
+  const bodyText = kept ? textOf() : null;
   await classifyInboundMessage(
     tx,
     inserted,
