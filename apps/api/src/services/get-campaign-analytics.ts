@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { AppError, REPLY_CATEGORIES, type ReplyCategory } from "@outreach/core";
+import { AppError, countsByCategory, isReplyCategory, type ReplyCategory } from "@outreach/core";
 import { campaignDailySendCounts, campaignEventCounts, campaignSendCounts, planAnalyticsReads, type AnalyticsRange, type Db } from "@outreach/db";
 import { dayAfter, openingFromDay, parseSchedule, parseStepVariants, scheduleZone } from "@outreach/domain";
 import { findCampaignWithRelations } from "./find-campaign.js";
@@ -57,7 +57,7 @@ export interface AnalyticsQuery {
 }
 
 function emptyCounts(): AnalyticsCounts {
-  return { sent: 0, opened: 0, clicked: 0, replied: 0, bounced: 0, unsubscribed: 0, repliesByCategory: Object.fromEntries(REPLY_CATEGORIES.map((c) => [c, 0])) as Record<ReplyCategory, number> };
+  return { sent: 0, opened: 0, clicked: 0, replied: 0, bounced: 0, unsubscribed: 0, repliesByCategory: countsByCategory() };
 }
 
 function ratesOf(c: AnalyticsCounts): AnalyticsRates {
@@ -77,7 +77,7 @@ function add(counts: AnalyticsCounts, kind: string, n: number): void {
     return;
   }
   const category = kind.slice("reply:".length);
-  const key = (REPLY_CATEGORIES as readonly string[]).includes(category) ? (category as ReplyCategory) : "other";
+  const key: ReplyCategory = isReplyCategory(category) ? category : "other";
   counts.repliesByCategory[key] += n;
 }
 

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { REPLY_CATEGORIES, type ReplyCategory } from "@outreach/core";
+import { countsByCategory, type ReplyCategory } from "@outreach/core";
 import {
   enrollmentBatchStats,
   enrollmentSkipCounts,
@@ -248,7 +248,7 @@ export async function getCampaignStats(
       failedAt: row.failed_at,
     })),
     credentials,
-    repliesByCategory: Object.fromEntries(REPLY_CATEGORIES.map((category) => [category, categoryRows.find((row) => row.category === category)?.count ?? 0])) as Record<ReplyCategory, number>,
+    repliesByCategory: countsByCategory(categoryRows),
     skipped: {
       mxInvalid: skips.get("mx_invalid") ?? 0,
       crossCampaignDuplicate: skips.get("cross_campaign_duplicate") ?? 0,
