@@ -7,3 +7,12 @@
 ALTER TABLE "smtp_credentials" ADD CONSTRAINT "smtp_credentials_ramp_check"
   CHECK (("rampStartPerDay" IS NULL AND "rampIncreasePerDay" IS NULL)
       OR ("rampStartPerDay" >= 1 AND "rampIncreasePerDay" >= 1));
+
+-- smtp_credentials_auth_check: an inbox logs in with a password or through an OAuth2 connection
+-- (XOAUTH2); it has at least one of them. schema.prisma has no CHECK.
+--
+-- Used by: apps/api/src/services/create-campaign.ts (writes credentials),
+--   apps/sender/src/smtp-pool.ts (logs in with one or the other)
+-- Last changed by migration: 20261126185600_issue28_oauth_connections
+ALTER TABLE "smtp_credentials" ADD CONSTRAINT "smtp_credentials_auth_check"
+  CHECK ("smtpPasswordEnc" IS NOT NULL OR "oauthConnectionId" IS NOT NULL);
