@@ -112,7 +112,8 @@ export class NoSessionAvailableError extends Error {
 }
 
 /** The credential's SMTP password; a stored value that does not open here is the credential's error (SecretUnreadableError), for the tenant to set again. */
-function smtpPasswordOf(credential: { id: string; smtpPasswordEnc: string }, keys: KeySource): string {
+function smtpPasswordOf(credential: { id: string; smtpPasswordEnc: string | null }, keys: KeySource): string {
+  if (credential.smtpPasswordEnc === null) throw new SecretUnreadableError("smtp_password: the credential has no password (an OAuth2 mailbox logs in with XOAUTH2)");
   try {
     return decryptSecret(credential.smtpPasswordEnc, keys, secretAad("smtp_credentials", "smtpPasswordEnc", credential.id));
   } catch (err) {
@@ -122,7 +123,10 @@ function smtpPasswordOf(credential: { id: string; smtpPasswordEnc: string }, key
 }
 
 /** Where a credential's SMTP session goes, its password decrypted (it lives only in the session's options). */
-export function smtpEndpointOf(credential: { id: string; smtpHost: string; smtpPort: number; smtpSecure: boolean; smtpUsername: string; smtpPasswordEnc: string }, keys: KeySource): SmtpEndpoint {
+export function smtpEndpointOf(
+  credential: { id: string; smtpHost: string; smtpPort: number; smtpSecure: boolean; smtpUsername: string; smtpPasswordEnc: string | null },
+  keys: KeySource,
+): SmtpEndpoint {
   return { host: credential.smtpHost, port: credential.smtpPort, secure: credential.smtpSecure, username: credential.smtpUsername, password: smtpPasswordOf(credential, keys) };
 }
 

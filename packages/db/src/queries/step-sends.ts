@@ -428,6 +428,7 @@ const SEND_CONTEXT_COLUMNS = `
       (SELECT coalesce(json_agg(json_build_object(
           'id', cr.id, 'fromEmail', cr."fromEmail", 'fromName', cr."fromName", 'smtpHost', cr."smtpHost", 'smtpPort', cr."smtpPort",
           'smtpSecure', cr."smtpSecure", 'smtpUsername', cr."smtpUsername", 'smtpPasswordEnc', cr."smtpPasswordEnc",
+          'oauthConnectionId', cr."oauthConnectionId",
           'disabled', cr."disabledAt" IS NOT NULL, 'hasError', cr."smtpLastError" IS NOT NULL, 'trackingDomain', cr."trackingDomain") ORDER BY cr."createdAt", cr.id), '[]'::json)
        FROM smtp_credentials cr WHERE cr."campaignId" = cam.id) AS credentials
     FROM s

@@ -11,7 +11,9 @@ export interface SendCredential {
   smtpPort: number;
   smtpSecure: boolean;
   smtpUsername: string;
-  smtpPasswordEnc: string;
+  /** null for an OAuth2 mailbox: it logs in with XOAUTH2 through oauthConnectionId (MailboxTokens) */
+  smtpPasswordEnc: string | null;
+  oauthConnectionId: string | null;
   disabled: boolean;
   /** an inbox error is recorded on it (cleared by the next successful send) */
   hasError: boolean;
