@@ -89,6 +89,16 @@ export interface Config {
   dispatchJobLockMs: number;
   /** The model asked about replies the rules leave as "other"; undefined (REPLY_CLASSIFIER_URL unset): rules only. */
   replyClassifier: ReplyClassifierConfig | undefined;
+  /** The deployment's OAuth apps for OAuth2 (XOAUTH2) mailboxes; undefined: that provider's OAuth is off. */
+  oauth: { google: OAuthAppConfig | undefined; microsoft: OAuthAppConfig | undefined };
+}
+
+/** An OAuth app (client) registered with a mailbox provider, and where its users authorize and tokens are obtained. */
+export interface OAuthAppConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
 }
 
 export interface ReplyClassifierConfig {
@@ -201,6 +211,15 @@ const schema = Joi.object({
   REPLY_CLASSIFIER_MODEL: Joi.string().max(200).default("gpt-4o-mini"),
   REPLY_CLASSIFIER_TIMEOUT_MS: Joi.number().integer().min(100).max(120_000).default(10_000),
   REPLY_CLASSIFIER_DAILY_BUDGET: Joi.number().integer().min(0).max(10_000_000).default(500),
+  // unset (id and secret): that provider's OAuth2 mailboxes are off
+  GOOGLE_OAUTH_CLIENT_ID: Joi.string().max(500),
+  GOOGLE_OAUTH_CLIENT_SECRET: Joi.string().max(500),
+  GOOGLE_OAUTH_AUTHORIZE_URL: httpUrl.default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_OAUTH_TOKEN_URL: httpUrl.default("https://oauth2.googleapis.com/token"),
+  MICROSOFT_OAUTH_CLIENT_ID: Joi.string().max(500),
+  MICROSOFT_OAUTH_CLIENT_SECRET: Joi.string().max(500),
+  MICROSOFT_OAUTH_AUTHORIZE_URL: httpUrl.default("https://login.microsoftonline.com/common/oauth2/v2.0/authorize"),
+  MICROSOFT_OAUTH_TOKEN_URL: httpUrl.default("https://login.microsoftonline.com/common/oauth2/v2.0/token"),
 }).unknown(true);
 
 /** Every configuration variable the apps read (.env.example lists them all). */
@@ -234,6 +253,8 @@ const SECRET_VARIABLES = new Set([
   "STRIPE_WEBHOOK_SECRET",
   "RELAY_WEBHOOK_SECRET",
   "REPLY_CLASSIFIER_API_KEY",
+  "GOOGLE_OAUTH_CLIENT_SECRET",
+  "MICROSOFT_OAUTH_CLIENT_SECRET",
 ]);
 
 function invalid(variable: string, problem: string, got: string | undefined): ConfigError {
@@ -357,6 +378,10 @@ function refusePlaceholderSecrets(value: Record<string, string | undefined>): vo
   if (value.REPLY_CLASSIFIER_URL !== undefined && value.REPLY_CLASSIFIER_API_KEY !== undefined && isPlaceholderSecret(value.REPLY_CLASSIFIER_API_KEY)) {
     throw refuse("REPLY_CLASSIFIER_API_KEY", `${placeholder}, or leave REPLY_CLASSIFIER_URL empty to categorize replies by the rules only`);
   }
+  for (const variable of ["GOOGLE_OAUTH_CLIENT_SECRET", "MICROSOFT_OAUTH_CLIENT_SECRET"] as const) {
+    if (value[variable] !== undefined && isPlaceholderSecret(value[variable]))
+      throw refuse(variable, `${placeholder}, or leave it and its client id empty to turn that provider's OAuth2 mailboxes off`);
+  }
   // the deployment examples' postgresql://outreach:REPLACE_ME@...: a password left as shipped
   // (a URL without a password, for trust or certificate logins, is fine)
   for (const variable of ["DATABASE_URL", "DATABASE_DIRECT_URL"] as const) {
@@ -402,6 +427,26 @@ function replyClassifierOf(value: {
   };
 }
 
+/**
+ * A provider's OAuth app: its client id and secret come together (one without
+ * the other is refused, naming the missing one); neither: that provider is off.
+ */
+function oauthAppOf(prefix: "GOOGLE" | "MICROSOFT", value: Record<string, string | undefined>): OAuthAppConfig | undefined {
+  const clientId = value[`${prefix}_OAUTH_CLIENT_ID`];
+  const clientSecret = value[`${prefix}_OAUTH_CLIENT_SECRET`];
+  if (clientId === undefined && clientSecret === undefined) return undefined;
+  const missing = clientId === undefined ? "CLIENT_ID" : clientSecret === undefined ? "CLIENT_SECRET" : undefined;
+  if (missing) {
+    const given = missing === "CLIENT_ID" ? "CLIENT_SECRET" : "CLIENT_ID";
+    const variable = `${prefix}_OAUTH_${missing}`;
+    throw new ConfigError(
+      variable,
+      `Invalid configuration: ${variable}: required when ${prefix}_OAUTH_${given} is set (the OAuth app's client id and secret come together); or leave both empty to turn that provider's OAuth2 mailboxes off`,
+    );
+  }
+  return { clientId: clientId!, clientSecret: clientSecret!, authorizeUrl: value[`${prefix}_OAUTH_AUTHORIZE_URL`]!, tokenUrl: value[`${prefix}_OAUTH_TOKEN_URL`]! };
+}
+
 /** Reads and validates the environment. Throws ConfigError naming the first bad variable (and never echoing a secret). */
 export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): Config {
   // Treat empty strings as unset, the way shells and ConfigMaps produce them.
@@ -441,6 +486,7 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
   }
   if (production) refusePlaceholderSecrets(value);
   const replyClassifier = replyClassifierOf(value);
+  const oauth = { google: oauthAppOf("GOOGLE", value), microsoft: oauthAppOf("MICROSOFT", value) };
   const encryptionPreviousKeys = ((value.ENCRYPTION_PREVIOUS_KEYS as string | undefined) ?? "")
     .split(",")
     .map((s) => s.trim())
@@ -508,5 +554,6 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
     dispatchChunkSize: value.DISPATCH_CHUNK_SIZE,
     dispatchJobLockMs: value.DISPATCH_JOB_LOCK_MS,
     replyClassifier,
+    oauth,
   };
 }
