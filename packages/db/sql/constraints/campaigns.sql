@@ -21,3 +21,9 @@ ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_stopOnReplyScope_check" CHECK 
 --   packages/domain/src/inbound/record-inbound-message.ts (reads them)
 -- Last changed by migration: 20261126151750_issue27_sequences_read_replies
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_ooo_days_check" CHECK ("oooDaysAfterReturn" BETWEEN 0 AND 365 AND "oooDefaultDelayDays" BETWEEN 0 AND 365);
+
+-- campaigns_daily_limit_check: the campaign-wide cap of step-1 sends per day is off (null) or at least 1.
+-- Used by: apps/api/src/schemas/campaign.ts (the allowed range),
+--   packages/domain/src/sending/daily-limit.ts (reads it)
+-- Last changed by migration: 20261126185902_issue28_careful_sender_controls
+ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_daily_limit_check" CHECK ("dailyLimit" IS NULL OR "dailyLimit" >= 1);
