@@ -17,3 +17,4 @@ export * from "./webhook-receiver.js";
 export * from "./api-client.js";
 export * from "./error-envelope.js";
 export * from "./model-stand-in.js";
+export * from "./oauth-stand-in.js";
