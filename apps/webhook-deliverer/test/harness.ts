@@ -53,6 +53,13 @@ export function sampleEvents(): { [T in EventType]: EventDataByType[T] } {
       previous_category: null,
       categorized_at: "2026-11-21T08:00:00.000Z",
     },
+    "credential.auth_failed": {
+      credential_id: "6f1d7a52-3f4b-4a8e-9a55-0c1de1b0a004",
+      campaign_id: enrollment.campaign_id,
+      from_email: "sales@example.com",
+      provider: "google",
+      reason: "Google refused the refresh token (invalid_grant): reconnect the mailbox",
+    },
   };
 }
 

@@ -139,6 +139,13 @@ export const EVENT_PAYLOADS = {
     previous_category: nullable(oneOf(REPLY_CATEGORIES, "The category before this one; null for a reply's first.")),
     categorized_at: timestamp(),
   }),
+  "credential.auth_failed": payload({
+    credential_id: uuid(),
+    campaign_id: uuid(),
+    from_email: email(),
+    provider: oneOf(["google", "microsoft"], "The OAuth2 mailbox's provider."),
+    reason: text("Why the mailbox can no longer log in (the provider refused its refresh token): it must be reconnected."),
+  }),
 } as const satisfies { [T in EventType]: EventPayload };
 
 /** The data of a test ping (webhook.test, POST /webhooks/:id/test): not an event of the log, built when sent. */

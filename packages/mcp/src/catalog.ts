@@ -252,7 +252,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: "create_webhook",
     title: "Create a webhook",
     description:
-      "Registers an HTTPS endpoint of the user's own systems to receive signed events (event_filters: enrollment.sent, .opened, .replied, .bounced, .unsubscribed, credential.disabled, campaign.paused, or * for all of them; enrollment.clicked and reply.categorized only when named). The result shows the signing secret once: give it to the user, it cannot be read again. Each call creates another endpoint.",
+      "Registers an HTTPS endpoint of the user's own systems to receive signed events (event_filters: enrollment.sent, .opened, .replied, .bounced, .unsubscribed, credential.disabled, campaign.paused, or * for all of them; enrollment.clicked, reply.categorized and credential.auth_failed only when named). The result shows the signing secret once: give it to the user, it cannot be read again. Each call creates another endpoint.",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     operationId: "createWebhook",
   },

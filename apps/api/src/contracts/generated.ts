@@ -114,7 +114,7 @@ export interface CreateOutreachBody {
 
 export interface CreateWebhookBody {
   url: string;
-  event_filters: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "*")[];
+  event_filters: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "*")[];
   description?: string | null | "";
 }
 
@@ -170,7 +170,7 @@ export interface ListContactsQuery {
 }
 
 export interface ListEventsQuery {
-  type?: "enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized";
+  type?: "enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed";
   limit: number;
   starting_after?: string;
 }
@@ -301,7 +301,7 @@ export interface UpdateOutreachBody {
 
 export interface UpdateWebhookBody {
   url?: string;
-  event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "*")[];
+  event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "*")[];
   description?: string | null | "";
   disabled_at?: null;
 }

@@ -1057,7 +1057,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook
-         * @description Events are POSTed to `url`, signed with the secret this answer shows once. `event_filters` defaults to `["*"]`: the v1 event types; opt-in types (`enrollment.clicked`, `reply.categorized`) only when named. The URL must be absolute http(s) without credentials, and its host must not resolve to an internal address (unless the deployment allows private URLs).
+         * @description Events are POSTed to `url`, signed with the secret this answer shows once. `event_filters` defaults to `["*"]`: the v1 event types; opt-in types (`enrollment.clicked`, `reply.categorized`, `credential.auth_failed`) only when named. The URL must be absolute http(s) without credentials, and its host must not resolve to an internal address (unless the deployment allows private URLs).
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1369,6 +1369,26 @@ export interface webhooks {
          * @description Opt-in: delivered only to webhooks whose event_filters name it. A 2xx answer succeeds; 5xx, 408, 429, a network error or a timeout is retried with backoff (5 attempts in all, then failed, redeliverable with POST /webhooks/{id}/deliveries/{delivery_id}/redeliver); any other answer fails at once.
          */
         post: operations["event_reply_categorized"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "credential.auth_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * credential.auth_failed
+         * @description Opt-in: delivered only to webhooks whose event_filters name it. A 2xx answer succeeds; 5xx, 408, 429, a network error or a timeout is retried with backoff (5 attempts in all, then failed, redeliverable with POST /webhooks/{id}/deliveries/{delivery_id}/redeliver); any other answer fails at once.
+         */
+        post: operations["event_credential_auth_failed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1918,7 +1938,7 @@ export interface components {
             url: string;
             description: string | null;
             /** @description "*" is the v1 event types; opt-in types only when named. */
-            event_filters: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "*")[];
+            event_filters: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "*")[];
             /**
              * Format: date-time
              * @description Set when consecutive failed deliveries disabled it; PATCH disabled_at: null re-enables it.
@@ -1931,6 +1951,21 @@ export interface components {
             updated_at: string;
             /** @description The signing secret, shown only here: store it to verify X-Service-Signature. */
             secret: string;
+        };
+        CredentialAuthFailedData: {
+            /** Format: uuid */
+            credential_id: string;
+            /** Format: uuid */
+            campaign_id: string;
+            /** Format: idn-email */
+            from_email: string;
+            /**
+             * @description The OAuth2 mailbox's provider.
+             * @enum {unknown}
+             */
+            provider: "google" | "microsoft";
+            /** @description Why the mailbox can no longer log in (the provider refused its refresh token): it must be reconnected. */
+            reason: string;
         };
         CredentialDisabledData: {
             /** Format: uuid */
@@ -2194,6 +2229,14 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             data: components["schemas"]["ReplyCategorizedData"];
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "credential.auth_failed";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["CredentialAuthFailedData"];
         };
         /** @description A JSON-RPC 2.0 message of the Model Context Protocol: a request, a notification (no id, no answer), or a response. */
         JsonRpcMessage: {
@@ -2639,7 +2682,7 @@ export interface components {
             url: string;
             description: string | null;
             /** @description "*" is the v1 event types; opt-in types only when named. */
-            event_filters: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "*")[];
+            event_filters: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "*")[];
             /**
              * Format: date-time
              * @description Set when consecutive failed deliveries disabled it; PATCH disabled_at: null re-enables it.
@@ -2662,7 +2705,7 @@ export interface components {
              */
             event_id: string | null;
             /** @enum {unknown} */
-            event_type: "enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "webhook.test";
+            event_type: "enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "webhook.test";
             /** @enum {unknown} */
             status: "pending" | "succeeded" | "failed" | "skipped";
             attempts_made: number;
@@ -8223,7 +8266,7 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                type?: "enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | null;
+                type?: "enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | null;
                 limit?: number;
                 starting_after?: string;
             };
@@ -10895,7 +10938,7 @@ export interface operations {
                      *       "*"
                      *     ]
                      */
-                    event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "*")[];
+                    event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "*")[];
                     description?: string | null;
                 } | {
                     webhook: {
@@ -10905,7 +10948,7 @@ export interface operations {
                          *       "*"
                          *     ]
                          */
-                        event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "*")[];
+                        event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "*")[];
                         description?: string | null;
                     };
                 };
@@ -11315,14 +11358,14 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "*")[];
+                    event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "*")[];
                     description?: string | null;
                     /** @constant */
                     disabled_at?: unknown;
                 } | {
                     webhook: {
                         url?: string;
-                        event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "*")[];
+                        event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "*")[];
                         description?: string | null;
                         /** @constant */
                         disabled_at?: unknown;
@@ -12624,6 +12667,45 @@ export interface operations {
                     /** Format: uuid */
                     account_id: string;
                     data: components["schemas"]["ReplyCategorizedData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_credential_auth_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` keyed with the webhook's secret. Recompute it, compare in constant time, and refuse a `t` more than 300 seconds old. While a rotated secret's old value is still valid, the header carries one v1 per secret; accept the request when any matches. */
+                "X-Service-Signature": string;
+                "User-Agent"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The delivery's id: the same on every attempt and redelivery. Receivers dedupe on it.
+                     */
+                    id: string;
+                    /** @constant */
+                    type: "credential.auth_failed";
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: uuid */
+                    account_id: string;
+                    data: components["schemas"]["CredentialAuthFailedData"];
                 };
             };
         };
