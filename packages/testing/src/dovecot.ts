@@ -42,6 +42,7 @@ interface DovecotPaths {
   logFile: string;
   passwdFile: string;
   configFile: string;
+  oauth2File: string;
   startupOutputFile: string;
 }
 
@@ -54,6 +55,7 @@ function pathsUnder(root: string): DovecotPaths {
     logFile: join(root, "dovecot.log"),
     passwdFile: join(root, "users"),
     configFile: join(root, "dovecot.conf"),
+    oauth2File: join(root, "oauth2.conf"),
     startupOutputFile: join(root, "startup.out"),
   };
 }
@@ -73,7 +75,31 @@ const NO_AUTH_PENALTY = `service anvil {
 }
 `;
 
-function config23(paths: DovecotPaths, port: number, tlsPort: number | null): string {
+/**
+ * The logins of a 2.3 instance: passwords from the passwd-file, or (oauth2) XOAUTH2 alone,
+ * each access token checked at the introspection URL (GET with `Authorization: Bearer`;
+ * the answer's `username` names the user). OAUTHBEARER is not offered: imapflow prefers it,
+ * and the mailboxes tested log in with XOAUTH2 as Gmail's and Office 365's do.
+ */
+function auth23(paths: DovecotPaths, oauth2: DovecotOAuth2Options | undefined): string {
+  if (oauth2) {
+    return `auth_mechanisms = xoauth2
+passdb {
+  driver = oauth2
+  mechanisms = xoauth2
+  args = ${paths.oauth2File}
+}
+`;
+  }
+  return `auth_mechanisms = plain login
+passdb {
+  driver = passwd-file
+  args = ${paths.passwdFile}
+}
+`;
+}
+
+function config23(paths: DovecotPaths, port: number, tlsPort: number | null, oauth2: DovecotOAuth2Options | undefined): string {
   return `protocols = imap
 listen = ${HOST}
 base_dir = ${paths.baseDir}
@@ -87,17 +113,12 @@ ssl_key = <${TLS_FIXTURES}/server.key`
     : "ssl = no"
 }
 disable_plaintext_auth = no
-auth_mechanisms = plain login
 # Tests of wrong credentials should not wait the default 2 s.
 auth_failure_delay = 0
 # Debian's dovecot user has a system uid, below the default first_valid_uid of 500.
 first_valid_uid = 1
 mail_location = maildir:${paths.mailDir}/%u
-passdb {
-  driver = passwd-file
-  args = ${paths.passwdFile}
-}
-userdb {
+${auth23(paths, oauth2)}userdb {
   driver = static
   args = uid=dovecot gid=dovecot
 }
@@ -170,13 +191,18 @@ async function writePasswdFile(paths: DovecotPaths, users: Map<string, string>):
   await rename(next, paths.passwdFile);
 }
 
-async function prepareDirectories(paths: DovecotPaths): Promise<void> {
+async function prepareDirectories(paths: DovecotPaths, oauth2: DovecotOAuth2Options | undefined): Promise<void> {
   // mkdtemp makes a 0700 directory; the unprivileged login and mail processes must traverse it.
   await chmod(paths.root, 0o755);
   await mkdir(paths.mailDir);
   const dovecotUser = lookupUser("dovecot");
   await chown(paths.mailDir, dovecotUser.uid, dovecotUser.gid);
   await writeFile(paths.passwdFile, "", { mode: 0o644 });
+  if (oauth2) {
+    if (/[\r\n\s]/.test(oauth2.introspectionUrl)) throw new Error(`Cannot write ${JSON.stringify(oauth2.introspectionUrl)} into Dovecot's oauth2 settings`);
+    // username_attribute: the introspection answer names the user in `username` (the default, `email`, makes every login fail as unavailable).
+    await writeFile(paths.oauth2File, `introspection_url = ${oauth2.introspectionUrl}\nintrospection_mode = auth\nusername_attribute = username\n`, { mode: 0o644 });
+  }
 }
 
 function lookupUser(name: string): { uid: number; gid: number } {
@@ -277,7 +303,7 @@ async function launch(paths: DovecotPaths, version: string, options: DovecotOpti
   for (let attempt = 1; ; attempt++) {
     const port = await findFreePort(HOST);
     const tlsPort = options.tls ? await findFreePort(HOST) : null;
-    const base = isDovecot24(version) ? config24(paths, port, tlsPort) : config23(paths, port, tlsPort);
+    const base = isDovecot24(version) ? config24(paths, port, tlsPort) : config23(paths, port, tlsPort, options.oauth2);
     const config = base + (options.authPenalty ? "" : NO_AUTH_PENALTY) + (options.extraConfig ?? "");
     await writeFile(paths.configFile, config);
     try {
@@ -308,6 +334,15 @@ export interface DovecotOptions {
   extraConfig?: string;
   /** Keeps Dovecot's auth penalty after a failed login, which test instances turn off (NO_AUTH_PENALTY). */
   authPenalty?: boolean;
+  /** Logins with XOAUTH2 only, checked against an OAuth introspection endpoint, instead of passwords (Dovecot 2.3). */
+  oauth2?: DovecotOAuth2Options;
+}
+
+export interface DovecotOAuth2Options {
+  /** answers 200 {"active":true,"username":"<email>"} or {"active":false} (e.g. an OAuth stand-in's introspectionUrl) */
+  introspectionUrl: string;
+  /** An access token valid for the mailbox, with which appendMessage logs in (passwords are not accepted). */
+  accessTokenFor(email: string): string | Promise<string>;
 }
 
 /** A private Dovecot instance (startDovecot). */
@@ -332,9 +367,10 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
   if (unavailable) throw new Error(`Cannot start Dovecot: ${unavailable}`);
 
   const version = await dovecotVersion();
+  if (options.oauth2 && isDovecot24(version)) throw new Error(`Cannot start Dovecot: the oauth2 test mode is written for Dovecot 2.3, this is ${version}`);
   const paths = pathsUnder(await mkdtemp(join(tmpdir(), "outreach-dovecot-")));
   const users = new Map<string, string>();
-  await prepareDirectories(paths);
+  await prepareDirectories(paths, options.oauth2);
 
   let port: number;
   let tlsPort: number | null;
@@ -376,10 +412,15 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
       await delay(1000 - (Date.now() % 1000) + 5);
     },
     async appendMessage(email, raw, flags = []): Promise<AppendedMessage> {
-      const password = users.get(email.toLowerCase());
-      if (password === undefined) throw new Error(`Unknown IMAP test user ${email}`);
+      let auth: { user: string; pass: string } | { user: string; accessToken: string };
+      if (options.oauth2) auth = { user: email, accessToken: await options.oauth2.accessTokenFor(email) };
+      else {
+        const password = users.get(email.toLowerCase());
+        if (password === undefined) throw new Error(`Unknown IMAP test user ${email}`);
+        auth = { user: email, pass: password };
+      }
       // with TLS on, ImapFlow upgrades with STARTTLS: the test certificate's issuer is trusted here
-      const client = new ImapFlow({ host: HOST, port, secure: false, auth: { user: email, pass: password }, logger: false, tls: { ca: readFileSync(join(TLS_FIXTURES, "ca.pem")) } });
+      const client = new ImapFlow({ host: HOST, port, secure: false, auth, logger: false, tls: { ca: readFileSync(join(TLS_FIXTURES, "ca.pem")) } });
       await client.connect();
       try {
         const result = await client.append("INBOX", raw, flags);

@@ -31,6 +31,8 @@ export interface OAuthStandIn {
   consent(authorizationUrl: string, email: string): string;
   /** A refresh token for the mailbox as if obtained elsewhere. */
   issueRefreshToken(email: string): string;
+  /** An access token for the mailbox, as a refresh would answer (e.g. for a test's own IMAP login). */
+  issueAccessToken(email: string): string;
   /** The refresh token stops working: a refresh with it answers 400 {"error":"invalid_grant"}. */
   revokeRefreshToken(refreshToken: string): void;
   /** Revokes every refresh and access token of the mailbox (the user removed the app's access). */
@@ -252,6 +254,9 @@ export async function startOAuthStandIn(options: Partial<OAuthStandInOptions> = 
     },
     issueRefreshToken(email) {
       return newRefreshToken(email, DEFAULT_SCOPE);
+    },
+    issueAccessToken(email) {
+      return issueAccessToken(email).accessToken;
     },
     revokeRefreshToken(refreshToken) {
       const known = refreshTokens.get(refreshToken);

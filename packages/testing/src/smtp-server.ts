@@ -24,6 +24,13 @@ export interface SmtpServerOptions {
   observe?: SmtpServerObserver;
   /** false: no reverse DNS lookup of each client's address (smtp-server makes one by default). */
   reverseLookup?: boolean;
+  /**
+   * Accept only AUTH XOAUTH2 (as Gmail and Office 365 do for OAuth2 mailboxes), the login
+   * valid when this answers true for its username and access token (e.g. an OAuth stand-in's
+   * `userOfAccessToken(token) === user`); a refused token gets a bare 535, which clients do
+   * not retry by themselves. PLAIN and LOGIN are then refused.
+   */
+  xoauth2?: (username: string, accessToken: string) => boolean | Promise<boolean>;
 }
 
 export interface SmtpServerObserver {
@@ -70,6 +77,8 @@ export interface ReceivedMessage {
   parsed: ParsedMail;
   /** AUTH username of the session that sent the message, undefined when it did not authenticate. */
   username: string | undefined;
+  /** the access token the session logged in with (XOAUTH2 servers only) */
+  accessToken?: string;
   receivedAt: Date;
 }
 
@@ -94,6 +103,8 @@ export interface SmtpTestServer {
   readonly sessions: SmtpSessionStats;
   /** AUTH commands received, and how many of them came over a connection without TLS. */
   readonly auths: { total: number; inClear: number };
+  /** XOAUTH2 logins tried (xoauth2 servers only), in order, with whether the token was accepted. */
+  readonly xoauth2Logins: ReadonlyArray<{ username: string; accessToken: string; accepted: boolean }>;
   /** Resolves once at least `count` messages are recorded; rejects after `timeoutMs`. */
   waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMessage[]>;
   messagesTo(email: string): ReceivedMessage[];
@@ -219,12 +230,14 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
   };
 
   const auths = { total: 0, inClear: 0 };
+  const xoauth2Logins: Array<{ username: string; accessToken: string; accepted: boolean }> = [];
+  const accessTokens = new Map<string, string>();
   const server = new SMTPServer({
     logger: false,
     authOptional: true,
     allowInsecureAuth: true,
     ...(options.tls ? { secure: options.tls === "implicit", key: readFileSync(join(FIXTURES, "server.key")), cert: readFileSync(join(FIXTURES, "server.pem")) } : { disabledCommands: ["STARTTLS"] }),
-    authMethods: ["PLAIN", "LOGIN"],
+    authMethods: options.xoauth2 ? ["XOAUTH2"] : ["PLAIN", "LOGIN"],
     hidePIPELINING: options.pipelining === false,
     ...(options.reverseLookup === false ? { disableReverseLookup: true } : {}),
     // close() should not wait the default 30 s for pooled client connections.
@@ -238,9 +251,23 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       auths.total += 1;
       if (!session.secure) auths.inClear += 1;
       const username = auth.username ?? "";
-      sessions.authenticated(username);
-      options.observe?.auth?.(username);
-      callback(null, { user: username });
+      const accept = () => {
+        sessions.authenticated(username);
+        options.observe?.auth?.(username);
+        callback(null, { user: username });
+      };
+      const check = options.xoauth2;
+      if (!check) return accept();
+      const accessToken = auth.method === "XOAUTH2" ? (auth.accessToken ?? "") : "";
+      void Promise.resolve(accessToken !== "" && check(username, accessToken)).then(
+        (valid) => {
+          xoauth2Logins.push({ username, accessToken, accepted: valid === true });
+          if (valid !== true) return callback(smtpError(535, "5.7.8 Username and Password not accepted"));
+          accessTokens.set(session.id, accessToken);
+          accept();
+        },
+        (error: unknown) => callback(smtpError(454, `4.7.0 Temporary authentication failure: ${String(error)}`)),
+      );
     },
     onRcptTo(address, session, callback) {
       const rule = takeRule(address.address);
@@ -275,7 +302,8 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
         }
         const parsed = await simpleParser(raw);
         if (options.latencyMs) await delay(options.latencyMs);
-        const message: ReceivedMessage = { envelope, raw, parsed, username: usernameOf(session), receivedAt: new Date() };
+        const accessToken = accessTokens.get(session.id);
+        const message: ReceivedMessage = { envelope, raw, parsed, username: usernameOf(session), ...(accessToken !== undefined ? { accessToken } : {}), receivedAt: new Date() };
         transfers.push({ envelope, raw, answer: "accepted" });
         await acceptHook?.(message);
         options.observe?.message?.(message.username ?? "", envelope);
@@ -291,6 +319,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     },
     onClose(session) {
       sessions.closed(session.id, usernameOf(session));
+      accessTokens.delete(session.id);
       options.observe?.close?.();
     },
   });
@@ -313,6 +342,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     transfers,
     sessions,
     auths,
+    xoauth2Logins,
     async waitForMessages(count, timeoutMs = 5000) {
       const deadline = AbortSignal.timeout(timeoutMs);
       while (messages.length < count) {
@@ -347,6 +377,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     clear() {
       messages.length = 0;
       transfers.length = 0;
+      xoauth2Logins.length = 0;
       dataBehaviour = null;
       rules.clear();
       sessions.resetMaxima();
