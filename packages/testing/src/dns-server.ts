@@ -17,25 +17,43 @@ export interface DnsTestServer {
   queryCount(domain: string): number;
   setMx(domain: string, records: MxRecord[]): void;
   setA(domain: string, addresses: string[]): void;
+  /**
+   * The domain's TXT records: each a string, or its character strings (of at most 255 bytes each)
+   * as an array; a string longer than 255 bytes is split into such strings.
+   */
+  setTxt(domain: string, records: Array<string | string[]>): void;
   /** The domain exists but has no MX records: NOERROR with an empty answer (resolvers report ENODATA). */
   setNoMx(domain: string): void;
   /** The domain does not exist: NXDOMAIN (resolvers report ENOTFOUND). Also the answer for unknown names. */
   setNxDomain(domain: string): void;
+  /** Every query for the name fails with SERVFAIL (resolvers report ESERVFAIL). */
+  setServFail(domain: string): void;
   /** Forgets all zones and resets the query counters. */
   clear(): void;
   close(): Promise<void>;
 }
 
-type ExistingZone = { exists: true; mx: MxRecord[]; a: string[] };
-type Zone = { exists: false } | ExistingZone;
+type ExistingZone = { exists: true; mx: MxRecord[]; a: string[]; txt: string[][] };
+type Zone = { exists: false; servfail?: boolean } | ExistingZone;
 
 const HOST = "127.0.0.1";
 const TTL_SECONDS = 300;
+const RCODE_SERVFAIL = 2;
 const RCODE_NXDOMAIN = 3;
+const TXT_STRING_BYTES = 255;
 const LISTEN_ATTEMPTS = 5;
 
 function normalizeName(name: string): string {
   return name.trim().toLowerCase().replace(/\.$/, "");
+}
+
+/** A TXT record's character strings: a long string is cut into pieces of at most 255 bytes, as publishers do. */
+function characterStrings(record: string | string[]): string[] {
+  if (Array.isArray(record)) return [...record];
+  const bytes = Buffer.from(record, "utf8");
+  const pieces: string[] = [];
+  for (let at = 0; at < bytes.length; at += TXT_STRING_BYTES) pieces.push(bytes.subarray(at, at + TXT_STRING_BYTES).toString("utf8"));
+  return pieces.length ? pieces : [""];
 }
 
 function answer(zones: Map<string, Zone>, request: Packet): Packet {
@@ -44,7 +62,7 @@ function answer(zones: Map<string, Zone>, request: Packet): Packet {
   for (const question of request.questions) {
     const zone = zones.get(normalizeName(question.name));
     if (!zone?.exists) {
-      response.header.rcode = RCODE_NXDOMAIN;
+      response.header.rcode = zone?.servfail ? RCODE_SERVFAIL : RCODE_NXDOMAIN;
       continue;
     }
     if (question.type === Packet.TYPE.MX) {
@@ -61,6 +79,10 @@ function answer(zones: Map<string, Zone>, request: Packet): Packet {
     } else if (question.type === Packet.TYPE.A) {
       for (const address of zone.a) {
         response.answers.push(Packet.createResourceFromQuestion(question, { type: Packet.TYPE.A, ttl: TTL_SECONDS, address }));
+      }
+    } else if (question.type === Packet.TYPE.TXT) {
+      for (const data of zone.txt) {
+        response.answers.push(Packet.createResourceFromQuestion(question, { type: Packet.TYPE.TXT, ttl: TTL_SECONDS, data }));
       }
     }
   }
@@ -107,7 +129,7 @@ export async function startDnsServer(): Promise<DnsTestServer> {
 
   const zoneFor = (domain: string): ExistingZone => {
     const existing = zones.get(normalizeName(domain));
-    return existing?.exists ? existing : { exists: true, mx: [], a: [] };
+    return existing?.exists ? existing : { exists: true, mx: [], a: [], txt: [] };
   };
 
   return {
@@ -122,11 +144,17 @@ export async function startDnsServer(): Promise<DnsTestServer> {
     setA(domain, addresses) {
       zones.set(normalizeName(domain), { ...zoneFor(domain), a: [...addresses] });
     },
+    setTxt(domain, records) {
+      zones.set(normalizeName(domain), { ...zoneFor(domain), txt: records.map(characterStrings) });
+    },
     setNoMx(domain) {
       zones.set(normalizeName(domain), { ...zoneFor(domain), mx: [] });
     },
     setNxDomain(domain) {
       zones.set(normalizeName(domain), { exists: false });
+    },
+    setServFail(domain) {
+      zones.set(normalizeName(domain), { exists: false, servfail: true });
     },
     clear() {
       zones.clear();

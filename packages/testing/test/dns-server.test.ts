@@ -64,6 +64,29 @@ describe("startDnsServer", () => {
     assert.deepEqual(await resolver.resolveMx("both.test"), [{ exchange: "mx.both.test", priority: 5 }]);
   });
 
+  test("answers TXT records, a long one cut into 255-byte strings, next to the name's other records", async () => {
+    server.setTxt("txt.test", ["v=spf1 -all", ["first ", "second"], "x".repeat(300)]);
+    server.setMx("txt.test", [{ exchange: "mx.txt.test", priority: 1 }]);
+
+    const records = await resolver.resolveTxt("txt.test");
+
+    assert.deepEqual(records.map((chunks) => chunks.join("")).sort(), ["first second", "v=spf1 -all", "x".repeat(300)]);
+    assert.deepEqual(
+      records.find((chunks) => chunks.join("").startsWith("x"))?.map((chunk) => chunk.length),
+      [255, 45],
+    );
+    assert.deepEqual(await resolver.resolveMx("txt.test"), [{ exchange: "mx.txt.test", priority: 1 }]);
+    server.setMx("no-txt.test", [{ exchange: "mx.no-txt.test", priority: 1 }]);
+    await assert.rejects(resolver.resolveTxt("no-txt.test"), { code: "ENODATA" });
+  });
+
+  test("fails every query for a name set to SERVFAIL", async () => {
+    server.setServFail("broken.test");
+
+    await assert.rejects(resolver.resolveTxt("broken.test"), { code: "ESERVFAIL" });
+    await assert.rejects(resolver.resolve4("broken.test"), { code: "ESERVFAIL" });
+  });
+
   test("counts queries per domain", async () => {
     server.setMx("counted.test", [{ exchange: "mx.counted.test", priority: 1 }]);
     assert.equal(server.queryCount("counted.test"), 0);
