@@ -16,3 +16,12 @@ ALTER TABLE "smtp_credentials" ADD CONSTRAINT "smtp_credentials_ramp_check"
 -- Last changed by migration: 20261126185600_issue28_oauth_connections
 ALTER TABLE "smtp_credentials" ADD CONSTRAINT "smtp_credentials_auth_check"
   CHECK ("smtpPasswordEnc" IS NOT NULL OR "oauthConnectionId" IS NOT NULL);
+
+-- smtp_credentials_provider_check: the inbox's mail provider as the user set it, or null (inferred).
+-- schema.prisma has no CHECK.
+--
+-- Used by: apps/api/src/services/create-campaign.ts (writes it),
+--   packages/domain/src/audience/mail-provider.ts (reads it: inboxProvider)
+-- Last changed by migration: 20261126190327_issue28_address_checks_and_provider_matching
+ALTER TABLE "smtp_credentials" ADD CONSTRAINT "smtp_credentials_provider_check"
+  CHECK ("provider" IS NULL OR "provider" IN ('google', 'microsoft', 'other'));
