@@ -656,6 +656,16 @@ const cases: Record<string, Case> = {
     ],
   },
 
+  // domain-health-reports.ts
+  findDomainHealthReport: { columns: queries.domainHealthReportColumns, runs: [(ex) => queries.findDomainHealthReport(ex, id(), "example.com")] },
+  domainHealthStatuses: { columns: queries.domainHealthStatusColumns, runs: [(ex) => queries.domainHealthStatuses(ex, id(), ["example.com", "example.org"])] },
+  saveDomainHealthReport: {
+    columns: null,
+    runs: [async (ex) => (await withoutForeignKeys(), queries.saveDomainHealthReport(ex, { accountId: id(), domain: "example.com", status: "warn", report: { checks: {} }, checkedAt: now }))],
+  },
+  sendingHostsOfDomain: { columns: queries.sendingHostColumns, runs: [(ex) => queries.sendingHostsOfDomain(ex, id(), "example.com")] },
+  domainsDueForHealthCheck: { columns: queries.domainDueForHealthCheckColumns, runs: [(ex) => queries.domainsDueForHealthCheck(ex, now, 10)] },
+
   // reply-answers.ts
   claimReplyAnswer: { columns: null, runs: [(ex) => queries.claimReplyAnswer(ex, id(), id())] },
 };

@@ -32,3 +32,4 @@ export * from "./campaign-stats.js";
 export * from "./campaign-analytics.js";
 export * from "./contact-imports.js";
 export * from "./contact-import-staged-rows.js";
+export * from "./domain-health-reports.js";
