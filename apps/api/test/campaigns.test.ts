@@ -27,6 +27,8 @@ const CAMPAIGN_KEYS = [
   "recent_failures",
   "reply_actions",
   "bounce_rate_threshold",
+  "daily_limit",
+  "unsubscribe_footer",
   "sequence_steps",
   "skipped",
   "on_completion",
@@ -128,7 +130,7 @@ describe("POST /campaigns", () => {
     assert.equal(body.bounce_rate_threshold, 8);
     assert.ok(!Number.isNaN(Date.parse(body.created_at)));
     assert.deepEqual(body.sequence_steps, [
-      { id: body.sequence_steps[0].id, position: 1, subject: "Step 1 for {{first_name}}", body_html: "<p>Hello {{first_name}}, step 1</p>", variants: null, delay_minutes: 0, condition: "none" },
+      { id: body.sequence_steps[0].id, position: 1, subject: "Step 1 for {{first_name}}", body_html: "<p>Hello {{first_name}}, step 1</p>", variants: null, delay_minutes: 0, condition: "none", text_only: false },
     ]);
     assert.equal(body.smtp_credentials.length, 1);
     const cred = body.smtp_credentials[0];
@@ -156,6 +158,8 @@ describe("POST /campaigns", () => {
         imap_username: null,
         disabled_at: null,
         disabled_reason: null,
+        paused_until: null,
+        paused_reason: null,
         last_error: null,
         last_error_at: null,
         imap_status: null,
@@ -167,7 +171,7 @@ describe("POST /campaigns", () => {
     assert.deepEqual(body.rates, { bounce_rate: 0, open_rate: 0, reply_rate: 0, click_rate: 0 });
     assert.deepEqual(body.per_batch, []);
     assert.deepEqual(body.recent_bounces, []);
-    assert.deepEqual(body.skipped, { mx_invalid: 0, cross_campaign_duplicate: 0, blocklisted: 0, condition_not_met: 0 });
+    assert.deepEqual(body.skipped, { mx_invalid: 0, cross_campaign_duplicate: 0, blocklisted: 0, condition_not_met: 0, disposable: 0, role_account: 0 });
     assert.deepEqual(body.credentials, [
       {
         id: cred.id,
@@ -219,8 +223,8 @@ describe("POST /campaigns", () => {
     assert.equal(rows.length, 2);
     for (const row of rows) {
       assert.notEqual(row.smtpPasswordEnc, SMTP_PASSWORD);
-      assert.ok(!row.smtpPasswordEnc.includes(SMTP_PASSWORD));
-      assert.equal(decryptSecret(row.smtpPasswordEnc, api.config.encryptionKey, secretAad("smtp_credentials", "smtpPasswordEnc", row.id)), SMTP_PASSWORD);
+      assert.ok(!row.smtpPasswordEnc!.includes(SMTP_PASSWORD));
+      assert.equal(decryptSecret(row.smtpPasswordEnc!, api.config.encryptionKey, secretAad("smtp_credentials", "smtpPasswordEnc", row.id)), SMTP_PASSWORD);
       assert.ok(row.imapPasswordEnc && !row.imapPasswordEnc.includes(IMAP_PASSWORD));
       assert.equal(decryptSecret(row.imapPasswordEnc, api.config.encryptionKey, secretAad("smtp_credentials", "imapPasswordEnc", row.id)), IMAP_PASSWORD);
     }
@@ -603,7 +607,7 @@ describe("GET /campaigns/:id statistics", () => {
     assert.deepEqual(res.body.rates, { bounce_rate: 0, open_rate: 0, reply_rate: 0, click_rate: 0 });
     assert.deepEqual(res.body.per_batch, []);
     assert.deepEqual(res.body.recent_bounces, []);
-    assert.deepEqual(res.body.skipped, { mx_invalid: 0, cross_campaign_duplicate: 0, blocklisted: 0, condition_not_met: 0 });
+    assert.deepEqual(res.body.skipped, { mx_invalid: 0, cross_campaign_duplicate: 0, blocklisted: 0, condition_not_met: 0, disposable: 0, role_account: 0 });
     assert.deepEqual(
       res.body.credentials.map((c: any) => [c.label, c.from_email, c.sends_today, c.daily_limit, c.sends_total, c.bounces, c.bounce_rate, c.disabled_at]),
       [
@@ -691,7 +695,7 @@ describe("GET /campaigns/:id statistics", () => {
     // 6 enrollments were sent (e2 e3 e4 e5 e6 e8); ever opened: e3 e4 e5 e8; ever replied: e4 e5.
     // Sends that reached SMTP: 6 (A) + 3 (B) + 1 (no credential) = 10, of which 2 bounced.
     assert.deepEqual(stats.rates, { bounce_rate: 20, open_rate: 66.67, reply_rate: 33.33, click_rate: 0 });
-    assert.deepEqual(stats.skipped, { mx_invalid: 2, cross_campaign_duplicate: 1, blocklisted: 0, condition_not_met: 0 });
+    assert.deepEqual(stats.skipped, { mx_invalid: 2, cross_campaign_duplicate: 1, blocklisted: 0, condition_not_met: 0, disposable: 0, role_account: 0 });
     assert.deepEqual(stats.recent_bounces, [
       { enrollment_id: e7.id, contact_id: contacts[6]!.id, email: contacts[6]!.email, bounce_reason: "no MX record", bounced_at: now.toISOString() },
       { enrollment_id: e6.id, contact_id: contacts[5]!.id, email: contacts[5]!.email, bounce_reason: "550 5.1.1 user unknown", bounced_at: earlier.toISOString() },

@@ -67,7 +67,7 @@ test("a new user goes from signup to a campaign with a webhook through the real 
   assert.equal(campaign.body.status, "pending");
   assert.ok(!campaign.text.includes("s3cret!"), "the password is never returned");
   const stored = await api.database.db.smtpCredential.findFirstOrThrow({ where: { campaignId: campaign.body.id } });
-  assert.equal(decryptSecret(stored.smtpPasswordEnc, api.config.encryptionKey, secretAad("smtp_credentials", "smtpPasswordEnc", stored.id)), "s3cret!");
+  assert.equal(decryptSecret(stored.smtpPasswordEnc!, api.config.encryptionKey, secretAad("smtp_credentials", "smtpPasswordEnc", stored.id)), "s3cret!");
 
   const listed = await call("GET", "/campaigns", token);
   assert.deepEqual(listed.body, [{ id: campaign.body.id, name: "Q4 intro", status: "pending", created_at: campaign.body.created_at }]);

@@ -137,9 +137,9 @@ test("every secret sealed under the old key (v1, v2, v3) ends up under the new k
 
   const moved = await sealedValues(db, seeded.accountId);
   for (const row of moved.credentials) {
-    assert.ok(isSealedWithCurrentKey(row.smtpPasswordEnc, onlyB));
-    assert.equal(row.smtpPasswordEnc.split(".")[0], "v3");
-    assert.equal(decryptSecret(row.smtpPasswordEnc, onlyB, credentialAad("smtpPasswordEnc", row.id)), seeded.smtp.get(row.id));
+    assert.ok(isSealedWithCurrentKey(row.smtpPasswordEnc!, onlyB));
+    assert.equal(row.smtpPasswordEnc!.split(".")[0], "v3");
+    assert.equal(decryptSecret(row.smtpPasswordEnc!, onlyB, credentialAad("smtpPasswordEnc", row.id)), seeded.smtp.get(row.id));
     if (seeded.imap.has(row.id)) assert.equal(decryptSecret(row.imapPasswordEnc!, onlyB, credentialAad("imapPasswordEnc", row.id)), seeded.imap.get(row.id));
     else assert.equal(row.imapPasswordEnc, null);
   }
@@ -153,8 +153,8 @@ test("every secret sealed under the old key (v1, v2, v3) ends up under the new k
   }
   // now bound: a value read from another row or column does not open
   const [first1, second1] = moved.credentials;
-  assert.throws(() => decryptSecret(first1!.smtpPasswordEnc, onlyB, credentialAad("smtpPasswordEnc", second1!.id)), /does not decrypt/);
-  assert.throws(() => decryptSecret(first1!.smtpPasswordEnc, onlyB, credentialAad("imapPasswordEnc", first1!.id)), /does not decrypt/);
+  assert.throws(() => decryptSecret(first1!.smtpPasswordEnc!, onlyB, credentialAad("smtpPasswordEnc", second1!.id)), /does not decrypt/);
+  assert.throws(() => decryptSecret(first1!.smtpPasswordEnc!, onlyB, credentialAad("imapPasswordEnc", first1!.id)), /does not decrypt/);
 
   const second = await reencryptSecrets(db, rotated, { batchSize: 2 });
   assert.deepEqual(second.failures, []);
