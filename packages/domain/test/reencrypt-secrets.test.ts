@@ -37,6 +37,7 @@ function sealV2(plaintext: string, key: Buffer): string {
 /** Under key A in each of the three formats in turn: v1, v2 and the current v3 (bound to `aad`). */
 const sealA = (plaintext: string, i: number, aad: string) => [sealV1(plaintext, keyA), sealV2(plaintext, keyA), encryptSecret(plaintext, keyA, aad)][i % 3]!;
 const credentialAad = (column: "smtpPasswordEnc" | "imapPasswordEnc", id: string) => secretAad("smtp_credentials", column, id);
+const connectionAad = (column: "refreshTokenEnc" | "accessTokenEnc", id: string) => secretAad("oauth_connections", column, id);
 const webhookAad = (id: string) => secretAad("webhooks", "secretEnc", id);
 const responseAad = (accountId: string, key: string) => secretAad("idempotency_records", "responseBody", `${accountId}/${key}`);
 
@@ -75,6 +76,25 @@ async function seedUnderA(db: Db) {
     smtp.set(row.id, `smtp-pw-${i}`);
     if (hasImap) imap.set(row.id, `imap-pw-${i}`);
   }
+  const refreshTokens = new Map<string, string>();
+  const accessTokens = new Map<string, string>();
+  for (let i = 0; i < 3; i++) {
+    const id = randomUUID();
+    const hasAccess = i !== 1;
+    await db.oAuthConnection.create({
+      data: {
+        id,
+        accountId,
+        provider: i === 2 ? "microsoft" : "google",
+        email: `oauth${i}@example.com`,
+        refreshTokenEnc: sealA(`1//refresh-${i}`, i, connectionAad("refreshTokenEnc", id)),
+        accessTokenEnc: hasAccess ? sealA(`ya29.access-${i}`, i + 2, connectionAad("accessTokenEnc", id)) : null,
+        accessTokenExpiresAt: hasAccess ? new Date(Date.now() + 3_600_000) : null,
+      },
+    });
+    refreshTokens.set(id, `1//refresh-${i}`);
+    if (hasAccess) accessTokens.set(id, `ya29.access-${i}`);
+  }
   const webhooks = new Map<string, string>();
   const previousSecrets = new Map<string, string>();
   for (let i = 0; i < 5; i++) {
@@ -96,14 +116,15 @@ async function seedUnderA(db: Db) {
   }
   // still executing: no response stored yet
   await db.idempotencyRecord.create({ data: { accountId, key: "idem-in-flight", method: "POST", path: "/campaigns", requestHash: "h", expiresAt } });
-  return { accountId, smtp, imap, webhooks, previousSecrets, responses };
+  return { accountId, smtp, imap, refreshTokens, accessTokens, webhooks, previousSecrets, responses };
 }
 
 async function sealedValues(db: Db, accountId: string) {
   const credentials = await db.smtpCredential.findMany({ where: { accountId }, orderBy: { id: "asc" } });
+  const connections = await db.oAuthConnection.findMany({ where: { accountId }, orderBy: { id: "asc" } });
   const webhooks = await db.webhook.findMany({ where: { accountId }, orderBy: { id: "asc" } });
   const records = await db.idempotencyRecord.findMany({ where: { accountId }, orderBy: { key: "asc" } });
-  return { credentials, webhooks, records };
+  return { credentials, connections, webhooks, records };
 }
 
 const count = (report: ReencryptReport, table: string, column: string) => report.columns.find((c) => c.table === table && c.column === column)!;
@@ -129,6 +150,8 @@ test("every secret sealed under the old key (v1, v2, v3) ends up under the new k
     [
       ["smtp_credentials", "smtpPasswordEnc", 7, 0, 0, 0],
       ["smtp_credentials", "imapPasswordEnc", 4, 0, 0, 0],
+      ["oauth_connections", "refreshTokenEnc", 3, 0, 0, 0],
+      ["oauth_connections", "accessTokenEnc", 2, 0, 0, 0],
       ["webhooks", "secretEnc", 5, 0, 0, 0],
       ["webhooks", "previousSecretEnc", 3, 0, 0, 0],
       ["idempotency_records", "responseBody", 5, 0, 0, 0],
@@ -142,6 +165,11 @@ test("every secret sealed under the old key (v1, v2, v3) ends up under the new k
     assert.equal(decryptSecret(row.smtpPasswordEnc!, onlyB, credentialAad("smtpPasswordEnc", row.id)), seeded.smtp.get(row.id));
     if (seeded.imap.has(row.id)) assert.equal(decryptSecret(row.imapPasswordEnc!, onlyB, credentialAad("imapPasswordEnc", row.id)), seeded.imap.get(row.id));
     else assert.equal(row.imapPasswordEnc, null);
+  }
+  for (const row of moved.connections) {
+    assert.equal(decryptSecret(row.refreshTokenEnc, onlyB, connectionAad("refreshTokenEnc", row.id)), seeded.refreshTokens.get(row.id));
+    if (seeded.accessTokens.has(row.id)) assert.equal(decryptSecret(row.accessTokenEnc!, onlyB, connectionAad("accessTokenEnc", row.id)), seeded.accessTokens.get(row.id));
+    else assert.equal(row.accessTokenEnc, null);
   }
   for (const row of moved.webhooks) {
     assert.equal(decryptSecret(row.secretEnc, onlyB, webhookAad(row.id)), seeded.webhooks.get(row.id));
@@ -163,6 +191,8 @@ test("every secret sealed under the old key (v1, v2, v3) ends up under the new k
     [
       [0, 7],
       [0, 4],
+      [0, 3],
+      [0, 2],
       [0, 5],
       [0, 3],
       [0, 5],

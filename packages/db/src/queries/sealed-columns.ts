@@ -20,6 +20,9 @@ export interface SealedColumn {
 export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: "smtp_credentials", column: "smtpPasswordEnc", key: [["id", "uuid"]] },
   { table: "smtp_credentials", column: "imapPasswordEnc", key: [["id", "uuid"]] },
+  // an OAuth2 mailbox's refresh token and latest access token
+  { table: "oauth_connections", column: "refreshTokenEnc", key: [["id", "uuid"]] },
+  { table: "oauth_connections", column: "accessTokenEnc", key: [["id", "uuid"]] },
   { table: "webhooks", column: "secretEnc", key: [["id", "uuid"]] },
   // the secret a rotation replaced, moved from secretEnc as it was sealed
   { table: "webhooks", column: "previousSecretEnc", sealedAs: "secretEnc", key: [["id", "uuid"]] },
