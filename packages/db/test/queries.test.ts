@@ -656,6 +656,22 @@ const cases: Record<string, Case> = {
     ],
   },
 
+  // oauth-connections.ts
+  lockOAuthConnection: { columns: queries.oauthConnectionTokenColumns, runs: [(ex) => queries.lockOAuthConnection(ex, id())] },
+  lockOAuthConnectionOfMailbox: { columns: queries.oauthConnectionTokenColumns, runs: [(ex) => queries.lockOAuthConnectionOfMailbox(ex, id(), "google", "Sales@Example.com")] },
+  insertOAuthConnection: {
+    columns: queries.insertedOAuthConnectionColumns,
+    runs: [
+      async (ex) => {
+        await withoutForeignKeys();
+        const c = { id: id(), accountId: id(), provider: "google", email: "Sales@Example.com", refreshTokenEnc: "sealed", accessTokenEnc: null, accessTokenExpiresAt: null, scopes: null, now };
+        assert.equal(await queries.insertOAuthConnection(ex, c), c.id);
+        assert.equal(await queries.insertOAuthConnection(ex, { ...c, id: id(), email: "sales@example.COM" }), undefined, "one per account, provider and address");
+      },
+    ],
+  },
+  credentialsOfOAuthConnection: { columns: queries.oauthConnectionCredentialColumns, runs: [(ex) => queries.credentialsOfOAuthConnection(ex, id())] },
+  countOAuthConnectionCredentials: { columns: queries.oauthConnectionUsageColumns, runs: [(ex) => queries.countOAuthConnectionCredentials(ex, [id()])] },
   // domain-health-reports.ts
   findDomainHealthReport: { columns: queries.domainHealthReportColumns, runs: [(ex) => queries.findDomainHealthReport(ex, id(), "example.com")] },
   domainHealthStatuses: { columns: queries.domainHealthStatusColumns, runs: [(ex) => queries.domainHealthStatuses(ex, id(), ["example.com", "example.org"])] },

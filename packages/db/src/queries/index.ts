@@ -33,3 +33,4 @@ export * from "./campaign-analytics.js";
 export * from "./contact-imports.js";
 export * from "./contact-import-staged-rows.js";
 export * from "./domain-health-reports.js";
+export * from "./oauth-connections.js";
