@@ -7,3 +7,4 @@ export * from "./inbound/index.js";
 export * from "./webhooks/index.js";
 export * from "./billing/index.js";
 export * from "./operations/index.js";
+export * from "./deliverability/index.js";
