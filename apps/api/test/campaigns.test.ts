@@ -130,7 +130,16 @@ describe("POST /campaigns", () => {
     assert.equal(body.bounce_rate_threshold, 8);
     assert.ok(!Number.isNaN(Date.parse(body.created_at)));
     assert.deepEqual(body.sequence_steps, [
-      { id: body.sequence_steps[0].id, position: 1, subject: "Step 1 for {{first_name}}", body_html: "<p>Hello {{first_name}}, step 1</p>", variants: null, delay_minutes: 0, condition: "none", text_only: false },
+      {
+        id: body.sequence_steps[0].id,
+        position: 1,
+        subject: "Step 1 for {{first_name}}",
+        body_html: "<p>Hello {{first_name}}, step 1</p>",
+        variants: null,
+        delay_minutes: 0,
+        condition: "none",
+        text_only: false,
+      },
     ]);
     assert.equal(body.smtp_credentials.length, 1);
     const cred = body.smtp_credentials[0];

@@ -5,7 +5,7 @@ import { assertCampaignsRejected, assertEnvelope, call, createCampaign, credenti
 const env = workflowApiForFile();
 
 const db = () => env.api.database.db;
-const NEW_YORK = { timezone: "America/New_York", days: ["mon", "tue", "wed", "thu", "fri"], start_time: "09:00", end_time: "17:00", use_contact_timezone: false };
+const NEW_YORK = { timezone: "America/New_York", days: ["mon", "tue", "wed", "thu", "fri"], start_time: "09:00", end_time: "17:00", use_contact_timezone: false, skip_dates: [] };
 
 function campaignFields(overrides: Record<string, unknown> = {}) {
   return { name: "Settings", smtp_credentials: [credential()], sequence_steps: [step(1)], ...overrides };
@@ -30,7 +30,7 @@ describe("campaign jitter_scope, schedule and credential ramp", () => {
       schedule: { timezone: "america/new_york", days: ["fri", "mon", "wed"], start_time: "22:00", end_time: "06:30" },
       smtp_credentials: [credential({ daily_limit: 50, ramp: { start_per_day: 10, increase_per_day: 5 } })],
     });
-    const schedule = { timezone: "America/New_York", days: ["mon", "wed", "fri"], start_time: "22:00", end_time: "06:30", use_contact_timezone: false };
+    const schedule = { timezone: "America/New_York", days: ["mon", "wed", "fri"], start_time: "22:00", end_time: "06:30", use_contact_timezone: false, skip_dates: [] };
     assert.equal(campaign.jitter_scope, "inbox");
     assert.deepEqual(campaign.schedule, schedule);
     assert.deepEqual(campaign.smtp_credentials[0].ramp, { start_per_day: 10, increase_per_day: 5 });
@@ -49,7 +49,14 @@ describe("campaign jitter_scope, schedule and credential ramp", () => {
 
   test("the schedule's defaults: UTC, every day", async () => {
     const campaign = await createCampaign(env, { schedule: { start_time: "09:00", end_time: "17:00" } });
-    assert.deepEqual(campaign.schedule, { timezone: "UTC", days: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], start_time: "09:00", end_time: "17:00", use_contact_timezone: false });
+    assert.deepEqual(campaign.schedule, {
+      timezone: "UTC",
+      days: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"],
+      start_time: "09:00",
+      end_time: "17:00",
+      use_contact_timezone: false,
+      skip_dates: [],
+    });
   });
 
   test("daily_limit_today follows the ramp day by day up to daily_limit", async () => {

@@ -38,6 +38,8 @@ export const CREDENTIAL_KEYS = [
   "daily_limit",
   "disabled_at",
   "disabled_reason",
+  "paused_reason",
+  "paused_until",
   "from_email",
   "from_name",
   "has_imap",

@@ -149,6 +149,8 @@ async function deliver(ctx: SenderContext, payload: { stepSendId: string; creden
     trackingDomain: credential.trackingDomain ?? send.trackingDomain,
     trackClicks: send.trackClicks,
     trackingKey: ctx.keyring,
+    textOnly: send.step!.textOnly,
+    unsubscribeFooter: send.unsubscribeFooter,
   });
   used.credentialId = credential.id;
   let failure: unknown;

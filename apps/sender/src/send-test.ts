@@ -64,6 +64,8 @@ export async function sendTest(ctx: SenderContext, payload: { accountId: string;
           // a test send's links are left as written: a redirect of a nil enrollment would lead anywhere, forever
           trackClicks: false,
           trackingKey: ctx.keyring,
+          textOnly: step.textOnly,
+          unsubscribeFooter: campaign.unsubscribeFooter,
         });
         const label = variants.length > 1 ? `[Test] [Variant ${index + 1} of ${variants.length}]` : "[Test]";
         await ctx.pool.send(connection, {

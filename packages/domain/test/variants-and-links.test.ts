@@ -133,7 +133,7 @@ test("an email with click tracking: HTML links rewritten to the redirect, the te
     trackClicks: true,
     trackingKey: key,
   });
-  const link = /<a href="(https:\/\/t\.acme\.test\/t\/c\/([^/"]+)\/([^"]+))">Read<\/a>/.exec(email.html);
+  const link = /<a href="(https:\/\/t\.acme\.test\/t\/c\/([^/"]+)\/([^"]+))">Read<\/a>/.exec(email.html!);
   assert.ok(link, email.html);
   assert.deepEqual(readClickToken(link[2], link[3], key), { enrollmentId, url: "https://acme.test/a?b=1&c=2" });
   assert.match(email.text, /https:\/\/acme\.test\/a\?b=1&c=2/);
@@ -146,7 +146,7 @@ test("an email with click tracking: HTML links rewritten to the redirect, the te
     publicBaseUrl: "https://o.test",
     trackingKey: key,
   });
-  assert.match(untracked.html, /<a href="https:\/\/acme\.test\/">x<\/a>/);
+  assert.match(untracked.html!, /<a href="https:\/\/acme\.test\/">x<\/a>/);
 });
 
 test("only links whose scheme and host are written in the template are trackable; a merge tag after the host matches any value", () => {
@@ -182,8 +182,8 @@ test("an email with click tracking leaves a link made from a contact's field as 
     trackClicks: true,
     trackingKey: key,
   });
-  assert.match(email.html, /<a href="https:\/\/evil\.test\/x">Yours<\/a>/);
-  const ours = /<a href="https:\/\/outreach\.example\.com\/t\/c\/([^/"]+)\/([^"]+)">Ours<\/a>/.exec(email.html);
+  assert.match(email.html!, /<a href="https:\/\/evil\.test\/x">Yours<\/a>/);
+  const ours = /<a href="https:\/\/outreach\.example\.com\/t\/c\/([^/"]+)\/([^"]+)">Ours<\/a>/.exec(email.html!);
   assert.ok(ours, email.html);
   assert.deepEqual(readClickToken(ours[1], ours[2], key), { enrollmentId, url: "https://acme.test/p?ref=https://evil.test/x" });
 });

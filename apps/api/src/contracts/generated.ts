@@ -47,9 +47,15 @@ export interface CreateCampaignBody {
       start_time: string;
       end_time: string;
       use_contact_timezone: boolean;
+      skip_dates: string[];
     }) | null;
   verify_email_mx: boolean;
+  skip_disposable: boolean;
+  skip_role_accounts: boolean;
+  match_recipient_provider: boolean;
   bounce_rate_threshold: number;
+  daily_limit: number | null;
+  unsubscribe_footer: string | null;
   track_clicks: boolean;
   tracking_domain: string | null;
   stop_on_reply_scope: "contact" | "domain";
@@ -82,6 +88,7 @@ export interface CreateCampaignBody {
         increase_per_day: number;
       } | null;
     tracking_domain?: string | null;
+    provider?: "google" | "microsoft" | "other" | null;
     imap_host?: string | null;
     imap_port?: number | null;
     imap_secure?: boolean | null;
@@ -98,6 +105,7 @@ export interface CreateCampaignBody {
       weight: number;
     }[];
     delay_minutes: number;
+    text_only: boolean;
     condition: "none" | "opened" | "not_opened" | "clicked" | "not_clicked";
   })[];
 }
@@ -189,7 +197,7 @@ export interface ListRepliesQuery {
 }
 
 export interface ListSkipsQuery {
-  kind?: "mx_invalid" | "cross_campaign_duplicate" | "blocklisted" | "condition_not_met";
+  kind?: "mx_invalid" | "cross_campaign_duplicate" | "blocklisted" | "condition_not_met" | "disposable" | "role_account";
   limit: number;
   starting_after?: string;
 }
@@ -272,9 +280,15 @@ export interface UpdateCampaignBody {
       start_time: string;
       end_time: string;
       use_contact_timezone: boolean;
+      skip_dates: string[];
     }) | null;
   verify_email_mx?: boolean;
+  skip_disposable?: boolean;
+  skip_role_accounts?: boolean;
+  match_recipient_provider?: boolean;
   bounce_rate_threshold?: number;
+  daily_limit?: number | null;
+  unsubscribe_footer?: string | null;
   track_clicks?: boolean;
   tracking_domain?: string | null;
   stop_on_reply_scope?: "contact" | "domain";

@@ -59,6 +59,11 @@ const minWait = J.number().integer().min(0).max(MAX_WAIT_SECONDS);
 const maxWait = J.number().integer().min(0).max(MAX_WAIT_SECONDS);
 const bounceRateThreshold = J.number().min(0.5).max(25).precision(2);
 /** Any string: one that is not a UUID is an unknown outreach (404 outreach_not_found), like a missing one. */
+/** Step-1 sends per day across all the campaign's inboxes; null: no cap but the inboxes' own. */
+const campaignDailyLimit = J.number().integer().min(1).max(10_000_000).allow(null);
+export const MAX_UNSUBSCRIBE_FOOTER_LENGTH = 500;
+/** The unsubscribe line's text: one paragraph; {{unsubscribe_url}} marks where the link goes (appended when absent). */
+const unsubscribeFooterField = line(MAX_UNSUBSCRIBE_FOOTER_LENGTH).trim().min(1).allow(null);
 const outreachId = J.string().max(100);
 
 /** The categories a reply action may name: every one but other (a reply nobody could sort moves no one). */
@@ -146,6 +151,8 @@ const stepSchema = J.object({
     .valid(...STEP_CONDITIONS)
     .default("none"),
 }).custom((step: StepInput, helpers) => {
+  // text/plain only (no HTML part, pixel or click redirect), for the step and all its variants
+  text_only: J.boolean().default(false),
   if (step.variants && (step.subject !== undefined || step.body_html !== undefined)) {
     return helpers.message({ custom: "{{#label}} has variants: give subject and body_html in each variant, not on the step" });
   }
@@ -208,6 +215,8 @@ export const createCampaignSchema = contract(
     unsubscribe_on_request: J.boolean().default(true),
     stop_on_wrong_person: J.boolean().default(true),
     out_of_office_days_after_return: outOfOfficeDays.default(1),
+    daily_limit: campaignDailyLimit.default(null),
+    unsubscribe_footer: unsubscribeFooterField.default(null),
     out_of_office_default_delay_days: outOfOfficeDays.default(3),
     reply_actions: replyActionsField.default([]),
     on_completion: onCompletionField.default(null),
@@ -236,6 +245,8 @@ export const UPDATABLE_CAMPAIGN_FIELDS = [
   "unsubscribe_on_request",
   "stop_on_wrong_person",
   "out_of_office_days_after_return",
+  "daily_limit",
+  "unsubscribe_footer",
   "out_of_office_default_delay_days",
   "reply_actions",
   "on_completion",
@@ -267,6 +278,8 @@ export const updateCampaignSchema = contract(
   })
     .min(1)
     .messages({ "object.min": `{{#label}} must contain at least one of ${UPDATABLE_CAMPAIGN_FIELDS.join(", ")}` }),
+    daily_limit: campaignDailyLimit,
+    unsubscribe_footer: unsubscribeFooterField,
 );
 
 export const listCampaignsQuery = contract("ListCampaignsQuery", Joi.object(pageQuery));

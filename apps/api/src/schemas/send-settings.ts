@@ -28,6 +28,18 @@ const clockTime = J.string()
   .pattern(/^([01]\d|2[0-3]):[0-5]\d$/, { name: "HH:MM" })
   .messages({ "string.pattern.name": "{{#label}} must be a time of day as HH:MM (00:00 to 23:59)" });
 
+/** Skip dates a schedule may list: a year of holidays and then some. */
+export const MAX_SKIP_DATES = 366;
+
+/** A calendar date as YYYY-MM-DD that exists (2026-02-30 does not). */
+const calendarDate = J.string()
+  .pattern(/^\d{4}-\d{2}-\d{2}$/, { name: "YYYY-MM-DD" })
+  .messages({ "string.pattern.name": "{{#label}} must be a date as YYYY-MM-DD" })
+  .custom((value: string, helpers) => {
+    const at = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value ? value : helpers.message({ custom: "{{#label}} is not a calendar date" });
+  }, "calendar date");
+
 /** A validated sending window (scheduleField, as generated for the campaign contracts). */
 export type ScheduleInput = NonNullable<CreateCampaignBody["schedule"]>;
 
@@ -46,8 +58,10 @@ export const scheduleField = J.object({
   start_time: clockTime.required(),
   end_time: clockTime.required(),
   use_contact_timezone: J.boolean().default(false),
+  // holidays: no window opens on these local dates
+  skip_dates: J.array().items(calendarDate).max(MAX_SKIP_DATES).unique().messages({ "array.unique": "{{#label}} repeats a date" }).default([]),
 })
-  .custom((value: ScheduleInput) => ({ ...value, days: WEEKDAYS.filter((day) => value.days.includes(day)) }), "days in week order")
+  .custom((value: ScheduleInput) => ({ ...value, days: WEEKDAYS.filter((day) => value.days.includes(day)), skip_dates: [...value.skip_dates].sort() }), "days in week order, dates sorted")
   .allow(null);
 
 /** A validated warm-up (rampField, as generated for the campaign contracts). */

@@ -22,6 +22,7 @@ export function serializeSequenceStep(step: SequenceStep) {
     variants: variants ? variants.map((variant) => ({ id: variant.id, subject: variant.subject, body_html: variant.bodyHtml, weight: variant.weight })) : null,
     delay_minutes: step.delayMinutes,
     condition: step.condition,
+    text_only: step.textOnly,
   };
 }
 
@@ -55,6 +56,8 @@ export function serializeSmtpCredential(credential: SmtpCredential) {
     disabled_at: credential.disabledAt,
     disabled_reason: credential.disabledReason,
     last_error: credential.smtpLastError,
+    paused_until: credential.pausedUntil,
+    paused_reason: credential.pausedReason,
     last_error_at: credential.smtpLastErrorAt,
     ...imapHealth(credential),
     created_at: credential.createdAt,
@@ -153,7 +156,8 @@ export function serializeCampaign(campaign: CampaignWithRelations, stats: Campai
     min_wait_seconds: campaign.minWaitSeconds,
     max_wait_seconds: campaign.maxWaitSeconds,
     jitter_scope: campaign.jitterScope,
-    schedule: campaign.schedule ?? null,
+    // schedules stored before skip_dates existed have none
+    schedule: campaign.schedule ? { skip_dates: [], ...(campaign.schedule as object) } : null,
     verify_email_mx: campaign.verifyEmailMx,
     bounce_rate_threshold: campaign.bounceRateThreshold.toNumber(),
     track_clicks: campaign.trackClicks,
@@ -162,6 +166,8 @@ export function serializeCampaign(campaign: CampaignWithRelations, stats: Campai
     stop_on_auto_reply: campaign.stopOnAutoReply,
     stop_on_click: campaign.stopOnClick,
     unsubscribe_on_request: campaign.unsubscribeOnRequest,
+    daily_limit: campaign.dailyLimit,
+    unsubscribe_footer: campaign.unsubscribeFooter,
     stop_on_wrong_person: campaign.stopOnWrongPerson,
     out_of_office_days_after_return: campaign.oooDaysAfterReturn,
     out_of_office_default_delay_days: campaign.oooDefaultDelayDays,
@@ -218,6 +224,9 @@ export const sequenceStepSchema = component(
 const imapHealthSchema = {
   imap_status: oneOfValues(["ok", "pending", "error", null], "Reply detection: null without IMAP settings, pending until first checked, error while it fails."),
   imap_last_error: nullable(string()),
+    text_only: boolean({
+      description: "Sent as text/plain only (the body turned into text, the unsubscribe URL on its own line): no HTML part, no open pixel, no click redirect, so its opens are not tracked.",
+    }),
   imap_last_checked_at: nullable(dateTime()),
 };
 
@@ -251,6 +260,8 @@ export const smtpCredentialSchema = component(
     },
     { description: "An inbox of the campaign. Passwords are never part of a response." },
   ),
+      paused_until: nullable(dateTime("Paused by a bounce or complaint spike until then: nothing is sent through the inbox and its ramp is held meanwhile (POST .../reenable ends it).")),
+      paused_reason: nullable(string()),
 );
 
 const countsSchema = { total: integer(), pending: integer(), sent: integer(), opened: integer(), replied: integer(), bounced: integer(), unsubscribed: integer() };
@@ -341,6 +352,7 @@ export const campaignSchema = component(
     stop_on_reply_scope: oneOfValues(["contact", "domain"]),
     stop_on_auto_reply: boolean(),
     stop_on_click: boolean({ description: "A click of a tracked link stops the enrollment: no further steps." }),
+        skip_dates: array(string({ pattern: "^\\d{4}-\\d{2}-\\d{2}$" }), { description: "Dates (YYYY-MM-DD, in the schedule's zone or the contact's) on which nothing is sent." }),
     unsubscribe_on_request: boolean({
       description: "A reply categorized unsubscribe_request unsubscribes the contact as the one-click link does (blocklist included); off, it counts as an ordinary reply.",
     }),
@@ -350,6 +362,10 @@ export const campaignSchema = component(
       maximum: MAX_OUT_OF_OFFICE_DAYS,
       description: "An out-of-office naming a return date moves the next step to that date plus this many days (at the window's opening).",
     }),
+    daily_limit: nullable(
+      integer({ minimum: 1, description: "Step-1 sends per day across all the campaign's inboxes (counted as an inbox's daily_limit: follow-ups do not count); null: no campaign-wide cap." }),
+    ),
+    unsubscribe_footer: nullable(string({ description: 'The unsubscribe line\'s text; {{unsubscribe_url}} marks the link, appended when absent. null: "Unsubscribe".' })),
     out_of_office_default_delay_days: integer({ minimum: 0, maximum: MAX_OUT_OF_OFFICE_DAYS, description: "An out-of-office without a return date moves the next step this many days later." }),
     reply_actions: array(object({ category: oneOfValues([...REPLY_ACTION_CATEGORIES]), move_to_campaign_id: uuid() }), {
       description: "A reply of the category enrolls the contact in that campaign of the account (step 1 at its next opening); at most one action per category.",

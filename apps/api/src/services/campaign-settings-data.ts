@@ -15,6 +15,8 @@ function settingsData(input: UpdateCampaignInput) {
     trackClicks: input.track_clicks,
     trackingDomain: input.tracking_domain,
     stopOnReplyScope: input.stop_on_reply_scope,
+    dailyLimit: input.daily_limit,
+    unsubscribeFooter: input.unsubscribe_footer,
     stopOnAutoReply: input.stop_on_auto_reply,
     stopOnClick: input.stop_on_click,
     unsubscribeOnRequest: input.unsubscribe_on_request,

@@ -48,6 +48,7 @@ function stepData(step: StepInput) {
     delayMinutes: step.delay_minutes,
     condition: step.condition,
     ...(variants ? { variants: variants as unknown as object[] } : {}),
+    textOnly: step.text_only,
   };
 }
 

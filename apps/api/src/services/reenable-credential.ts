@@ -5,7 +5,8 @@ import { findCampaign } from "./find-campaign.js";
 
 /**
  * Clears disabled_at and disabled_reason of one of the campaign's credentials,
- * and its refused IMAP logins (the poller tries the inbox again).
+ * a pause after a bounce or complaint spike (paused_until, paused_reason: its
+ * ramp goes on from where it was held), and its refused IMAP logins (the poller tries the inbox again).
  * Unknown, malformed, another campaign's or another account's credential: 404
  * smtp_credential_not_found. The campaign's status is left alone: a campaign
  * paused because all its credentials were disabled stays paused until resumed.
@@ -15,7 +16,10 @@ export async function reenableCredential(db: Db, accountId: string, campaignId: 
   if (!isUuid(credentialId)) throw new AppError("smtp_credential_not_found");
   const where = { id: credentialId, campaignId: campaign.id, accountId };
   // also lets the poller try the inbox's IMAP login again after it stopped on refused logins
-  const { count } = await db.smtpCredential.updateMany({ where, data: { disabledAt: null, disabledReason: null, imapLoginFailures: 0, imapRetryAt: null, imapStoppedAt: null } });
+  const { count } = await db.smtpCredential.updateMany({
+    where,
+    data: { disabledAt: null, disabledReason: null, pausedUntil: null, pausedReason: null, imapLoginFailures: 0, imapRetryAt: null, imapStoppedAt: null },
+  });
   const credential = count === 1 ? await db.smtpCredential.findFirst({ where }) : null;
   if (!credential) throw new AppError("smtp_credential_not_found");
   return credential;

@@ -10,5 +10,6 @@ export function scheduleJson(schedule: ScheduleInput | null): Prisma.InputJsonVa
     start_time: schedule.start_time,
     end_time: schedule.end_time,
     use_contact_timezone: schedule.use_contact_timezone,
+    skip_dates: schedule.skip_dates,
   };
 }

@@ -16,7 +16,7 @@ export interface UpdateCampaignOptions {
 }
 
 /** Settings the plan of the held sends depends on: changing one plans them again. */
-const PLAN_FIELDS = ["min_wait_seconds", "max_wait_seconds", "jitter_scope", "schedule"] as const;
+const PLAN_FIELDS = ["min_wait_seconds", "max_wait_seconds", "jitter_scope", "schedule", "daily_limit"] as const;
 
 /**
  * Updates the given settings. The row is locked first, so the wait range is

@@ -417,8 +417,8 @@ const SEND_CONTEXT_COLUMNS = `
       e."openedAt" AS "enrollmentOpenedAt", e."clickedAt" AS "enrollmentClickedAt",
       c.id AS "contactId", c.email, c."firstName", c."lastName", c.company, c."customFields", c."unsubscribedAt", c.timezone AS "contactTimezone",
       ${blockedAddressCondition('s."accountId"', "c.email")} AS blocked,
-      cam.id AS "campaignId", cam.status::text AS "campaignStatus", cam.schedule, cam."trackClicks", cam."trackingDomain",
-      st.subject, st."bodyHtml", st.variants, st.condition, first.subject AS "firstSubject",
+      cam.id AS "campaignId", cam.status::text AS "campaignStatus", cam.schedule, cam."trackClicks", cam."trackingDomain", cam."unsubscribeFooter",
+      st.subject, st."bodyHtml", st.variants, st.condition, st."textOnly", first.subject AS "firstSubject",
       (SELECT jsonb_agg(jsonb_build_object('id', v.e->'id', 'subject', v.e->'subject', 'weight', v.e->'weight', 'bodyHtml', '') ORDER BY v.ord)
        FROM jsonb_array_elements(first.variants) WITH ORDINALITY AS v(e, ord)) AS "firstVariants",
       a."currentPeriodStart", a."currentPeriodEnd", a."suspendedAt" IS NOT NULL AS "accountSuspended",
@@ -429,7 +429,7 @@ const SEND_CONTEXT_COLUMNS = `
           'id', cr.id, 'fromEmail', cr."fromEmail", 'fromName', cr."fromName", 'smtpHost', cr."smtpHost", 'smtpPort', cr."smtpPort",
           'smtpSecure', cr."smtpSecure", 'smtpUsername', cr."smtpUsername", 'smtpPasswordEnc', cr."smtpPasswordEnc",
           'oauthConnectionId', cr."oauthConnectionId",
-          'disabled', cr."disabledAt" IS NOT NULL, 'hasError', cr."smtpLastError" IS NOT NULL, 'trackingDomain', cr."trackingDomain") ORDER BY cr."createdAt", cr.id), '[]'::json)
+          'disabled', cr."disabledAt" IS NOT NULL, 'pausedUntil', cr."pausedUntil", 'hasError', cr."smtpLastError" IS NOT NULL, 'trackingDomain', cr."trackingDomain") ORDER BY cr."createdAt", cr.id), '[]'::json)
        FROM smtp_credentials cr WHERE cr."campaignId" = cam.id) AS credentials
     FROM s
     JOIN enrollments e ON e.id = s."enrollmentId"
@@ -475,10 +475,12 @@ export const sendContextColumns = columns({
   schedule: "jsonb?",
   trackClicks: "bool",
   trackingDomain: "text?",
+  unsubscribeFooter: "text?",
   subject: "text?",
   bodyHtml: "text?",
   variants: "jsonb?",
   condition: "text?",
+  textOnly: "bool?",
   firstSubject: "text?",
   firstVariants: "jsonb?",
   currentPeriodStart: "timestamptz",

@@ -15,6 +15,8 @@ export interface SendCredential {
   smtpPasswordEnc: string | null;
   oauthConnectionId: string | null;
   disabled: boolean;
+  /** paused by a bounce or complaint spike until then (an ISO time; null: not paused) */
+  pausedUntil: string | null;
   /** an inbox error is recorded on it (cleared by the next successful send) */
   hasError: boolean;
   /** host of this inbox's tracking links, overriding the campaign's */
@@ -54,12 +56,14 @@ export interface SendContext {
   trackClicks: boolean;
   /** host of the campaign's tracking links (null: PUBLIC_BASE_URL's) */
   trackingDomain: string | null;
+  /** the campaign's unsubscribe line (null: the default "Unsubscribe") */
+  unsubscribeFooter: string | null;
   /** the campaign's sending window, null for any time */
   schedule: SendSchedule | null;
   /** the zone the contact's sends keep to (the schedule's, or the contact's own with use_contact_timezone) */
   zone: string;
   /** null when the step no longer exists; variants as stored (see step-variants.ts) */
-  step: { subject: string; bodyHtml: string; variants: unknown; condition: StepCondition } | null;
+  step: { subject: string; bodyHtml: string; variants: unknown; condition: StepCondition; textOnly: boolean } | null;
   /**
    * For a follow-up, step 1's subject and its variants' subjects (the "Re: " of
    * follow-ups without a subject of their own); bodies are not read (""). null
@@ -119,12 +123,13 @@ function toSendContext(r: SendContextRow): SendContext {
     campaignStatus: r.campaignStatus,
     trackClicks: r.trackClicks === true,
     trackingDomain: r.trackingDomain ?? null,
+    unsubscribeFooter: r.unsubscribeFooter ?? null,
     schedule,
     zone: scheduleZone(schedule, r.contactTimezone ?? null),
     step:
       r.subject === null || r.subject === undefined
         ? null
-        : { subject: r.subject, bodyHtml: r.bodyHtml as string, variants: r.variants ?? null, condition: isStepCondition(r.condition) ? r.condition : "none" },
+        : { subject: r.subject, bodyHtml: r.bodyHtml as string, variants: r.variants ?? null, condition: isStepCondition(r.condition) ? r.condition : "none", textOnly: r.textOnly === true },
     first: r.firstSubject === null || r.firstSubject === undefined ? null : { subject: r.firstSubject, bodyHtml: "", variants: r.firstVariants ?? null },
     accountPeriod: { start: r.currentPeriodStart, end: r.currentPeriodEnd },
     accountSuspended: r.accountSuspended === true,

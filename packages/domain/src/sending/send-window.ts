@@ -16,12 +16,19 @@ export interface SendSchedule {
   startTime: string;
   endTime: string;
   useContactTimezone: boolean;
+  /** local dates ("YYYY-MM-DD") on which no window opens (holidays); absent: none */
+  skipDates?: ReadonlySet<string>;
 }
 
 export const WEEKDAYS: readonly Weekday[] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 
 export function isValidTimezone(name: unknown): name is string {
   return typeof name === "string" && name.length > 0 && IANAZone.isValidZone(name);
+}
+
+function skipDatesOf(json: unknown): { skipDates?: ReadonlySet<string> } {
+  const dates = Array.isArray(json) ? json.filter((d): d is string => typeof d === "string") : [];
+  return dates.length > 0 ? { skipDates: new Set(dates) } : {};
 }
 
 /** The schedule stored in campaigns.schedule (already validated), or null for "any time". */
@@ -34,6 +41,7 @@ export function parseSchedule(json: unknown): SendSchedule | null {
     startTime: typeof raw.start_time === "string" ? raw.start_time : "00:00",
     endTime: typeof raw.end_time === "string" ? raw.end_time : "00:00",
     useContactTimezone: raw.use_contact_timezone === true,
+    ...skipDatesOf(raw.skip_dates),
   };
 }
 
@@ -49,9 +57,10 @@ function hm(time: string): { hour: number; minute: number } {
   return { hour: Number(h), minute: Number(m) };
 }
 
-/** The window that starts on the local date `day` (a DateTime at that day's start in the zone), or null on a day off. */
+/** The window that starts on the local date `day` (a DateTime at that day's start in the zone), or null on a day off or a skip date. */
 function windowOn(schedule: SendSchedule, day: DateTime): { start: DateTime; end: DateTime } | null {
   if (!schedule.days.includes(WEEKDAYS[day.weekday - 1]!)) return null;
+  if (schedule.skipDates?.has(day.toISODate()!)) return null;
   const at = (time: string, plusDays: number) => {
     const d = day.plus({ days: plusDays });
     return DateTime.fromObject({ year: d.year, month: d.month, day: d.day, ...hm(time) }, { zone: day.zone });

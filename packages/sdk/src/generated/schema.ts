@@ -1527,9 +1527,21 @@ export interface components {
                 start_time: string;
                 end_time: string;
                 use_contact_timezone: boolean;
+                /** @description Dates (YYYY-MM-DD, in the schedule's zone or the contact's) on which nothing is sent. */
+                skip_dates: string[];
             } | null;
             verify_email_mx: boolean;
+            /** @description At dispatch, an enrollment of a disposable-mail address is skipped (skip kind disposable). */
+            skip_disposable: boolean;
+            /** @description At dispatch, an enrollment of a role account (info@, sales@, no-reply@...) is skipped (skip kind role_account). */
+            skip_role_accounts: boolean;
+            /** @description A recipient whose domain's MX is Google's (Microsoft's) is sent from an inbox of that provider when one has room that day, else from any inbox. */
+            match_recipient_provider: boolean;
             bounce_rate_threshold: number;
+            /** @description Step-1 sends per day across all the campaign's inboxes (counted as an inbox's daily_limit: follow-ups do not count); null: no campaign-wide cap. */
+            daily_limit: number | null;
+            /** @description The unsubscribe line's text; {{unsubscribe_url}} marks the link, appended when absent. null: "Unsubscribe". */
+            unsubscribe_footer: string | null;
             track_clicks: boolean;
             tracking_domain: string | null;
             /** @enum {unknown} */
@@ -1690,6 +1702,10 @@ export interface components {
                 blocklisted: number;
                 /** @description Steps skipped because their condition was not met when they fell due. */
                 condition_not_met: number;
+                /** @description Enrollments skipped at dispatch for a disposable-mail address (skip_disposable). */
+                disposable: number;
+                /** @description Enrollments skipped at dispatch for a role account such as info@ (skip_role_accounts). */
+                role_account: number;
             };
         };
         CampaignAnalytics: {
@@ -2121,7 +2137,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {unknown} */
-            kind: "mx_invalid" | "cross_campaign_duplicate" | "blocklisted" | "condition_not_met";
+            kind: "mx_invalid" | "cross_campaign_duplicate" | "blocklisted" | "condition_not_met" | "disposable" | "role_account";
             reason: string;
             /** Format: uuid */
             contact_id: string;
@@ -2580,6 +2596,8 @@ export interface components {
              * @enum {unknown}
              */
             condition: "none" | "opened" | "not_opened" | "clicked" | "not_clicked";
+            /** @description Sent as text/plain only (the body turned into text, the unsubscribe URL on its own line): no HTML part, no open pixel, no click redirect, so its opens are not tracked. */
+            text_only: boolean;
         };
         Signup: {
             /** Format: uuid */
@@ -2608,6 +2626,11 @@ export interface components {
             smtp_username: string;
             daily_limit: number;
             tracking_domain: string | null;
+            /**
+             * @description The inbox's mail provider as set (match_recipient_provider); null: inferred from its OAuth2 connection, else from its SMTP host.
+             * @enum {unknown}
+             */
+            provider: "google" | "microsoft" | "other" | null;
             ramp: {
                 start_per_day: number;
                 increase_per_day: number;
@@ -2622,6 +2645,12 @@ export interface components {
             /** Format: date-time */
             disabled_at: string | null;
             disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @description Paused by a bounce or complaint spike until then: nothing is sent through the inbox and its ramp is held meanwhile (POST .../reenable ends it).
+             */
+            paused_until: string | null;
+            paused_reason: string | null;
             /** @description The inbox's own last failure (TLS, login, refused host), cleared by the next successful send. */
             last_error: string | null;
             /** Format: date-time */
@@ -5645,7 +5674,7 @@ export interface operations {
     listCampaignSkips: {
         parameters: {
             query?: {
-                kind?: "mx_invalid" | "cross_campaign_duplicate" | "blocklisted" | "condition_not_met";
+                kind?: "mx_invalid" | "cross_campaign_duplicate" | "blocklisted" | "condition_not_met" | "disposable" | "role_account";
                 limit?: number;
                 starting_after?: string;
             };
@@ -6354,11 +6383,21 @@ export interface operations {
                         end_time: string;
                         /** @default false */
                         use_contact_timezone?: boolean;
+                        /** @default [] */
+                        skip_dates?: string[];
                     } | null;
                     /** @default false */
                     verify_email_mx?: boolean;
+                    /** @default true */
+                    skip_disposable?: boolean;
+                    /** @default false */
+                    skip_role_accounts?: boolean;
+                    /** @default false */
+                    match_recipient_provider?: boolean;
                     /** @default 8 */
                     bounce_rate_threshold?: number;
+                    daily_limit?: number | null;
+                    unsubscribe_footer?: string | null;
                     /** @default false */
                     track_clicks?: boolean;
                     tracking_domain?: string | null;
@@ -6407,6 +6446,8 @@ export interface operations {
                             increase_per_day: number;
                         } | null;
                         tracking_domain?: string | null;
+                        /** @enum {string|null} */
+                        provider?: "google" | "microsoft" | "other" | null;
                         /** Format: hostname */
                         imap_host?: string | null;
                         imap_port?: number | null;
@@ -6426,6 +6467,8 @@ export interface operations {
                         }[];
                         /** @default 0 */
                         delay_minutes?: number;
+                        /** @default false */
+                        text_only?: boolean;
                         /**
                          * @default none
                          * @enum {string}
@@ -6464,11 +6507,21 @@ export interface operations {
                             end_time: string;
                             /** @default false */
                             use_contact_timezone?: boolean;
+                            /** @default [] */
+                            skip_dates?: string[];
                         } | null;
                         /** @default false */
                         verify_email_mx?: boolean;
+                        /** @default true */
+                        skip_disposable?: boolean;
+                        /** @default false */
+                        skip_role_accounts?: boolean;
+                        /** @default false */
+                        match_recipient_provider?: boolean;
                         /** @default 8 */
                         bounce_rate_threshold?: number;
+                        daily_limit?: number | null;
+                        unsubscribe_footer?: string | null;
                         /** @default false */
                         track_clicks?: boolean;
                         tracking_domain?: string | null;
@@ -6517,6 +6570,8 @@ export interface operations {
                                 increase_per_day: number;
                             } | null;
                             tracking_domain?: string | null;
+                            /** @enum {string|null} */
+                            provider?: "google" | "microsoft" | "other" | null;
                             /** Format: hostname */
                             imap_host?: string | null;
                             imap_port?: number | null;
@@ -6536,6 +6591,8 @@ export interface operations {
                             }[];
                             /** @default 0 */
                             delay_minutes?: number;
+                            /** @default false */
+                            text_only?: boolean;
                             /**
                              * @default none
                              * @enum {string}
@@ -6995,9 +7052,16 @@ export interface operations {
                         end_time: string;
                         /** @default false */
                         use_contact_timezone?: boolean;
+                        /** @default [] */
+                        skip_dates?: string[];
                     } | null;
                     verify_email_mx?: boolean;
+                    skip_disposable?: boolean;
+                    skip_role_accounts?: boolean;
+                    match_recipient_provider?: boolean;
                     bounce_rate_threshold?: number;
+                    daily_limit?: number | null;
+                    unsubscribe_footer?: string | null;
                     track_clicks?: boolean;
                     tracking_domain?: string | null;
                     /** @enum {string} */
@@ -7045,9 +7109,16 @@ export interface operations {
                             end_time: string;
                             /** @default false */
                             use_contact_timezone?: boolean;
+                            /** @default [] */
+                            skip_dates?: string[];
                         } | null;
                         verify_email_mx?: boolean;
+                        skip_disposable?: boolean;
+                        skip_role_accounts?: boolean;
+                        match_recipient_provider?: boolean;
                         bounce_rate_threshold?: number;
+                        daily_limit?: number | null;
+                        unsubscribe_footer?: string | null;
                         track_clicks?: boolean;
                         tracking_domain?: string | null;
                         /** @enum {string} */
