@@ -57,6 +57,8 @@ export interface Config {
   /** refused IMAP logins in a row after which the inbox is no longer tried until re-enabled */
   imapLoginMaxFailures: number;
   dnsServers: string[];
+  /** DNSBL zones the sender-domain health check looks the sending hosts' addresses up in (DNSBL_ZONES); empty: not checked. */
+  dnsblZones: string[];
   webhookAllowPrivateUrls: boolean;
   mailAllowPrivateHosts: boolean;
   mailRequireTls: boolean;
@@ -180,6 +182,7 @@ const schema = Joi.object({
   IMAP_LOGIN_RETRY_SECONDS: Joi.number().integer().min(1).max(86_400).default(60),
   IMAP_LOGIN_MAX_FAILURES: Joi.number().integer().min(1).max(1000).default(5),
   DNS_SERVERS: Joi.string().allow("").default(""),
+  DNSBL_ZONES: Joi.string().allow("").default("zen.spamhaus.org"),
   WEBHOOK_ALLOW_PRIVATE_URLS: boolean.default(false),
   MAIL_ALLOW_PRIVATE_HOSTS: boolean.default(false),
   MAIL_REQUIRE_TLS: boolean.default(true),
@@ -470,6 +473,15 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
     }
   }
 
+  // DNSBL_ZONES set but empty (or "none") turns the blocklist check off; unset, it is the default zone.
+  const dnsblOff = env.DNSBL_ZONES?.trim() === "" || String(value.DNSBL_ZONES).trim().toLowerCase() === "none";
+  const dnsblZones = dnsblOff ? [] : listOf(value.DNSBL_ZONES).map((zone) => zone.toLowerCase().replace(/\.$/, ""));
+  for (const zone of dnsblZones) {
+    if (Joi.string().hostname().validate(zone).error) {
+      throw new ConfigError("DNSBL_ZONES", `Invalid configuration: DNSBL_ZONES: ${JSON.stringify(zone)} is not a DNS zone`);
+    }
+  }
+
   const production = value.NODE_ENV === "production";
   let encryptionKey: Buffer;
   const encryptionKeyIsDevelopment = !value.ENCRYPTION_KEY || value.ENCRYPTION_KEY === DEVELOPMENT_ENCRYPTION_KEY;
@@ -531,6 +543,7 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
     imapLoginRetrySeconds: value.IMAP_LOGIN_RETRY_SECONDS,
     imapLoginMaxFailures: value.IMAP_LOGIN_MAX_FAILURES,
     dnsServers,
+    dnsblZones,
     webhookAllowPrivateUrls: value.WEBHOOK_ALLOW_PRIVATE_URLS,
     mailAllowPrivateHosts: value.MAIL_ALLOW_PRIVATE_HOSTS,
     mailRequireTls: value.MAIL_REQUIRE_TLS,

@@ -86,6 +86,8 @@ export const redisKeys = {
 
   /** The retention purge of the current period is taken (one replica purges); string (ISO time taken); dispatcher writes (SET NX, RetentionLoop); PX one period (RETENTION_EVERY_MS, 60 s). */
   retentionPurge: (config: RedisKeyConfig) => join(config, "retention-purge"),
+  /** The sender-domain health sweep of the current minute is taken (one replica checks); string (ISO time taken); dispatcher writes (SET NX, DomainHealthSweep); PX one period (DOMAIN_HEALTH_SWEEP_EVERY_MS, 60 s). */
+  domainHealthSweep: (config: RedisKeyConfig) => join(config, "domain-health-sweep"),
 
   // --- BullMQ's (read only, see above) ---
 

@@ -56,6 +56,14 @@ test("booleans, lists and numbers are parsed from strings", () => {
   assert.equal(config.rateLimitPerMinute, 120);
 });
 
+test("DNSBL_ZONES: a comma-separated list of zones, zen.spamhaus.org when unset, none when set empty or to none", () => {
+  assert.deepEqual(loadConfig("api", {}).dnsblZones, ["zen.spamhaus.org"]);
+  assert.deepEqual(loadConfig("api", { DNSBL_ZONES: "zen.spamhaus.org, B.Barracudacentral.org." }).dnsblZones, ["zen.spamhaus.org", "b.barracudacentral.org"]);
+  assert.deepEqual(loadConfig("api", { DNSBL_ZONES: "" }).dnsblZones, []);
+  assert.deepEqual(loadConfig("api", { DNSBL_ZONES: "none" }).dnsblZones, []);
+  assert.throws(() => loadConfig("api", { DNSBL_ZONES: "zen.spamhaus.org,not a zone" }), /DNSBL_ZONES/);
+});
+
 test("empty variables count as unset", () => {
   assert.equal(loadConfig("api", { PORT: "", QUEUE_PREFIX: "" }).port, 3000);
 });

@@ -42,6 +42,7 @@ const PINNED: Array<[keyof typeof redisKeys, string, string]> = [
   ["testSendAllowance", redisKeys.testSendAllowance(config, account, new Date("2026-03-09T23:30:00-05:00")), `outreach:test-send-allowance:${account}:2026-03-10`],
   ["replyClassifierBudget", redisKeys.replyClassifierBudget(config, account, new Date("2026-03-09T23:30:00-05:00")), `outreach:reply-classifier-budget:${account}:2026-03-10`],
   ["retentionPurge", redisKeys.retentionPurge(config), "outreach:retention-purge"],
+  ["domainHealthSweep", redisKeys.domainHealthSweep(config), "outreach:domain-health-sweep"],
   ["bullQueue", redisKeys.bullQueue(config, "send-email"), "outreach:send-email"],
   ["bullQueue", redisKeys.bullQueue(config, `send-email.${processId}`), `outreach:send-email.${processId}`],
 ];
