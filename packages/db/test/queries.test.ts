@@ -244,6 +244,7 @@ const cases: Record<string, Case> = {
   },
   // transaction-settings.ts (contact imports)
   disableBitmapScans: { columns: null, runs: [(ex) => queries.disableBitmapScans(ex)] },
+  setLockTimeout: { columns: null, runs: [(ex) => queries.setLockTimeout(ex, 15_000)] },
   // campaign-stats.ts
   enrollmentBatchStats: { columns: queries.batchStatsColumns, runs: [(ex) => queries.enrollmentBatchStats(ex, id())] },
   stepSendCredentialStats: { columns: queries.sendStatsColumns, runs: [(ex) => queries.stepSendCredentialStats(ex, id(), now, new Date(now.getTime() + 86_400_000))] },

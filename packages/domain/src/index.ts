@@ -8,3 +8,4 @@ export * from "./webhooks/index.js";
 export * from "./billing/index.js";
 export * from "./operations/index.js";
 export * from "./deliverability/index.js";
+export * from "./mailboxes/index.js";

@@ -22,3 +22,8 @@ export async function preferIndexScans(q: Queryable): Promise<void> {
 export async function disableBitmapScans(q: Queryable): Promise<void> {
   await executor(q).execute(`SET LOCAL enable_bitmapscan = off`);
 }
+
+/** For the rest of this transaction, wait up to `ms` for a row lock (instead of the pool's DATABASE_LOCK_TIMEOUT_MS). */
+export async function setLockTimeout(q: Queryable, ms: number): Promise<void> {
+  await executor(q).execute(`SELECT set_config('lock_timeout', $1, true)`, [`${Math.max(1, Math.round(ms))}ms`]);
+}
