@@ -1,0 +1,86 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { seedCampaign, startEngine, waitFor, type Engine } from "./harness.js";
+
+// The controls careful senders use, read from the emails the SMTP server received:
+// text-only steps, the custom unsubscribe footer, the schedule's skip dates.
+let engine: Engine;
+before(async () => {
+  engine = await startEngine();
+});
+after(async () => {
+  await engine?.stop();
+});
+
+const received = (username: string) => engine.smtp.messages.filter((m) => m.username === username);
+/** A header line as received, unfolded. */
+const header = (message: (typeof engine.smtp.messages)[number], key: string) => message.parsed.headerLines.find((h) => h.key === key)?.line.replace(/\r?\n[ \t]+/g, " ");
+const EVERY_DAY = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+
+test("a text-only step arrives as text/plain alone (no HTML part, pixel or redirect) with its unsubscribe URL and headers; the custom footer is in both parts of an HTML step", async () => {
+  const { account, campaign } = await seedCampaign(engine, {
+    credentials: [{ username: "text-inbox", dailyLimit: 100 }],
+    steps: [
+      { subject: "Plain {{first_name}}", bodyHtml: `<p>Hello {{first_name}},</p><p>see <a href="https://acme.test/pricing">our pricing</a>.</p>` },
+      { subject: "", bodyHtml: `<p>Following up, <a href="https://acme.test/demo">book a demo</a>.</p>` },
+    ],
+    contacts: ["ann@example.com"],
+  });
+  await engine.db.campaign.update({ where: { id: campaign.id }, data: { trackClicks: true, unsubscribeFooter: "Tom & Jerry's list: {{unsubscribe_url}} to stop." } });
+  await engine.db.sequenceStep.updateMany({ where: { campaignId: campaign.id, position: 1 }, data: { textOnly: true } });
+  await engine.dispatch(account.id, campaign.id);
+  await waitFor(() => received("text-inbox").length === 2, { timeoutMs: 30_000, what: "both steps received" });
+
+  const [first, second] = received("text-inbox").sort((a, b) => (a.parsed.subject!.startsWith("Re:") ? 1 : 0) - (b.parsed.subject!.startsWith("Re:") ? 1 : 0));
+  // step 1: text/plain only
+  assert.equal(first!.parsed.subject, "Plain First1");
+  assert.equal(first!.parsed.html, false, "no HTML part");
+  assert.match(first!.parsed.headers.get("content-type")!.value as string, /^text\/plain/);
+  const text = first!.parsed.text!;
+  assert.match(text, /Hello First1,/);
+  assert.match(text, /https:\/\/acme\.test\/pricing/, "the link as written, not the redirect");
+  assert.doesNotMatch(first!.raw.toString(), /\/t\/[oc]\//, "no open pixel, no click redirect anywhere");
+  const unsubscribe = /^Tom & Jerry's list: (http:\/\/outreach\.test\/u\/\S+) to stop\.$/m.exec(text);
+  assert.ok(unsubscribe, text);
+  const listUnsubscribe = header(first!, "list-unsubscribe");
+  assert.ok(listUnsubscribe?.includes(`<${unsubscribe[1]}>`), listUnsubscribe);
+  assert.equal(header(first!, "list-unsubscribe-post"), "List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+
+  // step 2: HTML with the pixel and the redirect, the custom footer escaped with the link in it, and in the text part
+  const html = second!.parsed.html as string;
+  assert.match(html, /\/t\/o\//, "the open pixel");
+  assert.match(html, /\/t\/c\//, "the click redirect");
+  const link = /Tom &amp; Jerry(?:&#39;|')s list: <a href="(http:\/\/outreach\.test\/u\/[^"]+)"[^>]*>\1<\/a> to stop\./.exec(html);
+  assert.ok(link, html);
+  assert.match(second!.parsed.text!, new RegExp(`Tom & Jerry's list: ${link[1]!.replace(/[.?/]/g, "\\$&")} to stop\\.`));
+  assert.ok(header(second!, "list-unsubscribe")?.includes(`<${link[1]}>`));
+  assert.equal(header(second!, "list-unsubscribe-post"), "List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+  await waitFor(async () => (await engine.db.stepSend.count({ where: { campaignId: campaign.id, state: "sent" } })) === 2, { what: "both sends recorded" });
+});
+
+test("today is a skip date in the schedule's zone: nothing is sent, step 1 and the follow-up are planned on the next day", async () => {
+  const { account, campaign } = await seedCampaign(engine, {
+    credentials: [{ username: "holiday-inbox", dailyLimit: 100 }],
+    steps: [{ subject: "Hello" }, { subject: "", delayMinutes: 60 }],
+    contacts: ["h1@example.com", "h2@example.com"],
+  });
+  const zone = "Pacific/Kiritimati";
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  // the whole day open every day, but today is a holiday
+  const schedule = { timezone: zone, days: EVERY_DAY, start_time: "00:00", end_time: "00:00", use_contact_timezone: false, skip_dates: [today] };
+  await engine.db.campaign.update({ where: { id: campaign.id }, data: { schedule } });
+  await engine.dispatch(account.id, campaign.id);
+  await waitFor(async () => (await engine.db.stepSend.count({ where: { campaignId: campaign.id } })) === 4, { what: "the sends planned" });
+
+  const sends = await engine.db.stepSend.findMany({ where: { campaignId: campaign.id }, orderBy: [{ stepPosition: "asc" }, { dueAt: "asc" }] });
+  // midnight of tomorrow in Kiritimati (UTC+14) is 10:00 UTC today
+  const opening = new Date(Date.parse(`${tomorrow}T00:00:00Z`) - 14 * 3600_000);
+  for (const send of sends.filter((s) => s.stepPosition === 1)) {
+    assert.equal(send.dueAt.toISOString(), opening.toISOString(), "step 1 at the next open day's opening");
+    assert.equal(send.limitDay?.toISOString().slice(0, 10), tomorrow, "counted on the next day");
+    assert.equal(send.state, "scheduled");
+  }
+  for (const send of sends.filter((s) => s.stepPosition === 2)) assert.ok(send.dueAt.getTime() >= opening.getTime() + 3600_000, "the follow-up after it");
+  assert.equal(received("holiday-inbox").length, 0, "nothing sent on the skip date");
+});
