@@ -35,7 +35,7 @@ test("a text-only step arrives as text/plain alone (no HTML part, pixel or redir
   // step 1: text/plain only
   assert.equal(first!.parsed.subject, "Plain First1");
   assert.equal(first!.parsed.html, false, "no HTML part");
-  assert.match(first!.parsed.headers.get("content-type")!.value as string, /^text\/plain/);
+  assert.match(header(first!, "content-type") ?? "", /^Content-Type: text\/plain/i);
   const text = first!.parsed.text!;
   assert.match(text, /Hello First1,/);
   assert.match(text, /https:\/\/acme\.test\/pricing/, "the link as written, not the redirect");
