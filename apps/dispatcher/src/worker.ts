@@ -12,10 +12,11 @@ import {
   errorFields,
   ignoreFailure,
 } from "@outreach/core";
-import { countOpenStepSends, MxVerifier, scheduleLagSeconds, SendRouter } from "@outreach/domain";
+import { countOpenStepSends, DomainHealthChecker, MxVerifier, scheduleLagSeconds, SendRouter } from "@outreach/domain";
 import type { WorkerDefinition } from "@outreach/runtime";
 import { CompletionSweep } from "./completion-sweep.js";
 import { dispatchBatch, type DispatcherContext } from "./dispatch-batch.js";
+import { DomainHealthSweep } from "./domain-health-sweep.js";
 import { Feeder, lostJobsIn } from "./feeder.js";
 import { heapCompactor } from "./heap-compaction.js";
 import { RetentionLoop } from "./retention-loop.js";
@@ -32,6 +33,7 @@ interface DispatcherResources extends DispatcherContext {
   replanQueue: TypedQueue<"replan-held-sends">;
   replanSweep: ReplanSweep;
   completionSweep: CompletionSweep;
+  domainHealthSweep: DomainHealthSweep;
 }
 
 /** Lease of a dispatch slot, renewed after every chunk a dispatch plans. */
@@ -67,6 +69,7 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
       replanQueue,
       replanSweep: new ReplanSweep(ctx.db, replanQueue, ctx.logger),
       completionSweep: new CompletionSweep(ctx.db, ctx.logger),
+      domainHealthSweep: new DomainHealthSweep(ctx.db, producer, ctx.config, new DomainHealthChecker({ servers: ctx.config.dnsServers, dnsblZones: ctx.config.dnsblZones }), ctx.logger),
     };
   },
   processors: (ctx, resources) => {
@@ -85,6 +88,7 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
     resources.retention.start();
     resources.replanSweep.start();
     resources.completionSweep.start();
+    resources.domainHealthSweep.start();
   },
   stop: async (_ctx, resources) => {
     await resources.feeder.stop();
@@ -92,6 +96,7 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
     await resources.retention.stop();
     await resources.replanSweep.stop();
     await resources.completionSweep.stop();
+    await resources.domainHealthSweep.stop();
     await resources.router.close();
     await resources.replanQueue.close();
     await resources.producer.quit().catch(ignoreFailure(resources.logger, "closing the Redis connection at shutdown", "the process exits"));
