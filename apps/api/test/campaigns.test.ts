@@ -48,6 +48,9 @@ const CAMPAIGN_KEYS = [
   "updated_at",
   "variants",
   "verify_email_mx",
+  "skip_disposable",
+  "skip_role_accounts",
+  "match_recipient_provider",
 ].sort();
 const ZERO_TOTALS = { total: 0, pending: 0, sent: 0, opened: 0, replied: 0, bounced: 0, unsubscribed: 0, clicked: 0, stopped: 0, sent_unconfirmed: 0, sends_failed: 0 };
 
@@ -127,6 +130,7 @@ describe("POST /campaigns", () => {
     assert.equal(body.min_wait_seconds, 120);
     assert.equal(body.max_wait_seconds, 420);
     assert.equal(body.verify_email_mx, false);
+    assert.deepEqual([body.skip_disposable, body.skip_role_accounts, body.match_recipient_provider], [true, false, false]);
     assert.equal(body.bounce_rate_threshold, 8);
     assert.ok(!Number.isNaN(Date.parse(body.created_at)));
     assert.deepEqual(body.sequence_steps, [
@@ -158,6 +162,7 @@ describe("POST /campaigns", () => {
         smtp_username: "sender@example.com",
         daily_limit: 50,
         tracking_domain: null,
+        provider: null,
         ramp: null,
         ramp_started_at: null,
         has_imap: false,

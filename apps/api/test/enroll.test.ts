@@ -204,7 +204,14 @@ describe("POST /campaigns/:id/enroll", () => {
     assert.equal(await db().enrollment.count({ where: { campaignId: first.id } }), 3, "the sibling is untouched");
 
     // the statistics of the campaign count the skips
-    assert.deepEqual((await call(env, "GET", `/campaigns/${second.id}`)).body.skipped, { mx_invalid: 0, cross_campaign_duplicate: 2, blocklisted: 0, condition_not_met: 0 });
+    assert.deepEqual((await call(env, "GET", `/campaigns/${second.id}`)).body.skipped, {
+      mx_invalid: 0,
+      cross_campaign_duplicate: 2,
+      blocklisted: 0,
+      condition_not_met: 0,
+      disposable: 0,
+      role_account: 0,
+    });
   });
 
   test("without unique_contacts, or without an outreach, a contact may be in several campaigns", async () => {

@@ -95,7 +95,7 @@ describe("GET /campaigns/:id/skips", () => {
     const campaign = await createCampaign(env);
     assert.deepEqual((await call(env, "GET", `/campaigns/${campaign.id}/skips`)).body, []);
     for (const [query, message] of [
-      ["kind=bounced", /kind must be one of \[mx_invalid, cross_campaign_duplicate, blocklisted, condition_not_met\]/],
+      ["kind=bounced", /kind must be one of \[mx_invalid, cross_campaign_duplicate, blocklisted, condition_not_met, disposable, role_account\]/],
       ["limit=0", /limit must be greater than or equal to 1/],
       ["limit=1001", /limit must be less than or equal to 1000/],
       ["limit=ten", /limit must be a number/],

@@ -54,6 +54,7 @@ export const CREDENTIAL_KEYS = [
   "label",
   "last_error",
   "last_error_at",
+  "provider",
   "ramp",
   "ramp_started_at",
   "smtp_host",

@@ -18,6 +18,10 @@ import {
 import {
   blockedReason,
   emailDomain,
+  isDisposableEmail,
+  isRoleAccount,
+  providerOfMxHosts,
+  type RecipientProvider,
   feedAccount,
   preferIndexScans,
   recordEvent,
@@ -75,30 +79,72 @@ function blockedEnrollments(page: PageRow[]): Map<string, string> {
   return blocked;
 }
 
+/** The skip kinds that stop an enrollment before it is planned: its address is blocked, disposable or a role account. */
+type StopSkipKind = "blocklisted" | "disposable" | "role_account";
+
 /**
- * Stops the page's blocked enrollments (those still pending, undispatched and
- * not stopped) under the campaign lock, unless the campaign is no longer
- * active: one blocklisted skip each, stopped, and marked dispatched so no page
- * reads them again. Nothing is planned for them.
+ * The page's enrollments the campaign's address checks skip, with the reason:
+ * a disposable-mail domain (skip_disposable), else a role account
+ * (skip_role_accounts). Pure: the list and the local parts are in memory.
  */
-async function stopBlocked(ctx: DispatcherContext, accountId: string, campaignId: string, blocked: Map<string, string>): Promise<{ stopped: string } | { stopped: null; skipped: number }> {
+function addressCheckSkips(page: PageRow[], campaign: { skipDisposable: boolean; skipRoleAccounts: boolean }): Map<StopSkipKind, Map<string, string>> {
+  const disposable = new Map<string, string>();
+  const role = new Map<string, string>();
+  for (const e of page) {
+    if (campaign.skipDisposable && isDisposableEmail(e.email)) disposable.set(e.id, `${emailDomain(e.email)} is a disposable-mail domain`);
+    else if (campaign.skipRoleAccounts && isRoleAccount(e.email)) role.set(e.id, `${e.email} is a role account, not a person's mailbox`);
+  }
+  return new Map<StopSkipKind, Map<string, string>>([
+    ["disposable", disposable],
+    ["role_account", role],
+  ]);
+}
+
+/**
+ * Stops the page's enrollments skipped for this kind (those still pending,
+ * undispatched and not stopped) under the campaign lock, unless the campaign
+ * is no longer active: one skip of the kind each, stopped, and marked
+ * dispatched so no page reads them again. Nothing is planned for them.
+ */
+async function stopSkipped(
+  ctx: DispatcherContext,
+  accountId: string,
+  campaignId: string,
+  kind: StopSkipKind,
+  reasons: Map<string, string>,
+): Promise<{ stopped: string } | { stopped: null; skipped: number }> {
   return ctx.db.$transaction(
     async (tx) => {
       const status = await lockCampaignStatus(tx, campaignId);
       if (status !== "active") return { stopped: `campaign ${status ?? "gone"}` };
-      const still = await lockPendingEnrollmentContacts(tx, [...blocked.keys()]);
+      const still = await lockPendingEnrollmentContacts(tx, [...reasons.keys()]);
       if (still.length === 0) return { stopped: null, skipped: 0 };
       const now = new Date();
       const ids = still.map((e) => e.id);
       await tx.enrollmentSkip.createMany({
-        data: still.map((e) => ({ accountId, campaignId, contactId: e.contactId, enrollmentId: e.id, kind: "blocklisted" as const, reason: blocked.get(e.id)!, createdAt: now })),
+        data: still.map((e) => ({ accountId, campaignId, contactId: e.contactId, enrollmentId: e.id, kind, reason: reasons.get(e.id)!, createdAt: now })),
       });
       await tx.enrollment.updateMany({ where: { id: { in: ids } }, data: { dispatchedAt: now } });
-      await stopEnrollments(tx, ids, "blocklisted", now);
+      await stopEnrollments(tx, ids, kind, now);
       return { stopped: null, skipped: still.length };
     },
     { timeout: 60_000, maxWait: 10_000 },
   );
+}
+
+/**
+ * The providers of the page's recipients whose domain's MX hosts are
+ * Google's or Microsoft's (match_recipient_provider), looked up before any
+ * lock is held; a domain without an answer has no preference.
+ */
+async function recipientProviders(ctx: DispatcherContext, page: PageRow[]): Promise<Map<string, RecipientProvider>> {
+  const answers = await ctx.mx.answerAll(page.map((e) => emailDomain(e.email)));
+  const providers = new Map<string, RecipientProvider>();
+  for (const e of page) {
+    const provider = providerOfMxHosts(answers.get(emailDomain(e.email))?.hosts ?? []);
+    if (provider) providers.set(e.id, provider);
+  }
+  return providers;
 }
 
 /** The page's enrollments whose domain has no MX record, with the reason, looked up before any lock is held. */
@@ -141,8 +187,8 @@ interface PageRequest {
   campaignId: string;
   batchNumber: number;
   size: number;
-  /** the page read beforehand (with MX checks), and its enrollments not to plan; else the page is read under the lock */
-  read: { page: PageRow[]; skip: Map<string, string> } | null;
+  /** the page read beforehand (with MX checks), its enrollments not to plan and its recipients' providers; else the page is read under the lock */
+  read: { page: PageRow[]; skip: Map<string, string>; providers?: Map<string, RecipientProvider> } | null;
 }
 
 /** The ids of the page to plan, locked: the next page itself, or those of the page read beforehand still pending and undispatched. */
@@ -165,7 +211,7 @@ async function planPage(pool: RawPool, request: PageRequest, carry: PlanCarry | 
     if (status !== "active") return { stopped: `campaign ${status ?? "gone"}` };
     await preferIndexScans(client);
     const toSend = await lockPage(client, request);
-    const scheduled = await scheduleEnrollments(client, request.campaignId, toSend, new Date(), carry);
+    const scheduled = await scheduleEnrollments(client, request.campaignId, toSend, new Date(), carry, { recipientProviders: request.read?.providers });
     return { stopped: null, toSend: toSend.length, scheduled: scheduled.scheduled, carry: scheduled.carry };
   });
 }
@@ -180,8 +226,11 @@ async function planPage(pool: RawPool, request: PageRequest, carry: PlanCarry | 
  * enrollment twice. The credential streams (daily-limit bookings, jitter) are
  * carried from page to page while no other planner touched the campaign.
  * Enrollments whose address is on the account's blocklist are stopped
- * (blocklisted skips), then those without MX are bounced, each in a
- * transaction of its own, before the page is planned. Whether the account has
+ * (blocklisted skips), then those at a disposable-mail domain or of a role
+ * account when the campaign skips them (disposable, role_account skips), then
+ * those without MX are bounced, each in a transaction of its own, before the
+ * page is planned. With match_recipient_provider the page's recipients'
+ * providers are looked up (MX hosts) for the planner. Whether the account has
  * a blocklist is read once per batch: an entry added while the batch is being
  * planned is caught when the step is sent.
  */
@@ -193,19 +242,35 @@ async function planBatch(ctx: DispatcherContext, payload: DispatchPayload, renew
   const pageSize = Math.max(1, Math.floor(ctx.config.dispatchChunkSize / Math.max(1, campaign.steps)));
 
   let carry: PlanCarry | null = null;
-  const totals = { scheduled: 0, mxInvalid: 0, blocklisted: 0, chunks: 0 };
-  const summary = (end = "") => `scheduled ${totals.scheduled}, mx_invalid ${totals.mxInvalid}, blocklisted ${totals.blocklisted}, chunks ${totals.chunks}${end}`;
+  const totals = { scheduled: 0, mxInvalid: 0, blocklisted: 0, disposable: 0, roleAccount: 0, chunks: 0 };
+  // the address checks' counts only when there are some
+  const checked = () => (totals.disposable + totals.roleAccount > 0 ? `, disposable ${totals.disposable}, role_account ${totals.roleAccount}` : "");
+  const summary = (end = "") => `scheduled ${totals.scheduled}, mx_invalid ${totals.mxInvalid}, blocklisted ${totals.blocklisted}${checked()}, chunks ${totals.chunks}${end}`;
+  const checksAddresses = campaign.skipDisposable || campaign.skipRoleAccounts;
   for (;;) {
     let read: PageRequest["read"] = null;
-    if (campaign.verifyEmailMx || campaign.hasBlocklist) {
-      // the addresses (and what blocks them) read before any lock is held, for the MX look-ups
+    if (campaign.verifyEmailMx || campaign.hasBlocklist || checksAddresses || campaign.matchRecipientProvider) {
+      // the addresses (and what blocks them) read before any lock is held, for the address checks and MX look-ups
       const page = await nextDispatchPage(pool, { accountId: payload.accountId, campaignId: campaign.id, batchNumber: payload.batchNumber, size: pageSize, checkBlocklist: campaign.hasBlocklist });
       if (page.length === 0) return summary();
       const skip = blockedEnrollments(page);
       if (skip.size > 0) {
-        const stopped = await stopBlocked(ctx, payload.accountId, campaign.id, skip);
+        const stopped = await stopSkipped(ctx, payload.accountId, campaign.id, "blocklisted", skip);
         if (stopped.stopped !== null) return summary(`; stopped: ${stopped.stopped}`);
         totals.blocklisted += stopped.skipped;
+      }
+      if (checksAddresses) {
+        for (const [kind, reasons] of addressCheckSkips(
+          page.filter((e) => !skip.has(e.id)),
+          campaign,
+        )) {
+          if (reasons.size === 0) continue;
+          const stopped = await stopSkipped(ctx, payload.accountId, campaign.id, kind, reasons);
+          if (stopped.stopped !== null) return summary(`; stopped: ${stopped.stopped}`);
+          if (kind === "disposable") totals.disposable += stopped.skipped;
+          else totals.roleAccount += stopped.skipped;
+          for (const [id, reason] of reasons) skip.set(id, reason);
+        }
       }
       if (campaign.verifyEmailMx) {
         // DNS first, outside any transaction: look-ups can take seconds; a blocked address is not looked up
@@ -220,7 +285,13 @@ async function planBatch(ctx: DispatcherContext, payload: DispatchPayload, renew
         }
         for (const [id, reason] of noMx) skip.set(id, reason);
       }
-      read = { page, skip };
+      const providers = campaign.matchRecipientProvider
+        ? await recipientProviders(
+            ctx,
+            page.filter((e) => !skip.has(e.id)),
+          )
+        : undefined;
+      read = { page, skip, providers };
     }
     const outcome = await planPage(pool, { campaignId: campaign.id, batchNumber: payload.batchNumber, size: pageSize, read }, carry);
     if (outcome.stopped !== null) return summary(`; stopped: ${outcome.stopped}`);

@@ -1,5 +1,6 @@
 import Joi from "joi";
 import { countMergeTags, REPLY_CATEGORIES, STEP_CONDITIONS } from "@outreach/core";
+import { MAIL_PROVIDERS } from "@outreach/domain";
 import { contract } from "../contracts/contract.js";
 import type { CreateCampaignBody, UpdateCampaignBody } from "../contracts/generated.js";
 import { pageQuery } from "../pagination.js";
@@ -58,12 +59,12 @@ const port = J.number().integer().min(1).max(65535);
 const minWait = J.number().integer().min(0).max(MAX_WAIT_SECONDS);
 const maxWait = J.number().integer().min(0).max(MAX_WAIT_SECONDS);
 const bounceRateThreshold = J.number().min(0.5).max(25).precision(2);
-/** Any string: one that is not a UUID is an unknown outreach (404 outreach_not_found), like a missing one. */
 /** Step-1 sends per day across all the campaign's inboxes; null: no cap but the inboxes' own. */
 const campaignDailyLimit = J.number().integer().min(1).max(10_000_000).allow(null);
 export const MAX_UNSUBSCRIBE_FOOTER_LENGTH = 500;
 /** The unsubscribe line's text: one paragraph; {{unsubscribe_url}} marks where the link goes (appended when absent). */
 const unsubscribeFooterField = line(MAX_UNSUBSCRIBE_FOOTER_LENGTH).trim().min(1).allow(null);
+/** Any string: one that is not a UUID is an unknown outreach (404 outreach_not_found), like a missing one. */
 const outreachId = J.string().max(100);
 
 /** The categories a reply action may name: every one but other (a reply nobody could sort moves no one). */
@@ -106,6 +107,10 @@ const credentialSchema = J.object({
   daily_limit: J.number().integer().min(1).max(1_000_000).required(),
   ramp: rampField,
   tracking_domain: trackingDomainField.allow(null),
+  // the inbox's mail provider for match_recipient_provider; null: inferred (OAuth2 connection, else SMTP host)
+  provider: J.string()
+    .valid(...MAIL_PROVIDERS)
+    .allow(null),
   imap_host: host.allow(null),
   imap_port: port.allow(null),
   imap_secure: J.boolean().allow(null),
@@ -146,13 +151,13 @@ const stepSchema = J.object({
   body_html: bodyHtmlField,
   variants: J.array().items(variantSchema).min(2).max(MAX_VARIANTS),
   delay_minutes: J.number().integer().min(0).max(MAX_DELAY_MINUTES).default(0),
+  // text/plain only (no HTML part, pixel or click redirect), for the step and all its variants
+  text_only: J.boolean().default(false),
   // judged when the step falls due; step 1 has none (nothing was sent before it)
   condition: J.string()
     .valid(...STEP_CONDITIONS)
     .default("none"),
 }).custom((step: StepInput, helpers) => {
-  // text/plain only (no HTML part, pixel or click redirect), for the step and all its variants
-  text_only: J.boolean().default(false),
   if (step.variants && (step.subject !== undefined || step.body_html !== undefined)) {
     return helpers.message({ custom: "{{#label}} has variants: give subject and body_html in each variant, not on the step" });
   }
@@ -206,7 +211,12 @@ export const createCampaignSchema = contract(
     jitter_scope: jitterScopeField.default("batch"),
     schedule: scheduleField.default(null),
     verify_email_mx: J.boolean().default(false),
+    skip_disposable: J.boolean().default(true),
+    skip_role_accounts: J.boolean().default(false),
+    match_recipient_provider: J.boolean().default(false),
     bounce_rate_threshold: bounceRateThreshold.default(8.0),
+    daily_limit: campaignDailyLimit.default(null),
+    unsubscribe_footer: unsubscribeFooterField.default(null),
     track_clicks: J.boolean().default(false),
     tracking_domain: trackingDomainField.allow(null).default(null),
     stop_on_reply_scope: stopOnReplyScope.default("contact"),
@@ -215,8 +225,6 @@ export const createCampaignSchema = contract(
     unsubscribe_on_request: J.boolean().default(true),
     stop_on_wrong_person: J.boolean().default(true),
     out_of_office_days_after_return: outOfOfficeDays.default(1),
-    daily_limit: campaignDailyLimit.default(null),
-    unsubscribe_footer: unsubscribeFooterField.default(null),
     out_of_office_default_delay_days: outOfOfficeDays.default(3),
     reply_actions: replyActionsField.default([]),
     on_completion: onCompletionField.default(null),
@@ -237,6 +245,8 @@ export const UPDATABLE_CAMPAIGN_FIELDS = [
   "schedule",
   "verify_email_mx",
   "bounce_rate_threshold",
+  "daily_limit",
+  "unsubscribe_footer",
   "track_clicks",
   "tracking_domain",
   "stop_on_reply_scope",
@@ -245,11 +255,12 @@ export const UPDATABLE_CAMPAIGN_FIELDS = [
   "unsubscribe_on_request",
   "stop_on_wrong_person",
   "out_of_office_days_after_return",
-  "daily_limit",
-  "unsubscribe_footer",
   "out_of_office_default_delay_days",
   "reply_actions",
   "on_completion",
+  "skip_disposable",
+  "skip_role_accounts",
+  "match_recipient_provider",
 ] as const;
 
 /** The fields of PATCH /campaigns/:id, wrapped or at the top level. */
@@ -263,7 +274,12 @@ export const updateCampaignSchema = contract(
     jitter_scope: jitterScopeField,
     schedule: scheduleField,
     verify_email_mx: J.boolean(),
+    skip_disposable: J.boolean(),
+    skip_role_accounts: J.boolean(),
+    match_recipient_provider: J.boolean(),
     bounce_rate_threshold: bounceRateThreshold,
+    daily_limit: campaignDailyLimit,
+    unsubscribe_footer: unsubscribeFooterField,
     track_clicks: J.boolean(),
     tracking_domain: trackingDomainField.allow(null),
     stop_on_reply_scope: stopOnReplyScope,
@@ -278,8 +294,6 @@ export const updateCampaignSchema = contract(
   })
     .min(1)
     .messages({ "object.min": `{{#label}} must contain at least one of ${UPDATABLE_CAMPAIGN_FIELDS.join(", ")}` }),
-    daily_limit: campaignDailyLimit,
-    unsubscribe_footer: unsubscribeFooterField,
 );
 
 export const listCampaignsQuery = contract("ListCampaignsQuery", Joi.object(pageQuery));

@@ -1,6 +1,6 @@
 import type { Campaign, SequenceStep, SmtpCredential } from "@outreach/db";
 import { REPLY_CATEGORIES, STEP_CONDITIONS } from "@outreach/core";
-import { parseReplyActions, parseStepVariants } from "@outreach/domain";
+import { MAIL_PROVIDERS, parseReplyActions, parseStepVariants } from "@outreach/domain";
 import { MAX_COMPLETION_WAIT_DAYS, MAX_OUT_OF_OFFICE_DAYS, REPLY_ACTION_CATEGORIES } from "../schemas/campaign.js";
 import type { CampaignWithRelations } from "../services/find-campaign.js";
 import type { CampaignStats, StatusCounts } from "../services/get-campaign-stats.js";
@@ -46,6 +46,7 @@ export function serializeSmtpCredential(credential: SmtpCredential) {
     smtp_username: credential.smtpUsername,
     daily_limit: credential.dailyLimit,
     tracking_domain: credential.trackingDomain,
+    provider: credential.provider,
     ramp: credential.rampStartPerDay !== null && credential.rampIncreasePerDay !== null ? { start_per_day: credential.rampStartPerDay, increase_per_day: credential.rampIncreasePerDay } : null,
     ramp_started_at: credential.rampStartedAt,
     has_imap: credential.imapHost !== null,
@@ -55,9 +56,9 @@ export function serializeSmtpCredential(credential: SmtpCredential) {
     imap_username: credential.imapUsername,
     disabled_at: credential.disabledAt,
     disabled_reason: credential.disabledReason,
-    last_error: credential.smtpLastError,
     paused_until: credential.pausedUntil,
     paused_reason: credential.pausedReason,
+    last_error: credential.smtpLastError,
     last_error_at: credential.smtpLastErrorAt,
     ...imapHealth(credential),
     created_at: credential.createdAt,
@@ -132,6 +133,8 @@ export function serializeCampaignStats(stats: CampaignStats) {
       cross_campaign_duplicate: stats.skipped.crossCampaignDuplicate,
       blocklisted: stats.skipped.blocklisted,
       condition_not_met: stats.skipped.conditionNotMet,
+      disposable: stats.skipped.disposable,
+      role_account: stats.skipped.roleAccount,
     },
   };
 }
@@ -159,15 +162,18 @@ export function serializeCampaign(campaign: CampaignWithRelations, stats: Campai
     // schedules stored before skip_dates existed have none
     schedule: campaign.schedule ? { skip_dates: [], ...(campaign.schedule as object) } : null,
     verify_email_mx: campaign.verifyEmailMx,
+    skip_disposable: campaign.skipDisposable,
+    skip_role_accounts: campaign.skipRoleAccounts,
+    match_recipient_provider: campaign.matchRecipientProvider,
     bounce_rate_threshold: campaign.bounceRateThreshold.toNumber(),
+    daily_limit: campaign.dailyLimit,
+    unsubscribe_footer: campaign.unsubscribeFooter,
     track_clicks: campaign.trackClicks,
     tracking_domain: campaign.trackingDomain,
     stop_on_reply_scope: campaign.stopOnReplyScope,
     stop_on_auto_reply: campaign.stopOnAutoReply,
     stop_on_click: campaign.stopOnClick,
     unsubscribe_on_request: campaign.unsubscribeOnRequest,
-    daily_limit: campaign.dailyLimit,
-    unsubscribe_footer: campaign.unsubscribeFooter,
     stop_on_wrong_person: campaign.stopOnWrongPerson,
     out_of_office_days_after_return: campaign.oooDaysAfterReturn,
     out_of_office_default_delay_days: campaign.oooDefaultDelayDays,
@@ -218,15 +224,15 @@ export const sequenceStepSchema = component(
       [...STEP_CONDITIONS],
       "Judged when the step falls due: none, or whether the contact opened or clicked an earlier step (opens are unreliable). A step whose condition fails is skipped.",
     ),
+    text_only: boolean({
+      description: "Sent as text/plain only (the body turned into text, the unsubscribe URL on its own line): no HTML part, no open pixel, no click redirect, so its opens are not tracked.",
+    }),
   }),
 );
 
 const imapHealthSchema = {
   imap_status: oneOfValues(["ok", "pending", "error", null], "Reply detection: null without IMAP settings, pending until first checked, error while it fails."),
   imap_last_error: nullable(string()),
-    text_only: boolean({
-      description: "Sent as text/plain only (the body turned into text, the unsubscribe URL on its own line): no HTML part, no open pixel, no click redirect, so its opens are not tracked.",
-    }),
   imap_last_checked_at: nullable(dateTime()),
 };
 
@@ -244,6 +250,7 @@ export const smtpCredentialSchema = component(
       smtp_username: string(),
       daily_limit: integer(),
       tracking_domain: nullable(string()),
+      provider: nullable(oneOfValues([...MAIL_PROVIDERS], "The inbox's mail provider as set (match_recipient_provider); null: inferred from its OAuth2 connection, else from its SMTP host.")),
       ramp: nullable(object({ start_per_day: integer(), increase_per_day: integer() })),
       ramp_started_at: nullable(dateTime()),
       has_imap: boolean(),
@@ -253,6 +260,8 @@ export const smtpCredentialSchema = component(
       imap_username: nullable(string()),
       disabled_at: nullable(dateTime()),
       disabled_reason: nullable(string()),
+      paused_until: nullable(dateTime("Paused by a bounce or complaint spike until then: nothing is sent through the inbox and its ramp is held meanwhile (POST .../reenable ends it).")),
+      paused_reason: nullable(string()),
       last_error: nullable(string({ description: "The inbox's own last failure (TLS, login, refused host), cleared by the next successful send." })),
       last_error_at: nullable(dateTime()),
       ...imapHealthSchema,
@@ -260,8 +269,6 @@ export const smtpCredentialSchema = component(
     },
     { description: "An inbox of the campaign. Passwords are never part of a response." },
   ),
-      paused_until: nullable(dateTime("Paused by a bounce or complaint spike until then: nothing is sent through the inbox and its ramp is held meanwhile (POST .../reenable ends it).")),
-      paused_reason: nullable(string()),
 );
 
 const countsSchema = { total: integer(), pending: integer(), sent: integer(), opened: integer(), replied: integer(), bounced: integer(), unsubscribed: integer() };
@@ -322,6 +329,8 @@ export const campaignStatsSchema = {
     cross_campaign_duplicate: integer(),
     blocklisted: integer(),
     condition_not_met: integer({ description: "Steps skipped because their condition was not met when they fell due." }),
+    disposable: integer({ description: "Enrollments skipped at dispatch for a disposable-mail address (skip_disposable)." }),
+    role_account: integer({ description: "Enrollments skipped at dispatch for a role account such as info@ (skip_role_accounts)." }),
   }),
 };
 
@@ -343,16 +352,25 @@ export const campaignSchema = component(
         start_time: string({ pattern: "^\\d{2}:\\d{2}$" }),
         end_time: string({ pattern: "^\\d{2}:\\d{2}$" }),
         use_contact_timezone: boolean(),
+        skip_dates: array(string({ pattern: "^\\d{4}-\\d{2}-\\d{2}$" }), { description: "Dates (YYYY-MM-DD, in the schedule's zone or the contact's) on which nothing is sent." }),
       }),
     ),
     verify_email_mx: boolean(),
+    skip_disposable: boolean({ description: "At dispatch, an enrollment of a disposable-mail address is skipped (skip kind disposable)." }),
+    skip_role_accounts: boolean({ description: "At dispatch, an enrollment of a role account (info@, sales@, no-reply@...) is skipped (skip kind role_account)." }),
+    match_recipient_provider: boolean({
+      description: "A recipient whose domain's MX is Google's (Microsoft's) is sent from an inbox of that provider when one has room that day, else from any inbox.",
+    }),
     bounce_rate_threshold: number(),
+    daily_limit: nullable(
+      integer({ minimum: 1, description: "Step-1 sends per day across all the campaign's inboxes (counted as an inbox's daily_limit: follow-ups do not count); null: no campaign-wide cap." }),
+    ),
+    unsubscribe_footer: nullable(string({ description: 'The unsubscribe line\'s text; {{unsubscribe_url}} marks the link, appended when absent. null: "Unsubscribe".' })),
     track_clicks: boolean(),
     tracking_domain: nullable(string()),
     stop_on_reply_scope: oneOfValues(["contact", "domain"]),
     stop_on_auto_reply: boolean(),
     stop_on_click: boolean({ description: "A click of a tracked link stops the enrollment: no further steps." }),
-        skip_dates: array(string({ pattern: "^\\d{4}-\\d{2}-\\d{2}$" }), { description: "Dates (YYYY-MM-DD, in the schedule's zone or the contact's) on which nothing is sent." }),
     unsubscribe_on_request: boolean({
       description: "A reply categorized unsubscribe_request unsubscribes the contact as the one-click link does (blocklist included); off, it counts as an ordinary reply.",
     }),
@@ -362,10 +380,6 @@ export const campaignSchema = component(
       maximum: MAX_OUT_OF_OFFICE_DAYS,
       description: "An out-of-office naming a return date moves the next step to that date plus this many days (at the window's opening).",
     }),
-    daily_limit: nullable(
-      integer({ minimum: 1, description: "Step-1 sends per day across all the campaign's inboxes (counted as an inbox's daily_limit: follow-ups do not count); null: no campaign-wide cap." }),
-    ),
-    unsubscribe_footer: nullable(string({ description: 'The unsubscribe line\'s text; {{unsubscribe_url}} marks the link, appended when absent. null: "Unsubscribe".' })),
     out_of_office_default_delay_days: integer({ minimum: 0, maximum: MAX_OUT_OF_OFFICE_DAYS, description: "An out-of-office without a return date moves the next step this many days later." }),
     reply_actions: array(object({ category: oneOfValues([...REPLY_ACTION_CATEGORIES]), move_to_campaign_id: uuid() }), {
       description: "A reply of the category enrolls the contact in that campaign of the account (step 1 at its next opening); at most one action per category.",

@@ -29,6 +29,7 @@ function credentialData(accountId: string, input: CredentialInput, createdAt: Da
     rampIncreasePerDay: input.ramp?.increase_per_day ?? null,
     rampStartedAt: input.ramp ? createdAt : null,
     trackingDomain: input.tracking_domain ?? null,
+    provider: input.provider ?? null,
     imapHost: hasImap ? input.imap_host! : null,
     imapPort: hasImap ? input.imap_port! : null,
     imapSecure: hasImap ? (input.imap_secure ?? input.imap_port === 993) : false,
@@ -47,8 +48,8 @@ function stepData(step: StepInput) {
     bodyHtml: variants ? variants[0]!.bodyHtml : step.body_html!,
     delayMinutes: step.delay_minutes,
     condition: step.condition,
-    ...(variants ? { variants: variants as unknown as object[] } : {}),
     textOnly: step.text_only,
+    ...(variants ? { variants: variants as unknown as object[] } : {}),
   };
 }
 

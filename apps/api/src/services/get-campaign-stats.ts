@@ -93,7 +93,7 @@ export interface CampaignStats {
   credentials: CredentialStats[];
   /** the campaign's replies and auto-replies by category */
   repliesByCategory: Record<ReplyCategory, number>;
-  skipped: { mxInvalid: number; crossCampaignDuplicate: number; blocklisted: number; conditionNotMet: number };
+  skipped: { mxInvalid: number; crossCampaignDuplicate: number; blocklisted: number; conditionNotMet: number; disposable: number; roleAccount: number };
 }
 
 const RECENT_BOUNCES = 20;
@@ -254,6 +254,8 @@ export async function getCampaignStats(
       crossCampaignDuplicate: skips.get("cross_campaign_duplicate") ?? 0,
       blocklisted: skips.get("blocklisted") ?? 0,
       conditionNotMet: skips.get("condition_not_met") ?? 0,
+      disposable: skips.get("disposable") ?? 0,
+      roleAccount: skips.get("role_account") ?? 0,
     },
   };
 }

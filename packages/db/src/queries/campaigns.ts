@@ -66,13 +66,22 @@ export async function lockCampaignRow(q: Queryable, campaignId: string): Promise
   return locked.length > 0;
 }
 
-export const campaignToDispatchColumns = columns({ id: "text", status: "text", verifyEmailMx: "bool", steps: "int4", hasBlocklist: "bool" });
+export const campaignToDispatchColumns = columns({
+  id: "text",
+  status: "text",
+  verifyEmailMx: "bool",
+  skipDisposable: "bool",
+  skipRoleAccounts: "bool",
+  matchRecipientProvider: "bool",
+  steps: "int4",
+  hasBlocklist: "bool",
+});
 export type CampaignToDispatch = RowOf<typeof campaignToDispatchColumns>;
 
-/** What a dispatch job reads first (no lock): the campaign's status, MX setting, step count and whether its account has a blocklist. */
+/** What a dispatch job reads first (no lock): the campaign's status, address-check and provider settings, step count and whether its account has a blocklist. */
 export async function campaignToDispatch(q: Queryable, accountId: string, campaignId: string): Promise<CampaignToDispatch | undefined> {
   const [campaign] = await executor(q).rows<CampaignToDispatch>(
-    `SELECT id::text AS id, status::text AS status, "verifyEmailMx", (SELECT count(*)::int FROM sequence_steps s WHERE s."campaignId" = c.id) AS steps,
+    `SELECT id::text AS id, status::text AS status, "verifyEmailMx", "skipDisposable", "skipRoleAccounts", "matchRecipientProvider", (SELECT count(*)::int FROM sequence_steps s WHERE s."campaignId" = c.id) AS steps,
        EXISTS (SELECT 1 FROM blocklist_entries b WHERE b."accountId" = c."accountId") AS "hasBlocklist"
      FROM campaigns c WHERE id = $1::uuid AND "accountId" = $2::uuid`,
     [campaignId, accountId],
@@ -156,13 +165,21 @@ export async function campaignsWithResumeReplan(q: Queryable): Promise<PendingRe
       SELECT id, "accountId", "resumeReplanBefore" AS before FROM campaigns WHERE "resumeReplanBefore" IS NOT NULL LIMIT 1000`);
 }
 
-export const campaignPlanColumns = columns({ accountId: "text", minWaitSeconds: "int4", maxWaitSeconds: "int4", planVersion: "int4", schedule: "jsonb?", jitterScope: "text" });
+export const campaignPlanColumns = columns({
+  accountId: "text",
+  minWaitSeconds: "int4",
+  maxWaitSeconds: "int4",
+  planVersion: "int4",
+  schedule: "jsonb?",
+  jitterScope: "text",
+  dailyLimit: "int4?",
+});
 export type CampaignPlanRow = RowOf<typeof campaignPlanColumns>;
 
-/** What the planner reads of a campaign: its account, wait range, plan version, schedule and jitter scope. */
+/** What the planner reads of a campaign: its account, wait range, plan version, schedule, jitter scope and campaign-wide daily limit. */
 export async function campaignPlanSettings(q: Queryable, campaignId: string): Promise<CampaignPlanRow | undefined> {
   const [row] = await executor(q).rows<CampaignPlanRow>(
-    `SELECT "accountId"::text AS "accountId", "minWaitSeconds", "maxWaitSeconds", "planVersion", schedule, "jitterScope" FROM campaigns WHERE id = $1::uuid`,
+    `SELECT "accountId"::text AS "accountId", "minWaitSeconds", "maxWaitSeconds", "planVersion", schedule, "jitterScope", "dailyLimit" FROM campaigns WHERE id = $1::uuid`,
     [campaignId],
   );
   return row;

@@ -34,14 +34,20 @@ export const plannedCredentialColumns = columns({
   rampStartPerDay: "int4?",
   rampIncreasePerDay: "int4?",
   rampStartedAt: "timestamptz?",
+  provider: "text?",
+  oauthProvider: "text?",
 });
 export type PlannedCredentialRow = RowOf<typeof plannedCredentialColumns>;
 
-/** The campaign's enabled inboxes, in the order the planner takes them (creation, then id), with their limits and ramps. */
+/**
+ * The campaign's enabled inboxes, in the order the planner takes them (creation, then id), with their limits and ramps,
+ * and what tells their mail provider: the one set, and their OAuth2 connection's.
+ */
 export async function enabledCampaignCredentials(q: Queryable, campaignId: string): Promise<PlannedCredentialRow[]> {
   return executor(q).rows<PlannedCredentialRow>(
-    `SELECT id::text AS id, "dailyLimit", "smtpHost", "smtpUsername", "rampStartPerDay", "rampIncreasePerDay", "rampStartedAt"
-     FROM smtp_credentials WHERE "campaignId" = $1::uuid AND "disabledAt" IS NULL ORDER BY "createdAt", id`,
+    `SELECT id::text AS id, "dailyLimit", "smtpHost", "smtpUsername", "rampStartPerDay", "rampIncreasePerDay", "rampStartedAt", provider,
+       (SELECT o.provider FROM oauth_connections o WHERE o.id = cr."oauthConnectionId") AS "oauthProvider"
+     FROM smtp_credentials cr WHERE "campaignId" = $1::uuid AND "disabledAt" IS NULL ORDER BY "createdAt", id`,
     [campaignId],
   );
 }
@@ -124,13 +130,13 @@ export async function isAccountSendingAddress(q: Queryable, accountId: string, f
 export const accountImapInboxColumns = columns({ id: "uuid", accountId: "uuid", active: "bool" });
 export type AccountImapInbox = RowOf<typeof accountImapInboxColumns>;
 
-/** The accounts' inboxes with IMAP settings (through their campaigns, by account index), and whether their campaign is active. */
+/** The accounts' inboxes with IMAP settings and a login (a password or an OAuth2 connection; through their campaigns, by account index), and whether their campaign is active. */
 export async function imapInboxesOfAccounts(q: Queryable, accountIds: string[]): Promise<AccountImapInbox[]> {
   return executor(q).rows<AccountImapInbox>(
     `
     SELECT cr.id, c."accountId", c.status = 'active' AS active
     FROM campaigns c JOIN smtp_credentials cr ON cr."campaignId" = c.id
-    WHERE c."accountId" = ANY($1::uuid[]) AND cr."imapHost" IS NOT NULL AND cr."imapPasswordEnc" IS NOT NULL`,
+    WHERE c."accountId" = ANY($1::uuid[]) AND cr."imapHost" IS NOT NULL AND (cr."imapPasswordEnc" IS NOT NULL OR cr."oauthConnectionId" IS NOT NULL)`,
     [accountIds],
   );
 }

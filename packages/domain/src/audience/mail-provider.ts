@@ -33,7 +33,7 @@ export function inboxProvider(credential: { provider: string | null; oauthProvid
 }
 
 /** The provider of a recipient's domain from its MX hosts (Google Workspace and Gmail, Microsoft 365 and Outlook), or null when neither. */
-export function providerOfMxHosts(hosts: readonly string[]): Exclude<MailProvider, "other"> | null {
+export function providerOfMxHosts(hosts: readonly string[]): RecipientProvider | null {
   for (const raw of hosts) {
     const host = hostOf(raw);
     if (isOrUnder(host, "google.com") || isOrUnder(host, "googlemail.com")) return "google";
@@ -41,3 +41,6 @@ export function providerOfMxHosts(hosts: readonly string[]): Exclude<MailProvide
   }
   return null;
 }
+
+/** A recipient's provider when it is one an inbox can match. */
+export type RecipientProvider = Exclude<MailProvider, "other">;

@@ -21,6 +21,7 @@ import {
   type RawClient,
   type ScheduledSendColumns,
 } from "@outreach/db";
+import { inboxProvider, type RecipientProvider } from "../audience/mail-provider.js";
 import { credentialRamp, dailyLimitOn } from "./daily-limit.js";
 import { planScheduleChunk, utcDay, type CredentialStream, type JitterScope } from "./schedule-plan.js";
 import { parseSchedule, scheduleZone, sendDay, type SendSchedule } from "./send-window.js";
@@ -112,7 +113,7 @@ async function withBookings(sql: Executor, campaignId: string, settings: PlanSet
       if (!lastByZone.has(zone) || lastByZone.get(zone)! < l.last) lastByZone.set(zone, l.last);
       if (!lastDueAt || lastDueAt < l.last) lastDueAt = l.last;
     }
-    return { id: c.id, dailyLimit: c.dailyLimit, mailbox: mailboxKey(c), ramp: credentialRamp(c), booked: bookings.get(mailboxKey(c))!, lastDueAt, lastByZone };
+    return { id: c.id, dailyLimit: c.dailyLimit, mailbox: mailboxKey(c), ramp: credentialRamp(c), booked: bookings.get(mailboxKey(c))!, lastDueAt, lastByZone, provider: inboxProvider(c) };
   });
 }
 
@@ -206,9 +207,18 @@ const emptyColumns = (): SendColumns => ({ enrollmentIds: [], positions: [], cre
  * them dispatched. Call inside a transaction that holds the campaign row lock,
  * so two planners of one campaign cannot book the same daily capacity; keep the
  * list to one chunk (DISPATCH_CHUNK_SIZE rows), it is planned in memory.
- * `carry` is what the previous chunk of the same job returned.
+ * `carry` is what the previous chunk of the same job returned;
+ * `options.recipientProviders` the recipients' providers the dispatcher looked
+ * up (match_recipient_provider), by enrollment id.
  */
-export async function scheduleEnrollments(tx: PlanTx, campaignId: string, enrollmentIds: string[], now = new Date(), carry?: PlanCarry | null): Promise<ScheduleChunkResult> {
+export async function scheduleEnrollments(
+  tx: PlanTx,
+  campaignId: string,
+  enrollmentIds: string[],
+  now = new Date(),
+  carry?: PlanCarry | null,
+  options: { recipientProviders?: Map<string, RecipientProvider> } = {},
+): Promise<ScheduleChunkResult> {
   const nothing = { scheduled: 0, firstDueAt: null, lastStep1DueAt: null, carry: carry ?? null };
   if (enrollmentIds.length === 0) return nothing;
   const sql = executor(tx);
@@ -228,6 +238,7 @@ export async function scheduleEnrollments(tx: PlanTx, campaignId: string, enroll
     schedule: settings.schedule,
     jitterScope: settings.jitterScope,
     contactTimezones: await contactTimezones(sql, settings.schedule, enrollmentIds),
+    recipientProviders: options.recipientProviders,
   });
 
   // one pass: the step rows in INSERT_ROWS pieces, step 1's enrollment and credential aside

@@ -1,3 +1,4 @@
+import type { MailProvider, RecipientProvider } from "../audience/mail-provider.js";
 import { dailyLimitOn, type Ramp } from "./daily-limit.js";
 import { dayAfter, nextOpening, openingFromDay, scheduleZone, sendDay, type SendSchedule } from "./send-window.js";
 
@@ -14,6 +15,9 @@ import { dayAfter, nextOpening, openingFromDay, scheduleZone, sendDay, type Send
  * credential's limit that day (daily_limit, lowered by a ramp); what does not
  * fit goes to the next day's window. Later steps follow step 1 at the
  * cumulative delay (moved into the window) and do not count against the limit.
+ * With recipient providers (match_recipient_provider), a recipient on Google
+ * (Microsoft) goes to an inbox of that provider when one has room on the day
+ * the send falls on, taking turns among them; otherwise to any inbox as above.
  */
 export interface CredentialStream {
   id: string;
@@ -27,6 +31,8 @@ export interface CredentialStream {
   ramp?: Ramp | null;
   /** the last step-1 send per zone, when known (carried between chunks); else lastDueAt stands for every zone */
   lastByZone?: Map<string, Date>;
+  /** the inbox's mail provider (for recipient provider matching); other when absent */
+  provider?: MailProvider;
 }
 
 export type JitterScope = "batch" | "inbox";
@@ -45,6 +51,8 @@ export interface PlanInput {
   jitterScope?: JitterScope;
   /** contact time zones by enrollment id (used with schedule.useContactTimezone) */
   contactTimezones?: Map<string, string | null>;
+  /** recipients' providers by enrollment id (match_recipient_provider): preferred inboxes; absent: no preference */
+  recipientProviders?: Map<string, RecipientProvider>;
 }
 
 export interface PlannedSend {
@@ -114,46 +122,65 @@ export function planScheduleChunk(input: PlanInput): PlannedChunk {
     throw new Error("no day with room to send");
   };
 
+  /** with a recipient provider: the inboxes of that provider, when the campaign has any; else null (every inbox) */
+  const preferredOf = (wanted: RecipientProvider | undefined): CredentialStream[] | null => {
+    if (!wanted) return null;
+    const same = credentials.filter((c) => c.provider === wanted);
+    return same.length > 0 ? same : null;
+  };
+
   // batch scope: one cursor per zone across all credentials
-  const pickBatch = (zone: string) => {
+  const pickBatch = (zone: string, preferred: CredentialStream[] | null) => {
     let prev: Date | null = null;
     for (const c of credentials) {
       const last = lastIn(c, zone);
       if (last && (!prev || last > prev)) prev = last;
     }
     const { at, day } = firstFit(zone, after(prev), (d) => credentials.some((c) => hasRoom(c, d)));
-    // the inbox with room that sent least recently: inboxes take turns
-    let chosen: CredentialStream | null = null;
-    for (const c of credentials) {
-      if (!hasRoom(c, day)) continue;
-      const last = lastDueAt.get(c.id)?.getTime() ?? -Infinity;
-      const best = chosen ? (lastDueAt.get(chosen.id)?.getTime() ?? -Infinity) : Infinity;
-      if (!chosen || last < best || (last === best && bookedOn(c, day) < bookedOn(chosen, day))) chosen = c;
-    }
+    // the inbox with room that sent least recently: inboxes take turns (among the preferred ones first)
+    const leastRecent = (candidates: CredentialStream[]) => {
+      let chosen: CredentialStream | null = null;
+      for (const c of candidates) {
+        if (!hasRoom(c, day)) continue;
+        const last = lastDueAt.get(c.id)?.getTime() ?? -Infinity;
+        const best = chosen ? (lastDueAt.get(chosen.id)?.getTime() ?? -Infinity) : Infinity;
+        if (!chosen || last < best || (last === best && bookedOn(c, day) < bookedOn(chosen, day))) chosen = c;
+      }
+      return chosen;
+    };
+    const chosen = (preferred && leastRecent(preferred)) ?? leastRecent(credentials);
     return { chosen: chosen!, at, day };
   };
 
   // inbox scope: one cursor per credential and zone; the jitter after a credential's last send is drawn once
   const starts = new Map<string, Date>();
-  const pickInbox = (zone: string) => {
-    let best: { chosen: CredentialStream; at: Date; day: string } | null = null;
-    for (const c of credentials) {
-      const key = `${c.id} ${zone}`;
-      if (!starts.has(key)) starts.set(key, after(lastIn(c, zone)));
-      const fit = firstFit(zone, starts.get(key)!, (d) => hasRoom(c, d));
-      const diff = best ? fit.at.getTime() - best.at.getTime() : -1;
-      // soonest first; on a tie (e.g. no jitter) fewer sends booked that day, so inboxes alternate
-      if (!best || diff < 0 || (diff === 0 && bookedOn(c, fit.day) < bookedOn(best.chosen, best.day))) best = { chosen: c, ...fit };
-    }
-    starts.delete(`${best!.chosen.id} ${zone}`);
-    return best!;
+  const pickInbox = (zone: string, preferred: CredentialStream[] | null) => {
+    const soonest = (candidates: CredentialStream[]) => {
+      let best: { chosen: CredentialStream; at: Date; day: string } | null = null;
+      for (const c of candidates) {
+        const key = `${c.id} ${zone}`;
+        if (!starts.has(key)) starts.set(key, after(lastIn(c, zone)));
+        const fit = firstFit(zone, starts.get(key)!, (d) => hasRoom(c, d));
+        const diff = best ? fit.at.getTime() - best.at.getTime() : -1;
+        // soonest first; on a tie (e.g. no jitter) fewer sends booked that day, so inboxes alternate
+        if (!best || diff < 0 || (diff === 0 && bookedOn(c, fit.day) < bookedOn(best.chosen, best.day))) best = { chosen: c, ...fit };
+      }
+      return best!;
+    };
+    const any = soonest(credentials);
+    // a preferred inbox when one can send on the day any inbox could
+    const match = preferred ? soonest(preferred) : null;
+    const picked = match && match.day <= any.day ? match : any;
+    starts.delete(`${picked.chosen.id} ${zone}`);
+    return picked;
   };
 
   const sends: PlannedSend[] = [];
   const inboxScope = input.jitterScope === "inbox";
   for (const enrollmentId of input.enrollmentIds) {
     const zone = scheduleZone(schedule, input.contactTimezones?.get(enrollmentId) ?? null);
-    const { chosen, at: dueAt, day } = inboxScope ? pickInbox(zone) : pickBatch(zone);
+    const preferred = preferredOf(input.recipientProviders?.get(enrollmentId));
+    const { chosen, at: dueAt, day } = inboxScope ? pickInbox(zone, preferred) : pickBatch(zone, preferred);
     const mailbox = booked.get(keyOf(chosen))!;
     mailbox.set(day, (mailbox.get(day) ?? 0) + 1);
     const last = lastDueAt.get(chosen.id);

@@ -3,13 +3,15 @@ import { cancelPendingSends } from "./cancel-pending-sends.js";
 import type { Tx } from "../tx.js";
 
 /** Why an enrollment stopped without an outcome of its own. */
-export type StopReason = "blocklisted" | "company_replied" | "wrong_person" | "clicked";
+export type StopReason = "blocklisted" | "company_replied" | "wrong_person" | "clicked" | "disposable" | "role_account";
 
 const CANCELLED_BECAUSE: Record<StopReason, string> = {
   blocklisted: "the address is on the account's blocklist",
   company_replied: "someone at the contact's company replied",
   wrong_person: "the contact answered that they are the wrong person",
   clicked: "the contact clicked a link (stop_on_click)",
+  disposable: "the address is at a disposable-mail domain (skip_disposable)",
+  role_account: "the address is a role account (skip_role_accounts)",
 };
 
 /**
