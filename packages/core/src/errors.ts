@@ -1,6 +1,9 @@
 /** Every error code of the API, with its HTTP status and default message. */
 export const ERROR_CODES = {
   bad_request: [400, "The request is malformed."],
+  invalid_oauth_state: [400, "The OAuth state is missing, forged, expired, already used or made for another provider: start again with POST /oauth/:provider/authorize."],
+  oauth_access_denied: [400, "The mailbox's owner did not grant access at the provider (or the provider reported an error): nothing was connected."],
+  oauth_code_refused: [400, "The provider refused the authorization code (expired or already used): start again with POST /oauth/:provider/authorize."],
   unauthorized: [401, "A valid API key is required."],
   invalid_signature: [401, "The signature check failed."],
   plan_limit_reached: [402, "The account has reached its plan's monthly send limit."],
@@ -20,8 +23,12 @@ export const ERROR_CODES = {
   blocklist_entry_not_found: [404, "Blocklist entry not found."],
   reply_not_found: [404, "Reply not found."],
   enrollment_not_found: [404, "Enrollment not found."],
+  oauth_connection_not_found: [404, "OAuth connection not found."],
+  oauth_provider_not_found: [404, "Unknown OAuth provider: google or microsoft."],
   method_not_allowed: [405, "This method is not allowed on this path; the Allow header lists the ones that are."],
   idempotency_conflict: [409, "This Idempotency-Key was already used with a different request."],
+  oauth_not_configured: [409, "OAuth2 mailboxes of this provider are not configured on this deployment (its OAuth client id and secret)."],
+  oauth_connection_in_use: [409, "Credentials still log in through this OAuth connection: delete their campaigns first."],
   validation_failed: [422, "Validation failed."],
   unprocessable: [422, "The request cannot be processed."],
   no_pending_enrollments: [422, "There are no pending enrollments to dispatch."],
@@ -38,6 +45,7 @@ export const ERROR_CODES = {
   quota_exceeded: [422, "The account has reached one of its quotas; delete what it no longer needs, or move to a larger plan."],
   rate_limited: [429, "Too many requests."],
   internal_error: [500, "Something went wrong on our side."],
+  oauth_provider_unavailable: [502, "The mailbox provider's token endpoint failed or gave an unusable answer; try again."],
   service_unavailable: [503, "The service is temporarily unavailable."],
   service_busy: [503, "The service is busy with this resource right now; retry after the number of seconds in Retry-After."],
 } as const satisfies Record<string, readonly [number, string]>;
