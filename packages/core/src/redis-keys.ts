@@ -81,6 +81,8 @@ export const redisKeys = {
   rateLimit: (config: RedisKeyConfig, policy: string, subject: string) => join(config, "rl", policy, subject),
   /** Test-send addresses used by an account on the UTC day of `at`; string counter (INCRBY); api writes/reads (queue-test-send); EXPIRE 2 days. */
   testSendAllowance: (config: RedisKeyConfig, accountId: string, at: Date) => join(config, "test-send-allowance", accountId, utcDay(at)),
+  /** The nonce of an OAuth authorize `state` was used (each state connects one mailbox at most); string "1"; api writes (SET NX, the OAuth callback); PX until the state expires (10 min at most). */
+  oauthStateNonce: (config: RedisKeyConfig, nonce: string) => join(config, "oauth-state", nonce),
 
   // --- dispatcher ---
 

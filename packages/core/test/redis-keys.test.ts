@@ -40,6 +40,7 @@ const PINNED: Array<[keyof typeof redisKeys, string, string]> = [
   ["rateLimit", redisKeys.rateLimit(config, "tracking", "203.0.113.7"), "outreach:rl:tracking:203.0.113.7"],
   // the UTC day, whatever the process's time zone
   ["testSendAllowance", redisKeys.testSendAllowance(config, account, new Date("2026-03-09T23:30:00-05:00")), `outreach:test-send-allowance:${account}:2026-03-10`],
+  ["oauthStateNonce", redisKeys.oauthStateNonce(config, "n0nce"), "outreach:oauth-state:n0nce"],
   ["replyClassifierBudget", redisKeys.replyClassifierBudget(config, account, new Date("2026-03-09T23:30:00-05:00")), `outreach:reply-classifier-budget:${account}:2026-03-10`],
   ["retentionPurge", redisKeys.retentionPurge(config), "outreach:retention-purge"],
   ["domainHealthSweep", redisKeys.domainHealthSweep(config), "outreach:domain-health-sweep"],
