@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { seedCampaign, startEngine, waitFor, type Engine } from "./harness.js";
+import { enrollMany, seedCampaign, startEngine, waitFor, type Engine } from "./harness.js";
 
 // The controls careful senders use, read from the emails the SMTP server received:
 // text-only steps, the custom unsubscribe footer, the schedule's skip dates.
@@ -83,4 +83,34 @@ test("today is a skip date in the schedule's zone: nothing is sent, step 1 and t
   }
   for (const send of sends.filter((s) => s.stepPosition === 2)) assert.ok(send.dueAt.getTime() >= opening.getTime() + 3600_000, "the follow-up after it");
   assert.equal(received("holiday-inbox").length, 0, "nothing sent on the skip date");
+});
+
+test("a campaign daily_limit of 4 over 3 inboxes of 10 a day: exactly 4 step-1 emails today, two batches dispatched at once included; the rest planned 4 a day from tomorrow", async () => {
+  const inboxes = ["cap-1", "cap-2", "cap-3"];
+  const { account, campaign } = await seedCampaign(engine, {
+    credentials: inboxes.map((username) => ({ username, dailyLimit: 10 })),
+    steps: [{ subject: "Capped" }, { subject: "", delayMinutes: 5 }],
+    contacts: 10,
+  });
+  await enrollMany(engine.db, account.id, campaign.id, 10, "cap-second", 2);
+  await engine.db.campaign.update({ where: { id: campaign.id }, data: { dailyLimit: 4 } });
+  // two dispatch jobs at once: the planners take turns on the campaign's lock
+  await Promise.all([engine.dispatch(account.id, campaign.id, 1), engine.dispatch(account.id, campaign.id, 2)]);
+  await waitFor(async () => (await engine.db.stepSend.count({ where: { campaignId: campaign.id, stepPosition: 1 } })) === 20, { timeoutMs: 30_000, what: "both batches planned" });
+  await waitFor(async () => (await engine.db.stepSend.count({ where: { campaignId: campaign.id, stepPosition: 1, state: "sent" } })) === 4, { timeoutMs: 30_000, what: "today's 4 sent" });
+
+  const today = new Date().toISOString().slice(0, 10);
+  const step1 = await engine.db.stepSend.findMany({ where: { campaignId: campaign.id, stepPosition: 1 } });
+  const perDay = new Map<string, number>();
+  for (const s of step1) perDay.set(s.limitDay!.toISOString().slice(0, 10), (perDay.get(s.limitDay!.toISOString().slice(0, 10)) ?? 0) + 1);
+  assert.deepEqual([...perDay.values()], [4, 4, 4, 4, 4], `4 a day: ${JSON.stringify([...perDay])}`);
+  assert.equal(perDay.get(today), 4);
+  const tomorrow = new Date(`${today}T00:00:00Z`).getTime() + 86_400_000;
+  for (const s of step1.filter((s) => s.limitDay!.toISOString().slice(0, 10) !== today)) {
+    assert.equal(s.state, "scheduled");
+    assert.ok(s.dueAt.getTime() >= tomorrow, "planned on a later day");
+  }
+  // every inbox had room (10 a day each): the campaign's cap is what held them
+  const step1Received = engine.smtp.messages.filter((m) => inboxes.includes(m.username!) && m.parsed.subject === "Capped");
+  assert.equal(step1Received.length, 4);
 });

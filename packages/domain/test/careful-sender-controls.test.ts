@@ -102,3 +102,35 @@ test("the planner moves step 1 and follow-ups off skip dates", () => {
     ["2026-12-30T14:00:00.000Z", "2026-12-30T14:00:00.000Z"],
   );
 });
+
+test("the campaign's daily_limit caps step-1 sends per day across its inboxes, counting what it already booked; follow-ups do not count", () => {
+  const sends = planSchedule({
+    now: new Date("2026-12-01T08:00:00Z"),
+    minWaitSeconds: 0,
+    maxWaitSeconds: 0,
+    stepDelaysMinutes: [0, 60],
+    credentials: [stream("a", 10), stream("b", 10), stream("c", 10)],
+    enrollmentIds: ids(9),
+    campaignCap: { dailyLimit: 4, booked: new Map([["2026-12-01", 1]]) },
+  });
+  const perDay = new Map<string, number>();
+  for (const s of step1(sends)) perDay.set(s.limitDay!, (perDay.get(s.limitDay!) ?? 0) + 1);
+  assert.deepEqual(
+    [...perDay],
+    [
+      ["2026-12-01", 3],
+      ["2026-12-02", 4],
+      ["2026-12-03", 2],
+    ],
+  );
+  assert.equal(
+    new Set(
+      step1(sends)
+        .filter((s) => s.limitDay === "2026-12-02")
+        .map((s) => s.credentialId),
+    ).size,
+    3,
+    "the inboxes still take turns",
+  );
+  assert.equal(sends.filter((s) => s.stepPosition === 2).length, 9);
+});

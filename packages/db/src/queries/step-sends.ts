@@ -176,6 +176,24 @@ export async function mailboxBookingsFrom(q: Queryable, accountId: string, mailb
   );
 }
 
+export const campaignDayBookingColumns = columns({ day: "text", n: "int4" });
+export type CampaignDayBookingRow = RowOf<typeof campaignDayBookingColumns>;
+
+/**
+ * A campaign's step-1 bookings per day from `from` (YYYY-MM-DD) on, across all
+ * its inboxes, counted as a mailbox's are (limitDay set, not cancelled or
+ * failed): what its campaign-wide daily_limit is checked against.
+ */
+export async function campaignDayBookingsFrom(q: Queryable, campaignId: string, from: string): Promise<CampaignDayBookingRow[]> {
+  return executor(q).rows<CampaignDayBookingRow>(
+    `SELECT s."limitDay"::text AS day, count(*)::int AS n
+     FROM step_sends s
+     WHERE s."campaignId" = $1::uuid AND s."limitDay" >= $2::date AND s.state NOT IN ('cancelled', 'failed')
+     GROUP BY 1`,
+    [campaignId, from],
+  );
+}
+
 export const lastStep1Columns = columns({ credentialId: "text", timezone: "text?", last: "timestamptz!" });
 export type LastStep1Row = RowOf<typeof lastStep1Columns>;
 

@@ -1,5 +1,6 @@
 import {
   bumpPlanVersion,
+  campaignDayBookingsFrom,
   campaignPlanSettings,
   contactTimezonesOf,
   countEnabledCredentials,
@@ -23,7 +24,7 @@ import {
 } from "@outreach/db";
 import { inboxProvider, type RecipientProvider } from "../audience/mail-provider.js";
 import { credentialRamp, dailyLimitOn } from "./daily-limit.js";
-import { planScheduleChunk, utcDay, type CredentialStream, type JitterScope } from "./schedule-plan.js";
+import { planScheduleChunk, utcDay, type CampaignCap, type CredentialStream, type JitterScope } from "./schedule-plan.js";
 import { parseSchedule, scheduleZone, sendDay, type SendSchedule } from "./send-window.js";
 import type { Tx } from "../tx.js";
 
@@ -98,6 +99,18 @@ async function mailboxBookings(sql: Executor, accountId: string, mailboxes: stri
   return byMailbox;
 }
 
+/**
+ * The campaign's daily_limit with its step-1 bookings per day (from a day that
+ * can still be today somewhere on), or null without one. Read for every chunk:
+ * the planner holds the campaign's row lock, so no other plan books onto the
+ * campaign meanwhile.
+ */
+async function campaignCapOf(sql: Executor, campaignId: string, campaign: CampaignPlanRow, now: Date): Promise<CampaignCap | null> {
+  if (campaign.dailyLimit === null) return null;
+  const rows = await campaignDayBookingsFrom(sql, campaignId, utcDay(new Date(now.getTime() - 86_400_000)));
+  return { dailyLimit: campaign.dailyLimit, booked: new Map(rows.map((r) => [r.day, r.n])) };
+}
+
 async function withBookings(sql: Executor, campaignId: string, settings: PlanSettings, credentials: CredentialRow[], now: Date): Promise<CredentialStream[]> {
   const ids = credentials.map((c) => c.id);
   const bookings = await mailboxBookings(sql, settings.accountId, [...new Set(credentials.map(mailboxKey))], now);
@@ -133,9 +146,21 @@ export async function credentialDaysToday(tx: Tx, campaignId: string, now = new 
   return streams.map((s) => ({ id: s.id, dailyLimit: dailyLimitOn(s.dailyLimit, s.ramp, today), booked: s.booked.get(today) ?? 0 }));
 }
 
-/** True when every enabled credential has used today's daily_limit (dispatch rule 4). */
+/** True when every enabled credential has used today's daily_limit, or the campaign its own daily_limit (dispatch rule 4). */
 export async function allCredentialsAtDailyLimit(tx: Tx, campaignId: string, now = new Date()): Promise<boolean> {
-  return (await credentialDaysToday(tx, campaignId, now)).every((day) => day.booked >= day.dailyLimit);
+  if ((await credentialDaysToday(tx, campaignId, now)).every((day) => day.booked >= day.dailyLimit)) return true;
+  return campaignCapReachedToday(tx, campaignId, now);
+}
+
+/** True when the campaign has a daily_limit and has booked that many step-1 sends today (in its schedule's zone). */
+export async function campaignCapReachedToday(tx: Tx, campaignId: string, now = new Date()): Promise<boolean> {
+  const sql = executor(tx);
+  const campaign = await campaignRow(sql, campaignId);
+  const cap = await campaignCapOf(sql, campaignId, campaign, now);
+  if (!cap) return false;
+  const schedule = parseSchedule(campaign.schedule);
+  const today = sendDay(schedule, scheduleZone(schedule, null), now);
+  return (cap.booked.get(today) ?? 0) >= cap.dailyLimit;
 }
 
 /**
@@ -238,6 +263,7 @@ export async function scheduleEnrollments(
     schedule: settings.schedule,
     jitterScope: settings.jitterScope,
     contactTimezones: await contactTimezones(sql, settings.schedule, enrollmentIds),
+    campaignCap: await campaignCapOf(sql, campaignId, campaign, now),
     recipientProviders: options.recipientProviders,
   });
 

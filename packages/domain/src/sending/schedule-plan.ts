@@ -37,6 +37,13 @@ export interface CredentialStream {
 
 export type JitterScope = "batch" | "inbox";
 
+/** A campaign's daily_limit: step-1 sends per day ("YYYY-MM-DD", as a mailbox's day) across all its inboxes. */
+export interface CampaignCap {
+  dailyLimit: number;
+  /** step-1 sends already booked per day by the campaign (every inbox) */
+  booked: Map<string, number>;
+}
+
 export interface PlanInput {
   now: Date;
   minWaitSeconds: number;
@@ -51,6 +58,8 @@ export interface PlanInput {
   jitterScope?: JitterScope;
   /** contact time zones by enrollment id (used with schedule.useContactTimezone) */
   contactTimezones?: Map<string, string | null>;
+  /** the campaign-wide daily limit of step-1 sends across its inboxes and its bookings per day; absent: no campaign cap */
+  campaignCap?: CampaignCap | null;
   /** recipients' providers by enrollment id (match_recipient_provider): preferred inboxes; absent: no preference */
   recipientProviders?: Map<string, RecipientProvider>;
 }
@@ -99,7 +108,9 @@ export function planScheduleChunk(input: PlanInput): PlannedChunk {
   const booked = new Map<string, Map<string, number>>();
   for (const c of credentials) if (!booked.has(keyOf(c))) booked.set(keyOf(c), new Map(c.booked));
   const bookedOn = (c: CredentialStream, day: string) => booked.get(keyOf(c))!.get(day) ?? 0;
-  const hasRoom = (c: CredentialStream, day: string) => bookedOn(c, day) < dailyLimitOn(c.dailyLimit, c.ramp, day);
+  const campaignCap = input.campaignCap ? { dailyLimit: input.campaignCap.dailyLimit, booked: new Map(input.campaignCap.booked) } : null;
+  const campaignCapRoom = (day: string) => !campaignCap || (campaignCap.booked.get(day) ?? 0) < campaignCap.dailyLimit;
+  const hasRoom = (c: CredentialStream, day: string) => bookedOn(c, day) < dailyLimitOn(c.dailyLimit, c.ramp, day) && campaignCapRoom(day);
   const lastDueAt = new Map(credentials.map((c) => [c.id, c.lastDueAt]));
   const lastByZone = new Map(credentials.map((c) => [c.id, c.lastByZone ? new Map(c.lastByZone) : null]));
   const lastIn = (c: CredentialStream, zone: string): Date | null => {
@@ -183,6 +194,7 @@ export function planScheduleChunk(input: PlanInput): PlannedChunk {
     const { chosen, at: dueAt, day } = inboxScope ? pickInbox(zone, preferred) : pickBatch(zone, preferred);
     const mailbox = booked.get(keyOf(chosen))!;
     mailbox.set(day, (mailbox.get(day) ?? 0) + 1);
+    campaignCap?.booked.set(day, (campaignCap.booked.get(day) ?? 0) + 1);
     const last = lastDueAt.get(chosen.id);
     lastDueAt.set(chosen.id, last && last > dueAt ? last : dueAt);
     const byZone = lastByZone.get(chosen.id) ?? new Map<string, Date>();
