@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "step_sends" ADD COLUMN     "complainedAt" TIMESTAMPTZ(3);
+
