@@ -15,6 +15,7 @@ import { campaignRoutes } from "./routes/campaigns.js";
 import { contactImportRoutes } from "./routes/contact-imports.js";
 import { contactRoutes } from "./routes/contacts.js";
 import { docsRoutes } from "./routes/docs.js";
+import { domainRoutes } from "./routes/domains.js";
 import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
 import { mcpRoutes } from "./routes/mcp.js";
@@ -46,6 +47,7 @@ function authenticatedRoutes(ctx: ApiContext): Array<[string, Router, string | n
     ["/contacts", contactRoutes(ctx), "1mb"],
     // imports of up to 250,000 contacts (64mb) in one request: the route streams its body itself
     ["/contact_imports", contactImportRoutes(ctx), null],
+    ["/domains", domainRoutes(ctx), "1mb"],
     ["/events", eventRoutes(ctx), "1mb"],
     // the Model Context Protocol for agents: tool calls carry what REST bodies do (imports included)
     ["/mcp", mcpRoutes(ctx), "8mb"],

@@ -48,6 +48,7 @@ const CAMPAIGN_KEYS = [
   "updated_at",
   "variants",
   "verify_email_mx",
+  "warnings",
   "skip_disposable",
   "skip_role_accounts",
   "match_recipient_provider",
@@ -186,6 +187,7 @@ describe("POST /campaigns", () => {
     assert.deepEqual(body.per_batch, []);
     assert.deepEqual(body.recent_bounces, []);
     assert.deepEqual(body.skipped, { mx_invalid: 0, cross_campaign_duplicate: 0, blocklisted: 0, condition_not_met: 0, disposable: 0, role_account: 0 });
+    assert.deepEqual(body.warnings, [], "no sending domain checked yet, none failing");
     assert.deepEqual(body.credentials, [
       {
         id: cred.id,
@@ -206,6 +208,7 @@ describe("POST /campaigns", () => {
         imap_status: null,
         imap_last_error: null,
         imap_last_checked_at: null,
+        domain_health: null,
       },
     ]);
     assertNoSecrets(res);
@@ -735,6 +738,7 @@ describe("GET /campaigns/:id statistics", () => {
         imap_status: null,
         imap_last_error: null,
         imap_last_checked_at: null,
+        domain_health: null,
       },
       {
         id: credB,
@@ -755,6 +759,7 @@ describe("GET /campaigns/:id statistics", () => {
         imap_status: null,
         imap_last_error: null,
         imap_last_checked_at: null,
+        domain_health: null,
       },
     ]);
     if (now >= dayStart) assert.equal(stats.credentials[0].sends_today, 3, "the fixture's today sends (unless UTC midnight passed mid-test)");

@@ -14,6 +14,10 @@ export interface AnswerReplyBody {
   subject?: string;
 }
 
+export interface AuthorizeOAuthBody {
+  login_hint?: string;
+}
+
 export interface CampaignAnalyticsQuery {
   group_by: "step" | "day" | "variant";
   from?: string;
@@ -130,6 +134,16 @@ export interface DispatchBody {
   batch_number?: number | null;
 }
 
+export interface DomainHealthQuery {
+  refresh?: boolean;
+  smtp_host?: string;
+  dkim_selector?: string;
+}
+
+export interface DomainPathParams {
+  domain: string;
+}
+
 export interface EmptyBody {}
 
 export interface EnrollBody {
@@ -183,6 +197,11 @@ export interface ListEventsQuery {
   starting_after?: string;
 }
 
+export interface ListOAuthConnectionsQuery {
+  limit: number;
+  starting_after?: string;
+}
+
 export interface ListOutreachesQuery {
   limit: number;
   starting_after?: string;
@@ -211,6 +230,17 @@ export interface ListWebhookDeliveriesQuery {
 export interface ListWebhooksQuery {
   limit: number;
   starting_after?: string;
+}
+
+export interface OAuthCallbackQuery {
+  code?: string;
+  state?: string;
+  error?: string;
+  error_description?: string;
+  /**
+   * Unknown Property
+   */
+  [x: string]: unknown;
 }
 
 export interface PortalBody {
@@ -324,10 +354,15 @@ export interface UsageQuery {
   days: number;
 }
 
+export interface VerifyContactsBody {
+  emails: string[];
+}
+
 /** Each request contract's name and the type of what its schema returns. */
 export interface RequestContracts {
   AddBlocklistBody: AddBlocklistBody;
   AnswerReplyBody: AnswerReplyBody;
+  AuthorizeOAuthBody: AuthorizeOAuthBody;
   CampaignAnalyticsQuery: CampaignAnalyticsQuery;
   CategorizeReplyBody: CategorizeReplyBody;
   CheckoutBody: CheckoutBody;
@@ -337,6 +372,8 @@ export interface RequestContracts {
   CreateOutreachBody: CreateOutreachBody;
   CreateWebhookBody: CreateWebhookBody;
   DispatchBody: DispatchBody;
+  DomainHealthQuery: DomainHealthQuery;
+  DomainPathParams: DomainPathParams;
   EmptyBody: EmptyBody;
   EnrollBody: EnrollBody;
   EnrollContactBody: EnrollContactBody;
@@ -347,11 +384,13 @@ export interface RequestContracts {
   ListContactImportsQuery: ListContactImportsQuery;
   ListContactsQuery: ListContactsQuery;
   ListEventsQuery: ListEventsQuery;
+  ListOAuthConnectionsQuery: ListOAuthConnectionsQuery;
   ListOutreachesQuery: ListOutreachesQuery;
   ListRepliesQuery: ListRepliesQuery;
   ListSkipsQuery: ListSkipsQuery;
   ListWebhookDeliveriesQuery: ListWebhookDeliveriesQuery;
   ListWebhooksQuery: ListWebhooksQuery;
+  OAuthCallbackQuery: OAuthCallbackQuery;
   PortalBody: PortalBody;
   PreviewCampaignQuery: PreviewCampaignQuery;
   RelayReportBody: RelayReportBody;
@@ -364,4 +403,5 @@ export interface RequestContracts {
   UpdateOutreachBody: UpdateOutreachBody;
   UpdateWebhookBody: UpdateWebhookBody;
   UsageQuery: UsageQuery;
+  VerifyContactsBody: VerifyContactsBody;
 }

@@ -105,7 +105,7 @@ export function serializeCampaignStats(stats: CampaignStats) {
       reason: failure.reason,
       failed_at: failure.failedAt,
     })),
-    credentials: stats.credentials.map(({ credential, sendsToday, step1SendsToday, dailyLimitToday, sendsTotal, sendsUnconfirmed, bounces, bounceRate }) => ({
+    credentials: stats.credentials.map(({ credential, sendsToday, step1SendsToday, dailyLimitToday, sendsTotal, sendsUnconfirmed, bounces, bounceRate, domainHealth }) => ({
       id: credential.id,
       label: credential.label,
       from_email: credential.fromEmail,
@@ -126,7 +126,10 @@ export function serializeCampaignStats(stats: CampaignStats) {
       last_error: credential.smtpLastError,
       last_error_at: credential.smtpLastErrorAt,
       ...imapHealth(credential),
+      // the stored report of the from_email's domain (GET /domains/:domain/health), null when never checked
+      domain_health: domainHealth ? { status: domainHealth.status, checked_at: domainHealth.checkedAt } : null,
     })),
+    warnings: stats.warnings.map((warning) => ({ code: warning.code, domain: warning.domain, message: warning.message })),
     replies_by_category: stats.repliesByCategory,
     skipped: {
       mx_invalid: stats.skipped.mxInvalid,
@@ -319,7 +322,21 @@ export const campaignStatsSchema = {
       last_error: nullable(string()),
       last_error_at: nullable(dateTime()),
       ...imapHealthSchema,
+      domain_health: nullable(
+        object(
+          { status: oneOfValues(["pass", "warn", "fail"]), checked_at: dateTime() },
+          { description: "The stored health report of the from_email's domain (GET /domains/:domain/health, re-checked daily); null until it is first checked." },
+        ),
+      ),
     }),
+  ),
+  warnings: array(
+    object({
+      code: oneOfValues(["sender_domain_failing"], "sender_domain_failing: a credential sends from a domain whose health report fails."),
+      domain: string(),
+      message: string(),
+    }),
+    { description: "What to fix before or while sending: a credential's sending domain failing its health checks." },
   ),
   replies_by_category: object(Object.fromEntries(REPLY_CATEGORIES.map((category) => [category, integer()])), {
     description: "The campaign's replies and auto-replies by category (interested, not_interested, out_of_office, unsubscribe_request, wrong_person, other).",

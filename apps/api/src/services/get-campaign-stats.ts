@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { countsByCategory, type ReplyCategory } from "@outreach/core";
 import {
+  domainHealthStatuses,
   enrollmentBatchStats,
   enrollmentSkipCounts,
   recentBouncedEnrollments,
@@ -12,7 +13,7 @@ import {
   type SmtpCredential,
   type VariantStatsRow,
 } from "@outreach/db";
-import { credentialRamp, dailyLimitOn, parseSchedule, parseStepVariants, scheduleZone } from "@outreach/domain";
+import { credentialRamp, dailyLimitOn, emailDomain, parseSchedule, parseStepVariants, scheduleZone } from "@outreach/domain";
 
 /** Enrollment counts by current status: every enrollment is in exactly one. */
 export interface StatusCounts {
@@ -42,6 +43,15 @@ export interface CredentialStats {
   sendsUnconfirmed: number;
   bounces: number;
   bounceRate: number;
+  /** the stored health report of the from_email's domain (GET /domains/:domain/health); null when never checked */
+  domainHealth: { status: string; checkedAt: Date } | null;
+}
+
+/** Something the campaign's owner should fix: a credential sending from a domain whose health report fails. */
+export interface CampaignWarning {
+  code: "sender_domain_failing";
+  domain: string;
+  message: string;
 }
 
 export interface RecentBounce {
@@ -93,6 +103,7 @@ export interface CampaignStats {
   credentials: CredentialStats[];
   /** the campaign's replies and auto-replies by category */
   repliesByCategory: Record<ReplyCategory, number>;
+  warnings: CampaignWarning[];
   skipped: { mxInvalid: number; crossCampaignDuplicate: number; blocklisted: number; conditionNotMet: number; disposable: number; roleAccount: number };
 }
 
@@ -188,9 +199,21 @@ export async function getCampaignStats(
   const sends = sendRows.reduce((sum, row) => sum + row.sends, 0);
   const bounces = sendRows.reduce((sum, row) => sum + row.bounces, 0);
   const byCredential = new Map(sendRows.filter((row) => row.credential_id !== null).map((row) => [row.credential_id!, row]));
+  const domains = [...new Set(campaign.credentials.map((credential) => emailDomain(credential.fromEmail)))];
+  const accountId = campaign.credentials[0]?.accountId;
+  const healthRows = accountId ? await domainHealthStatuses(db, accountId, domains) : [];
+  const healthByDomain = new Map(healthRows.map((row) => [row.domain, { status: row.status, checkedAt: row.checkedAt }]));
+  const warnings = healthRows
+    .filter((row) => row.status === "fail")
+    .map((row): CampaignWarning => ({
+      code: "sender_domain_failing",
+      domain: row.domain,
+      message: `${row.domain}, a sending domain of this campaign, fails its health checks: see GET /domains/${row.domain}/health for what to fix.`,
+    }));
   const credentials = campaign.credentials.map((credential): CredentialStats => {
     const row = byCredential.get(credential.id);
     return {
+      domainHealth: healthByDomain.get(emailDomain(credential.fromEmail)) ?? null,
       credential,
       sendsToday: row?.sends_today ?? 0,
       step1SendsToday: row?.step1_sends_today ?? 0,
@@ -249,6 +272,7 @@ export async function getCampaignStats(
     })),
     credentials,
     repliesByCategory: countsByCategory(categoryRows),
+    warnings,
     skipped: {
       mxInvalid: skips.get("mx_invalid") ?? 0,
       crossCampaignDuplicate: skips.get("cross_campaign_duplicate") ?? 0,

@@ -562,6 +562,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contacts/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check addresses
+         * @description 1 to 1,000 addresses; nothing is stored and no contact is needed. Each address is checked for syntax (the rule contact imports apply), an MX record for its domain (looked up once per domain, cached), a disposable-mail domain (a maintained list; subdomains count) and a role account (info@, sales@, no-reply@...). The recipient's mail server is never contacted: probing it over SMTP harms the sending address's reputation. Answers one result per address, in the order given.
+         */
+        post: operations["verifyContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contacts/{id}": {
         parameters: {
             query?: never;
@@ -679,6 +699,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/domains/{domain}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check a sender domain's health
+         * @description Five checks of the domain's DNS as receiving servers read it: `mx`, `spf`, `dkim`, `dmarc` and `blocklist` (the sending hosts' addresses on the `DNSBL_ZONES` blocklists), each `pass`, `warn` or `fail` with what was found and a one-line fix; `status` is the worst. The sending hosts are `smtp_host` if given, else the SMTP hosts of the account's inboxes whose from_email is on the domain. A report checked within 24 h is served as stored (the dispatcher re-checks the domains of running campaigns daily); `refresh=true`, `smtp_host` or a new `dkim_selector` checks now. A DNS failure is a `warn` (could not check).
+         */
+        get: operations["getDomainHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -764,6 +804,87 @@ export interface paths {
          * @description The endpoint is stateless and has no session: always 405 `method_not_allowed` with `Allow: POST`.
          */
         delete: operations["deleteMcpSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/{provider}/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start connecting a mailbox
+         * @description The provider's authorization URL for the deployment's OAuth app: `response_type=code`, `client_id`, `redirect_uri` = `PUBLIC_BASE_URL/oauth/:provider/callback`, the scopes (Google: `https://mail.google.com/ openid email` (with `access_type=offline` and `prompt=consent`, so a refresh token is issued); Microsoft: `offline_access https://outlook.office.com/SMTP.Send https://outlook.office.com/IMAP.AccessAsUser.All openid email`) and a signed `state` (this account, the provider, a single-use nonce; 10 minutes). Open it in the browser of the mailbox's owner; after consent the provider redirects to the callback, which stores the connection. `login_hint` preselects the mailbox.
+         */
+        post: operations["authorizeOAuthMailbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The provider's redirect after consent
+         * @description No API key: the browser of the mailbox's owner lands here. The `state` must be one this deployment signed for this provider, unexpired and not used before; otherwise 400 `invalid_oauth_state` and nothing is exchanged. The code is exchanged at the provider's token endpoint for a refresh token (stored encrypted) and the mailbox address (the id_token's `email`); the account's connection for that mailbox is created, or updated and healthy again. JSON, or an HTML page when the client accepts text/html. One budget per client IP (TRACKING_RATE_LIMIT_PER_MINUTE).
+         */
+        get: operations["oauthCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List OAuth connections
+         * @description A list page: newest first; follow `Link` while `X-Has-More` is true.
+         */
+        get: operations["listOAuthConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an OAuth connection */
+        get: operations["getOAuthConnection"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an OAuth connection
+         * @description Its stored tokens go with it (the grant at the provider stays until the mailbox's owner removes the app there). Refused while credentials still log in through it.
+         */
+        delete: operations["deleteOAuthConnection"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1418,6 +1539,25 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        AddressCheck: {
+            /** @description The address as it was sent. */
+            email: string;
+            /**
+             * @description invalid: bad syntax or no mail server; risky: a disposable-mail domain, a role account, or an MX look-up without an answer; valid otherwise.
+             * @enum {unknown}
+             */
+            status: "valid" | "risky" | "invalid";
+            /** @description The address passes the rule contact imports apply. */
+            syntax: boolean;
+            /** @description An MX record was found for its domain (false for no MX, a domain that does not exist, or no answer). */
+            mx: boolean;
+            /** @description Its domain, or a parent of it, is on the maintained list of disposable-mail domains. */
+            disposable: boolean;
+            /** @description A role account (info@, sales@, no-reply@...), compared ignoring case, dots, dashes, underscores and a +tag. */
+            role: boolean;
+            /** @description A short readable explanation of the status. */
+            reason: string;
+        };
         /** @description Percentages of sent with 2 decimals; 0 when nothing was sent. */
         AnalyticsRates: {
             /** @description opened / sent, percent. */
@@ -1686,6 +1826,23 @@ export interface components {
                 imap_last_error: string | null;
                 /** Format: date-time */
                 imap_last_checked_at: string | null;
+                /** @description The stored health report of the from_email's domain (GET /domains/:domain/health, re-checked daily); null until it is first checked. */
+                domain_health: {
+                    /** @enum {unknown} */
+                    status: "pass" | "warn" | "fail";
+                    /** Format: date-time */
+                    checked_at: string;
+                } | null;
+            }[];
+            /** @description What to fix before or while sending: a credential's sending domain failing its health checks. */
+            warnings: {
+                /**
+                 * @description sender_domain_failing: a credential sends from a domain whose health report fails.
+                 * @enum {unknown}
+                 */
+                code: "sender_domain_failing";
+                domain: string;
+                message: string;
             }[];
             /** @description The campaign's replies and auto-replies by category (interested, not_interested, out_of_office, unsubscribe_request, wrong_person, other). */
             replies_by_category: {
@@ -1847,6 +2004,27 @@ export interface components {
             url: string;
             plan_slug: string;
         };
+        ConnectedMailbox: {
+            connection: {
+                /**
+                 * Format: uuid
+                 * @description Give it as a credential's auth.connection_id.
+                 */
+                id: string;
+                /**
+                 * @description The mailbox provider.
+                 * @enum {unknown}
+                 */
+                provider: "google" | "microsoft";
+                /**
+                 * Format: idn-email
+                 * @description The mailbox address the XOAUTH2 logins name (from the provider's id_token, or the credential's smtp_username).
+                 */
+                email: string;
+                /** Format: date-time */
+                created_at: string;
+            };
+        };
         Contact: {
             /** Format: uuid */
             id: string;
@@ -1886,6 +2064,10 @@ export interface components {
             duplicate_count: number;
             /** @description Rows refused by validation. */
             invalid_count: number;
+            /** @description Valid rows whose domain is a disposable-mail domain: imported all the same (a campaign with skip_disposable skips them at dispatch). */
+            disposable_count: number;
+            /** @description Valid rows of role accounts (info@, sales@...): imported all the same (a campaign with skip_role_accounts skips them at dispatch). */
+            role_count: number;
             /** Format: date-time */
             created_at: string;
             /** @description The first 1000 invalid rows with their reasons. */
@@ -1909,6 +2091,10 @@ export interface components {
             duplicate_count: number;
             /** @description Rows refused by validation. */
             invalid_count: number;
+            /** @description Valid rows whose domain is a disposable-mail domain: imported all the same (a campaign with skip_disposable skips them at dispatch). */
+            disposable_count: number;
+            /** @description Valid rows of role accounts (info@, sales@...): imported all the same (a campaign with skip_role_accounts skips them at dispatch). */
+            role_count: number;
             /** Format: date-time */
             created_at: string;
         };
@@ -2009,6 +2195,71 @@ export interface components {
              * @enum {unknown}
              */
             reason: "campaign_paused" | "no_enabled_credentials" | "no_steps" | "daily_limit_reached" | null;
+        };
+        DomainHealth: {
+            /** @description Lower-cased, without a trailing dot. */
+            domain: string;
+            /**
+             * @description The worst of the checks.
+             * @enum {unknown}
+             */
+            status: "pass" | "warn" | "fail";
+            /**
+             * Format: date-time
+             * @description When the checks ran (a stored report is served for 24 h).
+             */
+            checked_at: string;
+            /** @description The SMTP hosts the SPF and blocklist checks were made for: smtp_host if given, else those of the account's inboxes sending from the domain. */
+            sending_hosts: string[];
+            /** @description The DKIM selector named with dkim_selector (kept for later checks). */
+            dkim_selector: string | null;
+            checks: {
+                /** @description MX records: none or a null MX fails (replies and bounces are lost). */
+                mx: {
+                    /** @enum {unknown} */
+                    status: "pass" | "warn" | "fail";
+                    /** @description What was found. */
+                    detail: string;
+                    /** @description What to change, in one line ("Nothing to do." when it passes). */
+                    fix: string;
+                };
+                /** @description One v=spf1 record authorizing the sending host (its provider's include or its address), not +all (fail) or ?all (warn), within 10 DNS lookups. */
+                spf: {
+                    /** @enum {unknown} */
+                    status: "pass" | "warn" | "fail";
+                    /** @description What was found. */
+                    detail: string;
+                    /** @description What to change, in one line ("Nothing to do." when it passes). */
+                    fix: string;
+                };
+                /** @description A key at the provider's selectors, common ones or dkim_selector; none found warns (DNS cannot list selectors), a revoked key (empty p=) fails. */
+                dkim: {
+                    /** @enum {unknown} */
+                    status: "pass" | "warn" | "fail";
+                    /** @description What was found. */
+                    detail: string;
+                    /** @description What to change, in one line ("Nothing to do." when it passes). */
+                    fix: string;
+                };
+                /** @description A record at _dmarc.<domain>: missing fails, p=none warns, quarantine or reject passes; alignment and rua in the detail. */
+                dmarc: {
+                    /** @enum {unknown} */
+                    status: "pass" | "warn" | "fail";
+                    /** @description What was found. */
+                    detail: string;
+                    /** @description What to change, in one line ("Nothing to do." when it passes). */
+                    fix: string;
+                };
+                /** @description The sending hosts' IPv4 addresses on the DNSBL_ZONES blocklists: listed fails; no zone or no known host warns. */
+                blocklist: {
+                    /** @enum {unknown} */
+                    status: "pass" | "warn" | "fail";
+                    /** @description What was found. */
+                    detail: string;
+                    /** @description What to change, in one line ("Nothing to do." when it passes). */
+                    fix: string;
+                };
+            };
         };
         EnrollContactImportResult: {
             /** Format: uuid */
@@ -2282,6 +2533,46 @@ export interface components {
                 message: string;
                 data?: unknown;
             };
+        };
+        OAuthAuthorization: {
+            /**
+             * Format: uri
+             * @description Open it in the browser of the mailbox's owner: after consenting they land on the callback, which stores the connection.
+             */
+            authorization_url: string;
+            /** @description The signed state carried by the URL (single use, 10 minutes). */
+            state: string;
+            /**
+             * Format: date-time
+             * @description The state is refused after this.
+             */
+            expires_at: string;
+        };
+        /** @description An OAuth2 mailbox of the account. Its tokens are stored encrypted and never shown. */
+        OAuthConnection: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description The mailbox provider.
+             * @enum {unknown}
+             */
+            provider: "google" | "microsoft";
+            /**
+             * Format: idn-email
+             * @description The mailbox address the XOAUTH2 logins name (from the provider's id_token, or the credential's smtp_username).
+             */
+            email: string;
+            /**
+             * @description auth_failed: the provider refused the refresh token (revoked, expired); reconnect the mailbox (POST /oauth/:provider/authorize, or a new refresh_token).
+             * @enum {unknown}
+             */
+            status: "connected" | "auth_failed";
+            /** @description Why the mailbox cannot log in (auth_failed), readable; null when connected. */
+            error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Credentials (campaign inboxes) that log in through this connection. */
+            credentials_count: number;
         };
         Outreach: {
             /** Format: uuid */
@@ -7988,6 +8279,166 @@ export interface operations {
             };
         };
     };
+    verifyContacts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    emails: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The checks of each address, in the order given. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressCheck"][];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
+            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
     getContact: {
         parameters: {
             query?: never;
@@ -8322,6 +8773,129 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    getDomainHealth: {
+        parameters: {
+            query?: {
+                refresh?: boolean;
+                smtp_host?: string;
+                dkim_selector?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The domain, e.g. `example.com` (lower-cased, a trailing dot dropped). */
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domain's report. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainHealth"];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -8860,6 +9434,705 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "method_not_allowed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    authorizeOAuthMailbox: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                /** @description `google` or `microsoft`. */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        /** @description None, `{}`, or `{login_hint}`. */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    login_hint?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The URL to open. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthAuthorization"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
+            /** @description [`oauth_provider_not_found`](http://localhost:3000/docs/errors/oauth_provider_not_found): Unknown OAuth provider: google or microsoft. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "oauth_provider_not_found";
+                    };
+                };
+            };
+            /**
+             * @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request.
+             *
+             *     [`oauth_not_configured`](http://localhost:3000/docs/errors/oauth_not_configured): OAuth2 mailboxes of this provider are not configured on this deployment (its OAuth client id and secret).
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict" | "oauth_not_configured";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    oauthCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                error_description?: string;
+            };
+            header?: never;
+            path: {
+                /** @description `google` or `microsoft`. */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection (JSON), or a page saying `Mailbox connected: <email>` with its connection_id (text/html). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectedMailbox"];
+                };
+            };
+            /**
+             * @description [`invalid_oauth_state`](http://localhost:3000/docs/errors/invalid_oauth_state): The OAuth state is missing, forged, expired, already used or made for another provider: start again with POST /oauth/:provider/authorize.
+             *
+             *     [`oauth_access_denied`](http://localhost:3000/docs/errors/oauth_access_denied): The mailbox's owner did not grant access at the provider (or the provider reported an error): nothing was connected.
+             *
+             *     [`oauth_code_refused`](http://localhost:3000/docs/errors/oauth_code_refused): The provider refused the authorization code (expired or already used): start again with POST /oauth/:provider/authorize.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "invalid_oauth_state" | "oauth_access_denied" | "oauth_code_refused";
+                    };
+                };
+            };
+            /** @description [`oauth_provider_not_found`](http://localhost:3000/docs/errors/oauth_provider_not_found): Unknown OAuth provider: google or microsoft. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "oauth_provider_not_found";
+                    };
+                };
+            };
+            /** @description [`oauth_not_configured`](http://localhost:3000/docs/errors/oauth_not_configured): OAuth2 mailboxes of this provider are not configured on this deployment (its OAuth client id and secret). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "oauth_not_configured";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description [`oauth_provider_unavailable`](http://localhost:3000/docs/errors/oauth_provider_unavailable): The mailbox provider's token endpoint failed or gave an unusable answer; try again. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "oauth_provider_unavailable";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    listOAuthConnections: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the account's connections, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Has-More": components["headers"]["X-Has-More"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthConnection"][];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    getOAuthConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection (never its tokens). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthConnection"];
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
+            /** @description [`oauth_connection_not_found`](http://localhost:3000/docs/errors/oauth_connection_not_found): OAuth connection not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "oauth_connection_not_found";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    deleteOAuthConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
+            /** @description [`oauth_connection_not_found`](http://localhost:3000/docs/errors/oauth_connection_not_found): OAuth connection not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "oauth_connection_not_found";
+                    };
+                };
+            };
+            /** @description [`oauth_connection_in_use`](http://localhost:3000/docs/errors/oauth_connection_in_use): Credentials still log in through this OAuth connection: delete their campaigns first. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "oauth_connection_in_use";
                     };
                 };
             };

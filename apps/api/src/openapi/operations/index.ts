@@ -8,6 +8,7 @@ import { campaignOperations } from "./campaigns.js";
 import { contactImportOperations } from "./contact-imports.js";
 import { contactOperations } from "./contacts.js";
 import { docsOperations } from "./docs.js";
+import { domainOperations } from "./domains.js";
 import { eventOperations } from "./events.js";
 import { healthOperations } from "./health.js";
 import { mcpOperations } from "./mcp.js";
@@ -32,6 +33,7 @@ export function allOperations(): OperationSpec[] {
     ...contactImportOperations,
     ...contactOperations,
     ...docsOperations,
+    ...domainOperations,
     ...eventOperations,
     ...healthOperations,
     ...mcpOperations,
