@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import { AppMetrics, createRedis, EgressGuard, httpSeries, Keyring, redisKeys, TypedQueue, type Config, type Logger, errorFields, ignoreFailure } from "@outreach/core";
 import { createDbClient, dbClientOptions, type Db } from "@outreach/db";
-import { WebhookHttpClient } from "@outreach/domain";
+import { MxVerifier, WebhookHttpClient } from "@outreach/domain";
 import { ApiKeyCache } from "./api-key-cache.js";
 import { createPaymentProvider, type PaymentProvider } from "./payment-provider.js";
 import { UsageRecorder } from "./usage-recorder.js";
@@ -34,6 +34,8 @@ export interface ApiContext {
   egress: { mail: EgressGuard; webhooks: EgressGuard };
   /** POSTs to receivers (test pings), through the webhooks' egress guard. */
   webhookHttp: WebhookHttpClient;
+  /** MX look-ups (through DNS_SERVERS, cached) for address checks (POST /contacts/verify). */
+  mx: MxVerifier;
   /** the api's Prometheus series, served on METRICS_PORT (main.ts) */
   metrics: AppMetrics;
   http: ReturnType<typeof httpSeries>;
@@ -67,6 +69,7 @@ export function createApiContext(config: Config, logger: Logger): ApiContext {
       webhooks: webhookEgress,
     },
     webhookHttp: new WebhookHttpClient(webhookEgress, config.webhookTimeoutMs),
+    mx: new MxVerifier(config.dnsServers),
     redis,
     producer,
     queues: {

@@ -11,7 +11,7 @@ before(async () => {
 });
 after(() => api?.close());
 
-const IMPORT_KEYS = ["created_at", "duplicate_count", "id", "imported_count", "invalid_count", "invalid_rows", "name", "total_rows"];
+const IMPORT_KEYS = ["created_at", "disposable_count", "duplicate_count", "id", "imported_count", "invalid_count", "invalid_rows", "name", "role_count", "total_rows"];
 
 function post(token: string, body: unknown, headers: Record<string, string> = {}) {
   return request(api.baseUrl, "POST", "/contact_imports", { token, body, headers });
@@ -367,6 +367,8 @@ test("GET /contact_imports lists the account's imports newest first, without inv
     imported_count: 1,
     duplicate_count: 0,
     invalid_count: 1,
+    disposable_count: 0,
+    role_count: 0,
     created_at: list.body[0].created_at,
   });
 

@@ -81,12 +81,18 @@ export interface CreateCampaignBody {
     label: string;
     from_email: string;
     from_name?: string | null | "";
-    smtp_host: string;
-    smtp_port: number;
+    auth?: {
+      type: "oauth2";
+      provider: "google" | "microsoft";
+      refresh_token?: string;
+      connection_id?: string;
+    };
+    smtp_host?: string;
+    smtp_port?: number;
     smtp_secure?: boolean;
-    smtp_username: string;
-    smtp_password: string;
-    daily_limit: number;
+    smtp_username?: string;
+    smtp_password?: string;
+    daily_limit?: number;
     ramp?: {
         start_per_day: number;
         increase_per_day: number;

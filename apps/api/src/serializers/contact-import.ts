@@ -11,6 +11,8 @@ export function serializeContactImportSummary(contactImport: Omit<ContactImport,
     imported_count: contactImport.importedCount,
     duplicate_count: contactImport.duplicateCount,
     invalid_count: contactImport.invalidCount,
+    disposable_count: contactImport.disposableCount,
+    role_count: contactImport.roleCount,
     created_at: contactImport.createdAt,
   };
 }
@@ -30,6 +32,11 @@ const summaryFields = {
   imported_count: integer({ minimum: 0, description: "Distinct valid addresses, each linked to the import." }),
   duplicate_count: integer({ minimum: 0, description: "Valid rows that created no contact: a repeat inside the import or an existing contact." }),
   invalid_count: integer({ minimum: 0, description: "Rows refused by validation." }),
+  disposable_count: integer({
+    minimum: 0,
+    description: "Valid rows whose domain is a disposable-mail domain: imported all the same (a campaign with skip_disposable skips them at dispatch).",
+  }),
+  role_count: integer({ minimum: 0, description: "Valid rows of role accounts (info@, sales@...): imported all the same (a campaign with skip_role_accounts skips them at dispatch)." }),
   created_at: dateTime(),
 };
 

@@ -24,7 +24,9 @@ export interface ImportContactsInput {
  * - invalid_count: rows rejected by validation (the first 1000 are reported with their reason);
  * - imported_count: distinct contacts linked to the import (one per distinct valid email);
  * - duplicate_count: valid rows that did not create a contact, because they repeat an
- *   email of an earlier row of the request or of an existing contact of the account.
+ *   email of an earlier row of the request or of an existing contact of the account;
+ * - disposable_count, role_count: valid rows at a disposable-mail domain, and of role
+ *   accounts (info@...): imported all the same, flagged for the user.
  * So total_rows = invalid_count + duplicate_count + contacts created by this import.
  */
 export async function importContacts(db: Db, accountId: string, input: ImportContactsInput) {
@@ -40,6 +42,8 @@ export async function importContacts(db: Db, accountId: string, input: ImportCon
           name: input.name,
           totalRows: input.rows.length,
           invalidCount: validator.invalidCount,
+          disposableCount: validator.disposableRows,
+          roleCount: validator.roleRows,
           invalidRows: validator.invalidRows as unknown as Prisma.InputJsonValue,
         },
       });

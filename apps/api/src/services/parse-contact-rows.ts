@@ -1,3 +1,4 @@
+import { isDisposableEmail, isRoleAccount } from "@outreach/domain";
 import { checkCustomFields, type CustomFieldsObject } from "../custom-fields.js";
 import { text } from "../request-body.js";
 import { fields, J } from "../validation.js";
@@ -102,6 +103,18 @@ function schemaRow(row: unknown): ContactRow | string {
   return { email: v.email, firstName: v.first_name || null, lastName: v.last_name || null, company: v.company || null, timezone: v.timezone || null, customFields: nonEmpty(custom.value) };
 }
 
+/**
+ * The address as a contact import stores it (trimmed, lower-cased), or null
+ * when the import's email rule refuses it: the syntax check of address checks.
+ */
+export function importableEmail(value: string): string | null {
+  const fast = fastEmail(value);
+  if (fast !== INVALID) return fast;
+  const { value: email, error } = fields.email.required().validate(value, { convert: true });
+  if (error || typeof email !== "string" || email.search(LONE_SURROGATE) !== -1) return null;
+  return email;
+}
+
 /** Text from the request that is echoed into a JSONB report: bounded, no NUL, no lone surrogates. */
 function reportable(text: string, max: number): string {
   return text.slice(0, max).replace(LONE_SURROGATE, "\uFFFD").replaceAll(NUL, "\uFFFD");
@@ -111,11 +124,15 @@ function reportable(text: string, max: number): string {
  * Validates import rows one at a time, as they stream in: counts them and keeps
  * the first MAX_REPORTED_INVALID_ROWS invalid ones. Rows the fast checks accept
  * skip joi (the common case; about 10x cheaper); every other row is judged by the
- * schema, so the rules and the reasons are joi's.
+ * schema, so the rules and the reasons are joi's. Valid rows at a
+ * disposable-mail domain and of role accounts are counted (flags: they are
+ * imported all the same; a campaign's address checks decide at dispatch).
  */
 export class ContactRowValidator {
   validRows = 0;
   invalidCount = 0;
+  disposableRows = 0;
+  roleRows = 0;
   readonly invalidRows: InvalidRow[] = [];
   private index = 0;
 
@@ -125,6 +142,8 @@ export class ContactRowValidator {
     const row = fastRow(raw) ?? schemaRow(raw);
     if (typeof row !== "string") {
       this.validRows++;
+      if (isDisposableEmail(row.email)) this.disposableRows++;
+      if (isRoleAccount(row.email)) this.roleRows++;
       return row;
     }
     this.invalidCount++;

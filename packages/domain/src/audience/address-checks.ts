@@ -93,7 +93,8 @@ export function isRoleAccount(email: string): boolean {
   return ROLE_LOCAL_PARTS.has(roleKey(email));
 }
 
-export type AddressStatus = "valid" | "risky" | "invalid";
+export const ADDRESS_STATUSES = ["valid", "risky", "invalid"] as const;
+export type AddressStatus = (typeof ADDRESS_STATUSES)[number];
 
 /** One address's checks, as POST /contacts/verify answers them. */
 export interface AddressCheck {

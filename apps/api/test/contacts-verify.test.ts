@@ -1,0 +1,84 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { startDnsServer, type DnsTestServer } from "@outreach/testing";
+import { assertError, request, signUp, startTestApi, type TestApi } from "./helpers.js";
+
+let api: TestApi;
+let dns: DnsTestServer;
+let token: string;
+
+before(async () => {
+  dns = await startDnsServer();
+  api = await startTestApi({ SIGNUP_LIMIT_PER_HOUR: "1000", RATE_LIMIT_PER_MINUTE: "100000", DNS_SERVERS: dns.address });
+  ({ token } = await signUp(api));
+  dns.setMx("verify-good.test", [{ exchange: "mx.verify-good.test", priority: 10 }]);
+  dns.setNoMx("verify-nomx.test");
+  dns.setNxDomain("verify-missing.test");
+});
+after(async () => {
+  await api?.close();
+  await dns?.close();
+});
+
+const RESULT_KEYS = ["disposable", "email", "mx", "reason", "role", "status", "syntax"];
+
+test("POST /contacts/verify answers one result per address in the order given: MX present, absent, NXDOMAIN, disposable, role, bad syntax", async () => {
+  const emails = ["Ann@Verify-Good.test", "bob@verify-nomx.test", "carl@verify-missing.test", "dan@mailinator.com", "Sales+eu@verify-good.test", "not an address", "eve@verify-good.test", ""];
+  const res = await request(api.baseUrl, "POST", "/contacts/verify", { token, body: { emails } });
+  assert.equal(res.status, 200, res.text);
+  assert.ok(Array.isArray(res.body), "a bare JSON array");
+  for (const result of res.body) assert.deepEqual(Object.keys(result).sort(), RESULT_KEYS);
+  assert.deepEqual(
+    res.body.map((r: Record<string, unknown>) => [r.email, r.status, r.syntax, r.mx, r.disposable, r.role]),
+    [
+      ["Ann@Verify-Good.test", "valid", true, true, false, false],
+      ["bob@verify-nomx.test", "invalid", true, false, false, false],
+      ["carl@verify-missing.test", "invalid", true, false, false, false],
+      // no DNS record for it on the test server: NXDOMAIN, so invalid as well as disposable
+      ["dan@mailinator.com", "invalid", true, false, true, false],
+      ["Sales+eu@verify-good.test", "risky", true, true, false, true],
+      ["not an address", "invalid", false, false, false, false],
+      ["eve@verify-good.test", "valid", true, true, false, false],
+      ["", "invalid", false, false, false, false],
+    ],
+  );
+  assert.match(res.body[1].reason, /verify-nomx\.test has no mail server/);
+  assert.match(res.body[4].reason, /role account/);
+  assert.equal(dns.queryCount("verify-good.test"), 1, "one look-up for the domain's three addresses");
+});
+
+test("POST /contacts/verify: a disposable domain with MX is risky", async () => {
+  dns.setMx("yopmail.com", [{ exchange: "mx.yopmail.com", priority: 10 }]);
+  const res = await request(api.baseUrl, "POST", "/contacts/verify", { token, body: { emails: ["x@yopmail.com"] } });
+  assert.equal(res.status, 200, res.text);
+  assert.deepEqual(res.body, [{ email: "x@yopmail.com", status: "risky", syntax: true, mx: true, disposable: true, role: false, reason: "yopmail.com is a disposable-mail domain" }]);
+});
+
+test("POST /contacts/verify refuses bad bodies with 422 validation_failed naming the field, and needs an API key", async () => {
+  // the field named: emails, emails.1, ...
+  const cases: Array<[unknown, RegExp]> = [
+    [{}, /emails is required/],
+    [{ emails: [] }, /emails must contain at least 1 items/],
+    [{ emails: "a@b.test" }, /emails must be an array/],
+    [{ emails: ["a@b.test", 5] }, /emails\[1\] must be a string/],
+    [{ emails: [null] }, /emails\[0\] must be a string/],
+    [{ emails: Array.from({ length: 1001 }, (_, i) => `u${i}@b.test`) }, /emails must contain less than or equal to 1000 items/],
+    [{ emails: ["a@b.test"], extra: true }, /extra is not allowed/],
+  ];
+  for (const [body, message] of cases) {
+    const res = await request(api.baseUrl, "POST", "/contacts/verify", { token, body });
+    assertError(res, api, 422, "validation_failed", message);
+    assert.match(res.body.details.errors[0].field, /^emails|^extra/, res.text);
+  }
+  const res = await request(api.baseUrl, "POST", "/contacts/verify", { body: { emails: ["a@b.test"] } });
+  assert.equal(res.status, 401);
+});
+
+test("a contact import flags disposable and role addresses in its counts and imports them all the same", async () => {
+  const contacts = [{ email: "ann@people.test" }, { email: "bob@mailinator.com" }, { email: "info@people.test" }, { email: "no.reply@sub.guerrillamail.com" }, { email: "bad" }];
+  const res = await request(api.baseUrl, "POST", "/contact_imports", { token, body: { contacts } });
+  assert.equal(res.status, 201, res.text);
+  assert.deepEqual([res.body.total_rows, res.body.imported_count, res.body.invalid_count, res.body.disposable_count, res.body.role_count], [5, 4, 1, 2, 2]);
+  const shown = await request(api.baseUrl, "GET", `/contact_imports/${res.body.id}`, { token });
+  assert.deepEqual([shown.body.disposable_count, shown.body.role_count], [2, 2]);
+});
