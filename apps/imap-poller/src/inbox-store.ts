@@ -13,13 +13,16 @@ import {
 import { classifyInbound, readInbound, recordInboundMessage, type InboundOutcome } from "@outreach/domain";
 import type { InboxCursor, InboxEndpoint, InboxWatcherDeps } from "./inbox-watcher.js";
 
+/** An inbox logs in with its IMAP password or, an OAuth2 mailbox, with its connection's access token. */
+const IMAP_LOGIN = [{ imapPasswordEnc: { not: null } }, { oauthConnectionId: { not: null } }];
+
 /**
  * Inboxes that should be watched (IMAP settings, an active campaign) and that
  * no replica holds the lease of: backing off after refused logins, stopped
  * after too many, unreadable, or past every replica's IMAP_MAX_CONNECTIONS.
  */
 export async function countUnwatchedInboxes(db: Db, leases: { heldOf(ids: string[]): Promise<Set<string>> }): Promise<number> {
-  const rows = await db.smtpCredential.findMany({ where: { imapHost: { not: null }, imapPasswordEnc: { not: null }, campaign: { status: "active" } }, select: { id: true } });
+  const rows = await db.smtpCredential.findMany({ where: { imapHost: { not: null }, OR: IMAP_LOGIN, campaign: { status: "active" } }, select: { id: true } });
   const held = await leases.heldOf(rows.map((row) => row.id));
   return rows.length - held.size;
 }
@@ -33,16 +36,21 @@ export async function listWatchedInboxes(db: Db, keyring: Keyring, now = new Dat
   const rows = await db.smtpCredential.findMany({
     where: {
       imapHost: { not: null },
-      imapPasswordEnc: { not: null },
       campaign: { status: "active" },
       imapStoppedAt: null,
-      OR: [{ imapRetryAt: null }, { imapRetryAt: { lte: now } }],
+      AND: [{ OR: IMAP_LOGIN }, { OR: [{ imapRetryAt: null }, { imapRetryAt: { lte: now } }] }],
     },
-    select: { id: true, accountId: true, imapHost: true, imapPort: true, imapSecure: true, imapUsername: true, imapPasswordEnc: true },
+    select: { id: true, accountId: true, imapHost: true, imapPort: true, imapSecure: true, imapUsername: true, imapPasswordEnc: true, oauthConnectionId: true },
     orderBy: { id: "asc" },
   });
   const inboxes: InboxEndpoint[] = [];
   for (const row of rows) {
+    const endpoint = { credentialId: row.id, accountId: row.accountId, host: row.imapHost!, port: row.imapPort ?? 993, secure: row.imapSecure, username: row.imapUsername ?? "" };
+    if (row.oauthConnectionId) {
+      // an OAuth2 mailbox: its access token is asked at each login
+      inboxes.push({ ...endpoint, password: "", oauthConnectionId: row.oauthConnectionId });
+      continue;
+    }
     let password: string;
     try {
       password = decryptSecret(row.imapPasswordEnc!, keyring, secretAad("smtp_credentials", "imapPasswordEnc", row.id));
@@ -53,15 +61,7 @@ export async function listWatchedInboxes(db: Db, keyring: Keyring, now = new Dat
       await recordImapErrorOnce(db, row.id, error, now);
       continue;
     }
-    inboxes.push({
-      credentialId: row.id,
-      accountId: row.accountId,
-      host: row.imapHost!,
-      port: row.imapPort ?? 993,
-      secure: row.imapSecure,
-      username: row.imapUsername ?? "",
-      password,
-    });
+    inboxes.push({ ...endpoint, password });
   }
   return inboxes;
 }

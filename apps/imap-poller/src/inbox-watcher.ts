@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { ImapFlow, type ImapFlowOptions } from "imapflow";
 import { EgressRefusedError, withDeadline, type EgressGuard, type Logger, errorFields, ignoreFailure } from "@outreach/core";
+import { MailboxAuthRevokedError } from "@outreach/domain";
 import type { ConnectGate } from "./connect-gate.js";
 
 /** An inbox to watch: a credential with IMAP settings (the password already decrypted). */
@@ -12,7 +13,10 @@ export interface InboxEndpoint {
   port: number;
   secure: boolean;
   username: string;
+  /** "" for an OAuth2 mailbox */
   password: string;
+  /** an OAuth2 mailbox: it logs in with XOAUTH2, a token of this connection asked at each login (InboxWatcherDeps.accessTokenFor) */
+  oauthConnectionId?: string;
 }
 
 export interface InboxCursor {
@@ -50,6 +54,8 @@ export interface InboxWatcherDeps {
   idle?: boolean;
   /** bounds the connections being opened at once (per host and in all); none: unbounded */
   gate?: ConnectGate;
+  /** An OAuth2 mailbox's login (MailboxTokens.accessTokenFor): a valid access token, a new one with forceRefresh (after a refused one). */
+  accessTokenFor?(connectionId: string, options?: { forceRefresh?: boolean }): Promise<{ user: string; accessToken: string }>;
 }
 
 /** New messages taken per check (in UID order); the rest wait for the next check. */
@@ -117,7 +123,14 @@ export class InboxWatcher {
   /** Same settings: the connection can stay. */
   matches(endpoint: InboxEndpoint): boolean {
     const e = this.endpoint;
-    return e.host === endpoint.host && e.port === endpoint.port && e.secure === endpoint.secure && e.username === endpoint.username && e.password === endpoint.password;
+    return (
+      e.host === endpoint.host &&
+      e.port === endpoint.port &&
+      e.secure === endpoint.secure &&
+      e.username === endpoint.username &&
+      e.password === endpoint.password &&
+      e.oauthConnectionId === endpoint.oauthConnectionId
+    );
   }
 
   start(): void {
@@ -167,14 +180,13 @@ export class InboxWatcher {
     if (this.stopped) return false;
     const target = await deps.guard.resolve(endpoint.host);
     if (this.stopped) return false;
-    const options: ImapFlowOptions = {
+    const options: Omit<ImapFlowOptions, "auth"> = {
       host: target.address,
       port: endpoint.port,
       secure: endpoint.secure,
       servername: isIP(target.hostname) ? undefined : target.hostname,
       // without implicit TLS, STARTTLS is required before LOGIN: the password never crosses in clear
       doSTARTTLS: deps.requireTls && !endpoint.secure ? true : undefined,
-      auth: { user: endpoint.username, pass: endpoint.password },
       tls: { rejectUnauthorized: deps.requireTls, minVersion: "TLSv1.2", ...(deps.tlsCa ? { ca: deps.tlsCa } : {}) },
       logger: false,
       maxIdleTime: MAX_IDLE_MS,
@@ -189,24 +201,35 @@ export class InboxWatcher {
       maxLiteralSize: MESSAGE_READ_LIMIT,
       maxLineLength: MAX_LINE_LENGTH,
       maxResponseSize: MAX_RESPONSE_SIZE,
-    } as ImapFlowOptions;
-    const client = new ImapFlow(options);
-    let lastError: Error | undefined;
+    } as Omit<ImapFlowOptions, "auth">;
     // until INBOX is open a failure rejects open() instead (reported once, by connect())
     let ready = false;
-    // without a listener an error event (a refused literal, a reset) would end the process
-    this.connectionError = undefined;
-    client.on("error", (err: Error) => {
-      lastError = err;
-      if (this.client === client) this.connectionError = err;
-      deps.logger.debug("imap connection error", { credentialId: endpoint.credentialId, ...errorFields(err) });
-    });
-    client.on("close", () => {
-      if (ready && this.client === client) this.fail(lastError ?? new Error("the IMAP connection closed"));
-    });
-    client.on("exists", () => this.sync());
-    this.client = client;
-    await client.connect();
+    let client: ImapFlow;
+    for (let login = 1; ; login++) {
+      const current = new ImapFlow({ ...options, auth: await this.login(login > 1) } as ImapFlowOptions);
+      client = current;
+      let lastError: Error | undefined;
+      // without a listener an error event (a refused literal, a reset) would end the process
+      this.connectionError = undefined;
+      current.on("error", (err: Error) => {
+        lastError = err;
+        if (this.client === current) this.connectionError = err;
+        deps.logger.debug("imap connection error", { credentialId: endpoint.credentialId, ...errorFields(err) });
+      });
+      current.on("close", () => {
+        if (ready && this.client === current) this.fail(lastError ?? new Error("the IMAP connection closed"));
+      });
+      current.on("exists", () => this.sync());
+      this.client = current;
+      try {
+        await current.connect();
+        break;
+      } catch (err) {
+        // an OAuth2 mailbox's token refused (revoked or expired early): once more with a refreshed one before the refusal counts
+        if (login > 1 || !endpoint.oauthConnectionId || !(err as { authenticationFailed?: boolean })?.authenticationFailed || this.stopped) throw err;
+        current.close();
+      }
+    }
     if (this.stopped) {
       await client.logout().catch(ignoreFailure(this.deps.logger, "logging out of an inbox stopped while connecting", "the connection is closed either way"));
       return false;
@@ -215,6 +238,15 @@ export class InboxWatcher {
     await client.mailboxOpen("INBOX", { readOnly: true });
     ready = true;
     return true;
+  }
+
+  /** The login of the inbox: its password, or an OAuth2 mailbox's access token (a refreshed one when `renew`). */
+  private async login(renew: boolean): Promise<{ user: string; pass: string } | { user: string; accessToken: string }> {
+    const { endpoint, deps } = this;
+    if (!endpoint.oauthConnectionId) return { user: endpoint.username, pass: endpoint.password };
+    if (!deps.accessTokenFor) throw new Error("this poller cannot log in to OAuth2 mailboxes (no token service)");
+    const token = await deps.accessTokenFor(endpoint.oauthConnectionId, { forceRefresh: renew });
+    return { user: token.user, accessToken: token.accessToken };
   }
 
   /** Closes the connection and tries again later: with growing backoff, or when a refused login may be tried again (never after too many). */
@@ -227,7 +259,8 @@ export class InboxWatcher {
     client?.close();
     const message = describeImapError(err);
     const { credentialId } = this.endpoint;
-    if ((err as { authenticationFailed?: boolean })?.authenticationFailed) {
+    // an OAuth2 mailbox whose refresh token the provider refused cannot log in either, until it is reconnected
+    if ((err as { authenticationFailed?: boolean })?.authenticationFailed || err instanceof MailboxAuthRevokedError) {
       this.deps.logger.warn("IMAP login refused", { credentialId, error: message });
       void this.deps
         .loginRefused(credentialId, message)
@@ -377,6 +410,7 @@ export class InboxWatcher {
 /** What the tenant reads on the credential: the server's answer or the network error, never a stack. */
 export function describeImapError(err: unknown): string {
   if (err instanceof EgressRefusedError) return `imap_host ${err.message}`;
+  if (err instanceof MailboxAuthRevokedError) return `login refused: ${err.reason}`;
   const e = err as { authenticationFailed?: boolean; responseText?: string; message?: string; code?: string };
   if (e?.authenticationFailed) return `login refused${e.responseText ? `: ${e.responseText}` : ""}`;
   const text = e?.responseText || e?.message || String(err);

@@ -13,6 +13,7 @@ import {
   TypedQueue,
   type ReplyClassifierConfig,
 } from "@outreach/core";
+import { MailboxTokens, oauthClientsFromConfig } from "@outreach/domain";
 import type { QueueProcessor, WorkerDefinition } from "@outreach/runtime";
 import { categorizeReplyByModel } from "./categorize-reply-by-model.js";
 import { ConnectGate } from "./connect-gate.js";
@@ -50,6 +51,8 @@ export const imapPollerWorker: WorkerDefinition<PollerResources> = {
     const ring = new ReplicaRing(redis, redisKeys.pollerReplicas(config), undefined, logger);
     const leases = new InboxLeases(redis, (id) => redisKeys.inboxLease(config, id), ring.replicaId);
     const gate = new ConnectGate();
+    // OAuth2 mailboxes log in with an access token (XOAUTH2), refreshed once per connection for all of this process's logins
+    const mailboxTokens = new MailboxTokens({ db, keys: keyring, clients: oauthClientsFromConfig(config), logger });
     // made below; the gauge reads it at scrape time
     let pool: InboxPool | undefined;
     const { inbound } = pollerSeries(ctx.metrics, () => pool?.watching().length ?? 0);
@@ -77,6 +80,7 @@ export const imapPollerWorker: WorkerDefinition<PollerResources> = {
           pollIntervalMs: config.imapPollIntervalSeconds * 1000,
           logger,
           ...inboxStoreDeps(db, loginBackoff),
+          accessTokenFor: (connectionId, options) => mailboxTokens.accessTokenFor(connectionId, options),
           handleMessage: async (id, uidValidity, uid, raw) => {
             const outcome = await handleInboxMessage(db, id, uidValidity, uid, raw);
             if (outcome !== "duplicate") inbound.inc({ kind: outcome === "unmatched" ? "other" : outcome });

@@ -10,6 +10,8 @@ import {
   recordCredentialError,
   recordBounce,
   stepContentFor,
+  MailboxAuthRevokedError,
+  MailboxTokenUnavailableError,
   recordTemporaryFailure,
   returnQueuedSend,
   returnSendToSchedule,
@@ -20,12 +22,17 @@ import {
   type SentInput,
 } from "@outreach/domain";
 import { classifySmtpError } from "./classify-smtp-error.js";
+import { isLoginRefusal, loginEndpointOf, loginSourceOf } from "./mailbox-login.js";
 import type { SenderContext } from "./sender-context.js";
-import { endpointKey, NoSessionAvailableError, smtpEndpointOf, type SmtpConnection, type SmtpEndpoint } from "./smtp-pool.js";
+import { endpointKey, NoSessionAvailableError, type SmtpConnection, type SmtpEndpoint } from "./smtp-pool.js";
 import type { SmtpPhase } from "./smtp-progress.js";
 
 /** A send that found every session of its account taken waits this long before its next release. */
 const NO_SESSION_RETRY_MS = 1_000;
+/** A send whose OAuth2 mailbox could not get an access token (the provider's token endpoint failed) waits this long. */
+const TOKEN_UNAVAILABLE_RETRY_MS = 30_000;
+/** A send whose OAuth2 mailbox was revoked goes back this long, to another inbox of the campaign or held until it is reconnected. */
+const MAILBOX_REVOKED_RETRY_MS = 1_000;
 
 const STOPPED = new Set(["replied", "bounced", "unsubscribed"]);
 
@@ -42,7 +49,8 @@ async function persist<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
 }
 
 function pickCredential(credentials: SendCredential[], preferredId: string | null, enrollmentId: string): SendCredential | undefined {
-  const enabled = credentials.filter((c) => !c.disabled);
+  // an OAuth2 mailbox whose refresh token was refused cannot log in until it is reconnected: like a disabled inbox
+  const enabled = credentials.filter((c) => !c.disabled && !c.oauthAuthFailed);
   const preferred = enabled.find((c) => c.id === preferredId);
   if (preferred) return preferred;
   if (enabled.length === 0) return undefined;
@@ -108,11 +116,13 @@ async function deliver(ctx: SenderContext, payload: { stepSendId: string; creden
   const credential = picked!;
   let endpoint: SmtpEndpoint;
   try {
-    endpoint = endpointOf(ctx, send.accountId, credential);
+    endpoint = await endpointOf(ctx, send.accountId, credential);
   } catch (err) {
     if (connection) ctx.pool.release(connection);
     // a stored password that does not open (moved from another row, key missing): the credential's error
     if (err instanceof SecretUnreadableError) return recordCredentialFailure(ctx, send.id, credential.id, send.attempts, err.message);
+    const held = await holdForMailboxToken(ctx, send.id, err);
+    if (held) return held;
     throw err;
   }
   if (connection && (connection.credentialId !== credential.id || connection.endpointKey !== endpointKey(endpoint))) {
@@ -155,14 +165,31 @@ async function deliver(ctx: SenderContext, payload: { stepSendId: string; creden
   used.credentialId = credential.id;
   let failure: unknown;
   let phase: SmtpPhase = "envelope";
-  try {
-    await ctx.pool.send(connection, { ...email, envelope: { from: credential.fromEmail, to: [contact.email] } });
-  } catch (err) {
-    failure = err;
-    phase = connection.progress.phase;
-  } finally {
-    // a failed session is closed, never reused
-    ctx.pool.release(connection, failure !== undefined);
+  for (let login = 1; ; login++) {
+    failure = undefined;
+    try {
+      await ctx.pool.send(connection, { ...email, envelope: { from: credential.fromEmail, to: [contact.email] } });
+    } catch (err) {
+      failure = err;
+      phase = connection.progress.phase;
+    } finally {
+      // a failed session is closed, never reused
+      ctx.pool.release(connection, failure !== undefined);
+    }
+    // An OAuth2 mailbox's token refused (revoked, or expired before its time): once more, on a
+    // new session with a refreshed token. Servers answer a bare 535, which nodemailer does not retry.
+    if (failure === undefined || login > 1 || !endpoint.oauth || phase === "body" || !isLoginRefusal(failure)) break;
+    try {
+      endpoint = await endpointOf(ctx, send.accountId, credential, { forceRefresh: true });
+      connection = await ctx.pool.acquire(send.accountId, credential.id, endpoint);
+    } catch (err) {
+      const held = await holdForMailboxToken(ctx, send.id, err);
+      if (held) return held;
+      if (err instanceof EgressRefusedError) return recordCredentialFailure(ctx, send.id, credential.id, send.attempts, `smtp_host ${err.message}`);
+      await returnSendToSchedule(db, send.id, new Date(Date.now() + NO_SESSION_RETRY_MS), (err as Error).message);
+      if (err instanceof NoSessionAvailableError) return "no session";
+      throw err;
+    }
   }
 
   // From here the step may have gone out: it is never sent again.
@@ -203,15 +230,39 @@ async function deliver(ctx: SenderContext, payload: { stepSendId: string; creden
 /**
  * The inbox's SMTP endpoint, its password decrypted once per change of the
  * stored credential rather than on every send; kept so the next send routed by
- * this inbox can take its session before its claim.
+ * this inbox can take its session before its claim. An OAuth2 mailbox's is
+ * made for each send: its access token is checked (served from memory while
+ * valid), and a refused one replaced (`forceRefresh`).
  */
-function endpointOf(ctx: SenderContext, accountId: string, credential: SendCredential): SmtpEndpoint {
-  const source = JSON.stringify([credential.smtpHost, credential.smtpPort, credential.smtpSecure, credential.smtpUsername, credential.smtpPasswordEnc]);
+async function endpointOf(ctx: SenderContext, accountId: string, credential: SendCredential, options: { forceRefresh?: boolean } = {}): Promise<SmtpEndpoint> {
+  const source = loginSourceOf(credential);
   const cached = ctx.endpoints.get(credential.id);
-  if (cached?.source === source) return cached.endpoint;
-  const endpoint = smtpEndpointOf(credential, ctx.keyring);
+  if (cached?.source === source && !credential.oauthConnectionId) return cached.endpoint;
+  const endpoint = await loginEndpointOf(credential, ctx.keyring, ctx.mailboxTokens, options);
   ctx.endpoints.set(credential.id, { accountId, source, endpoint });
   return endpoint;
+}
+
+/**
+ * A claimed send whose OAuth2 mailbox has no access token now, back to the
+ * schedule without spending an attempt (the contact is not at fault, and no
+ * bounce): revoked (MailboxTokens recorded the error on the credential, with
+ * its credential.auth_failed event; the send goes to another inbox of the
+ * campaign, or waits for the mailbox to be reconnected), or the provider's
+ * token endpoint failed (tried again later). undefined for any other error.
+ */
+async function holdForMailboxToken(ctx: SenderContext, stepSendId: string, err: unknown): Promise<string | undefined> {
+  if (err instanceof MailboxAuthRevokedError) {
+    ctx.logger.warn("OAuth2 mailbox revoked: the send goes back to the schedule", { stepSendId, connectionId: err.connectionId, error: err.reason });
+    await returnSendToSchedule(ctx.db, stepSendId, new Date(Date.now() + MAILBOX_REVOKED_RETRY_MS), err.reason);
+    return "mailbox revoked";
+  }
+  if (err instanceof MailboxTokenUnavailableError) {
+    ctx.logger.warn("no access token for an OAuth2 mailbox now: the send goes back to the schedule", { stepSendId, connectionId: err.connectionId, error: err.message });
+    await returnSendToSchedule(ctx.db, stepSendId, new Date(Date.now() + TOKEN_UNAVAILABLE_RETRY_MS), err.message);
+    return "mailbox token unavailable";
+  }
+  return undefined;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { SendContext, SentInput } from "@outreach/domain";
 import type { AccountQueueSlots } from "./account-queue-slots.js";
 import type { AccountReleases } from "./account-releases.js";
 import type { Db } from "@outreach/db";
+import type { MailboxTokenSource } from "./mailbox-login.js";
 import type { SentJournal } from "./sent-journal.js";
 import type { SmtpEndpoint, SmtpPool } from "./smtp-pool.js";
 
@@ -28,6 +29,8 @@ export interface SenderContext {
   releases: AccountReleases;
   /** an account's share of the test-send and send-answer workers (TEST_SEND_/SEND_ANSWER_CONCURRENCY_PER_ACCOUNT) */
   queueSlots: AccountQueueSlots;
+  /** access tokens of OAuth2 mailboxes (XOAUTH2 logins), one MailboxTokens per process */
+  mailboxTokens: MailboxTokenSource;
   /** inboxes' SMTP endpoints as last read (`source`: the stored fields they were decrypted from), to take a routed send's session before its claim (checked after it) */
   endpoints: Map<string, { accountId: string; source: string; endpoint: SmtpEndpoint }>;
 }

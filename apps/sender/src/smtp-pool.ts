@@ -22,7 +22,17 @@ export interface SmtpEndpoint {
   port: number;
   secure: boolean;
   username: string;
+  /** a password login's password ("" for an OAuth2 mailbox) */
   password: string;
+  /** an OAuth2 mailbox: AUTH XOAUTH2 with its connection's access token instead of a password */
+  oauth?: SmtpOAuth;
+}
+
+/** How an OAuth2 mailbox's session logs in (see MailboxTokens). */
+export interface SmtpOAuth {
+  connectionId: string;
+  /** the access token for each login of a session (a pooled session reconnecting logs in again), a new one when `renew` (the server refused the last) */
+  provide(renew: boolean): Promise<{ accessToken: string }>;
 }
 
 /** An open SMTP session, holding one of its account's session leases (and one of its mailbox's). */
@@ -130,14 +140,36 @@ export function smtpEndpointOf(
   return { host: credential.smtpHost, port: credential.smtpPort, secure: credential.smtpSecure, username: credential.smtpUsername, password: smtpPasswordOf(credential, keys) };
 }
 
-/** What a session is bound to: a change of any of these makes an open session useless. */
-export const endpointKey = (e: SmtpEndpoint) => JSON.stringify([e.host, e.port, e.secure, e.username, e.password]);
+/**
+ * What a session is bound to: a change of any of these makes an open session useless. An
+ * OAuth2 mailbox's sessions are bound to its connection, not to a token: a refreshed token
+ * neither closes them nor opens sessions beside them (a reconnect asks for a valid token).
+ */
+export const endpointKey = (e: SmtpEndpoint) => JSON.stringify(e.oauth ? [e.host, e.port, e.secure, e.username, "oauth2", e.oauth.connectionId] : [e.host, e.port, e.secure, e.username, e.password]);
 /** One mailbox, whichever campaign's credential reaches it: host and username, case-insensitively (hashed: a bounded key, no address in Redis). */
 const mailboxOf = (e: SmtpEndpoint) =>
   createHash("sha256")
     .update(JSON.stringify([e.host.toLowerCase(), e.username.toLowerCase()]))
     .digest("base64url")
     .slice(0, 22);
+
+/**
+ * nodemailer's XOAUTH2 login, its token asked of `provide` at every login (it keeps none:
+ * handed back as already expired), so a pooled session that reconnects after a refresh
+ * never logs in with the token that was replaced.
+ */
+function oauthLogin(user: string, oauth: SmtpOAuth): SMTPPool.Options["auth"] {
+  return {
+    type: "OAuth2",
+    user,
+    provisionCallback: (_user: string, renew: boolean, callback: (err: Error | null, accessToken?: string, expires?: number) => void) => {
+      oauth.provide(renew).then(
+        (token) => callback(null, token.accessToken, 1),
+        (err: Error) => callback(err),
+      );
+    },
+  } as SMTPPool.Options["auth"];
+}
 
 /**
  * SMTP sessions kept open briefly between sends of the same inbox (no new
@@ -329,7 +361,7 @@ export class SmtpPool {
       secure: endpoint.secure,
       // without implicit TLS, STARTTLS must succeed before AUTH: the password never crosses in clear
       requireTLS: requireTls && !endpoint.secure,
-      auth: { user: endpoint.username, pass: endpoint.password },
+      auth: endpoint.oauth ? oauthLogin(endpoint.username, endpoint.oauth) : { user: endpoint.username, pass: endpoint.password },
       connectionTimeout: 15_000,
       greetingTimeout: 15_000,
       socketTimeout: 60_000,

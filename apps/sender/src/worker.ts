@@ -19,7 +19,7 @@ import {
   errorFields,
   ignoreFailure,
 } from "@outreach/core";
-import { claimAndLoadSends, recordSentBatch, SendRouter, type SendContext, type SentInput } from "@outreach/domain";
+import { claimAndLoadSends, MailboxTokens, oauthClientsFromConfig, recordSentBatch, SendRouter, type SendContext, type SentInput } from "@outreach/domain";
 import { AccountQueueSlots } from "./account-queue-slots.js";
 import { AccountReleases } from "./account-releases.js";
 import type { WorkerDefinition } from "@outreach/runtime";
@@ -88,9 +88,11 @@ export const senderWorker: WorkerDefinition<SenderResources> = {
     }, 50);
     const records = new Batcher<SentInput, boolean>(async (inputs) => (await recordSentBatch(ctx.db, inputs)).map((r) => r.eventId !== null), 50);
     const { sends } = senderSeries(ctx.metrics, () => pool.openSessions());
+    const keyring = Keyring.fromConfig(ctx.config);
     const resources: SenderResources = {
       ...ctx,
-      keyring: Keyring.fromConfig(ctx.config),
+      keyring,
+      mailboxTokens: new MailboxTokens({ db: ctx.db, keys: keyring, clients: oauthClientsFromConfig(ctx.config), logger: ctx.logger }),
       producer,
       pool,
       journal,

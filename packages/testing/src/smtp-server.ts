@@ -115,6 +115,8 @@ export interface SmtpTestServer {
   setDataBehaviour(behaviour: DataBehaviour | null): void;
   /** Runs once a message body is read and accepted, before the server answers 250 (e.g. to cut a proxy right at acceptance). */
   onAccept(hook: ((message: ReceivedMessage) => void | Promise<void>) | null): void;
+  /** Drops every open session, as a provider ends idle ones: clients connect and log in again. */
+  dropSessions(): void;
   /** Forgets recorded messages and transfers, recipient rules, the data behaviour and the session maxima. */
   clear(): void;
   close(): Promise<void>;
@@ -373,6 +375,9 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     },
     onAccept(hook) {
       acceptHook = hook;
+    },
+    dropSessions() {
+      for (const connection of server.connections) connection._socket.destroy();
     },
     clear() {
       messages.length = 0;

@@ -36,6 +36,7 @@ export const plannedCredentialColumns = columns({
   rampStartedAt: "timestamptz?",
   provider: "text?",
   oauthProvider: "text?",
+  pausedUntil: "timestamptz?",
 });
 export type PlannedCredentialRow = RowOf<typeof plannedCredentialColumns>;
 
@@ -46,7 +47,7 @@ export type PlannedCredentialRow = RowOf<typeof plannedCredentialColumns>;
 export async function enabledCampaignCredentials(q: Queryable, campaignId: string): Promise<PlannedCredentialRow[]> {
   return executor(q).rows<PlannedCredentialRow>(
     `SELECT id::text AS id, "dailyLimit", "smtpHost", "smtpUsername", "rampStartPerDay", "rampIncreasePerDay", "rampStartedAt", provider,
-       (SELECT o.provider FROM oauth_connections o WHERE o.id = cr."oauthConnectionId") AS "oauthProvider"
+       (SELECT o.provider FROM oauth_connections o WHERE o.id = cr."oauthConnectionId") AS "oauthProvider", "pausedUntil"
      FROM smtp_credentials cr WHERE "campaignId" = $1::uuid AND "disabledAt" IS NULL ORDER BY "createdAt", id`,
     [campaignId],
   );

@@ -14,6 +14,8 @@ export interface SendCredential {
   /** null for an OAuth2 mailbox: it logs in with XOAUTH2 through oauthConnectionId (MailboxTokens) */
   smtpPasswordEnc: string | null;
   oauthConnectionId: string | null;
+  /** its OAuth2 connection's refresh token was refused: it cannot log in until the mailbox is reconnected */
+  oauthAuthFailed: boolean;
   disabled: boolean;
   /** paused by a bounce or complaint spike until then (an ISO time; null: not paused) */
   pausedUntil: string | null;
@@ -93,6 +95,11 @@ export async function claimAndLoadSends(tx: Tx, stepSendIds: string[], claimedBy
   return new Map(rows.map((r) => [r.id, toSendContext(r)]));
 }
 
+/** An inbox paused by a spike sends nothing until paused_until: to the sender it is a disabled one (its sends go to the others, or wait). */
+function whilePaused(credential: SendCredential): SendCredential {
+  return credential.pausedUntil && Date.parse(credential.pausedUntil) > Date.now() ? { ...credential, disabled: true } : credential;
+}
+
 function toSendContext(r: SendContextRow): SendContext {
   const schedule = parseSchedule(r.schedule);
   return {
@@ -134,6 +141,6 @@ function toSendContext(r: SendContextRow): SendContext {
     accountPeriod: { start: r.currentPeriodStart, end: r.currentPeriodEnd },
     accountSuspended: r.accountSuspended === true,
     previousMessageIds: r.previousMessageIds ?? [],
-    credentials: r.credentials as SendCredential[],
+    credentials: (r.credentials as SendCredential[]).map(whilePaused),
   };
 }
