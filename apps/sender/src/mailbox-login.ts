@@ -53,3 +53,13 @@ export function isLoginRefusal(err: unknown): boolean {
   const e = (err ?? {}) as { code?: string; command?: string; responseCode?: number };
   return e.code === "EAUTH" || (e.responseCode === 535 && (e.command ?? "").startsWith("AUTH"));
 }
+
+/**
+ * After an OAuth2 mailbox's login was refused outside a step send (a test send, an answer,
+ * retried by their job): a new access token for the next try. A revoked mailbox is recorded
+ * by MailboxTokens; nothing else is done here.
+ */
+export async function renewRefusedToken(tokens: MailboxTokenSource, credential: { oauthConnectionId: string | null }, err: unknown): Promise<void> {
+  if (!credential.oauthConnectionId || !isLoginRefusal(err)) return;
+  await tokens.accessTokenFor(credential.oauthConnectionId, { forceRefresh: true }).catch(() => undefined);
+}

@@ -1,9 +1,10 @@
 import { EgressRefusedError, htmlToText, SecretUnreadableError, UnrecoverableError } from "@outreach/core";
 import { claimReplyAnswer } from "@outreach/db";
-import { recordCredentialError } from "@outreach/domain";
+import { MailboxAuthRevokedError, recordCredentialError } from "@outreach/domain";
 import { classifySmtpError } from "./classify-smtp-error.js";
 import type { SenderContext } from "./sender-context.js";
-import { smtpEndpointOf, type SmtpConnection } from "./smtp-pool.js";
+import { loginEndpointOf, renewRefusedToken } from "./mailbox-login.js";
+import type { SmtpConnection } from "./smtp-pool.js";
 import type { SmtpPhase } from "./smtp-progress.js";
 
 type Payload = { accountId: string; answerId: string };
@@ -59,7 +60,7 @@ export async function sendAnswer(ctx: SenderContext, payload: Payload, job?: Job
 
   let connection: SmtpConnection;
   try {
-    connection = await ctx.pool.acquire(payload.accountId, credential.id, smtpEndpointOf(credential, ctx.keyring));
+    connection = await ctx.pool.acquire(payload.accountId, credential.id, await loginEndpointOf(credential, ctx.keyring, ctx.mailboxTokens));
   } catch (err) {
     if (err instanceof EgressRefusedError) {
       await recordCredentialError(db, credential.id, `smtp_host ${err.message}`);
@@ -71,6 +72,11 @@ export async function sendAnswer(ctx: SenderContext, payload: Payload, job?: Job
       await recordCredentialError(db, credential.id, err.message);
       await finish(ctx, answer.id, "failed", err.message);
       throw new UnrecoverableError(err.message);
+    }
+    // an OAuth2 mailbox to reconnect (its error and event are recorded by MailboxTokens)
+    if (err instanceof MailboxAuthRevokedError) {
+      await finish(ctx, answer.id, "failed", err.reason);
+      throw new UnrecoverableError(err.reason);
     }
     await finish(ctx, answer.id, lastAttempt(job) ? "failed" : "queued", (err as Error).message);
     throw err;
@@ -106,6 +112,8 @@ export async function sendAnswer(ctx: SenderContext, payload: Payload, job?: Job
   }
   const classified = classifySmtpError(failure, phase);
   if (classified.kind === "credential") await recordCredentialError(db, credential.id, classified.reason);
+  // the job's next try logs in with a new token
+  await renewRefusedToken(ctx.mailboxTokens, credential, failure);
   if (classified.kind === "bounce" || classified.kind === "unknown") {
     await finish(ctx, answer.id, "failed", classified.reason);
     throw new UnrecoverableError(classified.reason);

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { EgressRefusedError, renderMessage, SecretUnreadableError, UnrecoverableError } from "@outreach/core";
-import { buildStepEmail, parseStepVariants, recordCredentialError } from "@outreach/domain";
+import { buildStepEmail, MailboxAuthRevokedError, parseStepVariants, recordCredentialError } from "@outreach/domain";
 import { classifySmtpError } from "./classify-smtp-error.js";
 import type { SenderContext } from "./sender-context.js";
-import { smtpEndpointOf } from "./smtp-pool.js";
+import { loginEndpointOf, renewRefusedToken } from "./mailbox-login.js";
 
 // Test sends have no enrollment: their tracking links point at a nil id and do nothing.
 const NO_ENROLLMENT = "00000000-0000-0000-0000-000000000000";
@@ -31,8 +31,10 @@ export async function sendTest(ctx: SenderContext, payload: { accountId: string;
   if (contact.unsubscribedAt) return "address unsubscribed: not sent";
   let connection;
   try {
-    connection = await ctx.pool.acquire(payload.accountId, credential.id, smtpEndpointOf(credential, ctx.keyring));
+    connection = await ctx.pool.acquire(payload.accountId, credential.id, await loginEndpointOf(credential, ctx.keyring, ctx.mailboxTokens));
   } catch (err) {
+    // an OAuth2 mailbox to reconnect: its error and event are recorded by MailboxTokens
+    if (err instanceof MailboxAuthRevokedError) throw new UnrecoverableError(err.reason);
     if (!(err instanceof EgressRefusedError) && !(err instanceof SecretUnreadableError)) throw err;
     const reason = err instanceof EgressRefusedError ? `smtp_host ${err.message}` : err.message;
     await recordCredentialError(db, credential.id, reason);
@@ -83,6 +85,8 @@ export async function sendTest(ctx: SenderContext, payload: { accountId: string;
     broken = true;
     const classified = classifySmtpError(err, connection.progress.phase);
     if (classified.kind === "credential") await recordCredentialError(db, credential.id, classified.reason);
+    // the job's next try logs in with a new token
+    await renewRefusedToken(ctx.mailboxTokens, credential, err);
     // the last step may have reached the address: a retry would send the test again
     if (classified.kind === "unknown") throw new UnrecoverableError(classified.reason);
     throw err;
