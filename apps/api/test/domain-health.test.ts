@@ -166,3 +166,26 @@ test("GET /campaigns/:id: each credential carries its domain's report status, an
   assert.equal(never.body.credentials[0].domain_health, null);
   assert.deepEqual(never.body.warnings, []);
 });
+
+test("the MCP tool check_domain_health answers what GET /domains/:domain/health does", async () => {
+  healthyDomain("mcp.test");
+  const rest = await get("/domains/mcp.test/health?smtp_host=smtp.gmail.com");
+
+  const res = await fetch(`${api.baseUrl}/mcp`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "check_domain_health", arguments: { domain: "mcp.test" } } }),
+  });
+  const text = await res.text();
+  const payload = JSON.parse(
+    text.startsWith("{")
+      ? text
+      : text
+          .split("\n")
+          .find((line) => line.startsWith("data: "))!
+          .slice(6),
+  );
+
+  assert.ok(payload.result && !payload.result.isError, text);
+  assert.deepEqual(payload.result.structuredContent, rest.body, "the stored report, as the REST answer");
+});

@@ -272,6 +272,21 @@ export const TOOLS: readonly ToolDefinition[] = [
     operationId: "getBillingUsage",
   },
   {
+    name: "check_domain_health",
+    title: "Check a sender domain",
+    description:
+      "Checks the DNS of a domain the account sends from as receiving mail servers read it: mx, spf, dkim, dmarc and blocklist (the sending hosts' addresses on DNS blocklists), each pass, warn or fail with what was found and a one-line fix; status is the worst. Use it when get_campaign shows a sender_domain_failing warning or a credential's domain_health is fail, or before sending from a new domain, and give the user the fixes (they change their DNS; this tool changes nothing). A report under 24 hours old is answered as stored; refresh: true checks again. Read-only.",
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    operationId: "getDomainHealth",
+    pathParams: { domain: "domain" },
+    inputDescriptions: {
+      domain: "The domain after the @ of the sending address, e.g. example.com.",
+      refresh: "true: check now even when a report under 24 hours old is stored.",
+      smtp_host: "The SMTP host mail from the domain goes through, when no inbox of the account sends from it yet (e.g. smtp.gmail.com).",
+      dkim_selector: "The DKIM selector the user's mail provider signs with, when it is not a usual one (the part before ._domainkey).",
+    },
+  },
+  {
     name: "add_to_blocklist",
     title: "Block addresses or domains",
     description:

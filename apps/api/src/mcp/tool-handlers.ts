@@ -1,10 +1,12 @@
 import { AppError } from "@outreach/core";
+import { DomainHealthChecker } from "@outreach/domain";
 import type { AuthContext } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { pageObject } from "../pagination.js";
 import { validateAddBody } from "../routes/blocklist.js";
 import { dispatchSchema, enrollSchema, forecastQuery, testSendEmails } from "../routes/campaign-actions.js";
 import { analyticsQuery } from "../routes/campaign-analytics.js";
+import { domainHealthQuery, domainPathParams } from "../routes/domains.js";
 import { credentialHosts } from "../routes/campaigns.js";
 import { createContactImportSchema, MAX_IMPORT_ROWS } from "../routes/contact-imports.js";
 import { answerSchema, categorizeReplySchema, listRepliesQuery } from "../routes/replies.js";
@@ -15,6 +17,7 @@ import { serializeCampaign, serializeCampaignPreview, serializeCampaignSummary }
 import { serializeCampaignAnalytics } from "../serializers/campaign-analytics.js";
 import { serializeCampaignState, serializeDispatchResult, serializeSendForecast, serializeTestSendResult } from "../serializers/campaign-workflow.js";
 import { serializeContactImport } from "../serializers/contact-import.js";
+import { serializeDomainHealth } from "../serializers/domain-health.js";
 import { serializeEnrollContactImportResult } from "../serializers/enrollment.js";
 import { serializeAnswer, serializeReply, serializeReplySummary } from "../serializers/reply.js";
 import { serializeWebhook } from "../serializers/webhook.js";
@@ -30,6 +33,7 @@ import { getBillingUsage } from "../services/get-billing-usage.js";
 import { getCampaign } from "../services/get-campaign.js";
 import { getCampaignAnalytics } from "../services/get-campaign-analytics.js";
 import { getCampaignStats } from "../services/get-campaign-stats.js";
+import { getDomainHealth } from "../services/get-domain-health.js";
 import { getReply } from "../services/get-reply.js";
 import { importContactList } from "../services/import-contact-list.js";
 import { listCampaigns } from "../services/list-campaigns.js";
@@ -203,6 +207,15 @@ export const TOOL_HANDLERS: Record<string, ToolHandler> = {
   },
   get_plan_usage: {
     act: ({ ctx, auth }) => getBillingUsage(ctx.db, auth.accountId),
+  },
+  check_domain_health: {
+    async act({ ctx, auth, path, query }) {
+      const { domain } = validateQuery(domainPathParams, { domain: path.domain });
+      const q = validateQuery(domainHealthQuery, query);
+      const checker = new DomainHealthChecker({ servers: ctx.config.dnsServers, dnsblZones: ctx.config.dnsblZones });
+      const health = await getDomainHealth(ctx.db, checker, auth.accountId, domain, { refresh: q.refresh === true, smtpHost: q.smtp_host, dkimSelector: q.dkim_selector });
+      return serializeDomainHealth(health);
+    },
   },
   add_to_blocklist: {
     async act({ ctx, auth, body }) {
