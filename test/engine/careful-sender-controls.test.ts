@@ -114,3 +114,44 @@ test("a campaign daily_limit of 4 over 3 inboxes of 10 a day: exactly 4 step-1 e
   const step1Received = engine.smtp.messages.filter((m) => inboxes.includes(m.username!) && m.parsed.subject === "Capped");
   assert.equal(step1Received.length, 4);
 });
+
+test("an inbox paused by a spike sends nothing until paused_until: its due sends go out through the other inbox; with every inbox paused they wait, spending no attempt", async () => {
+  const { account, campaign } = await seedCampaign(engine, {
+    credentials: [
+      { username: "paused-inbox", dailyLimit: 100 },
+      { username: "open-inbox", dailyLimit: 100 },
+    ],
+    contacts: ["p1@example.com", "p2@example.com", "p3@example.com"],
+  });
+  await engine.db.campaign.update({ where: { id: campaign.id }, data: { status: "active" } });
+  const [paused, open] = await engine.db.smtpCredential.findMany({ where: { campaignId: campaign.id }, orderBy: { createdAt: "asc" } });
+  const pausedUntil = new Date(Date.now() + 86_400_000);
+  await engine.db.smtpCredential.update({ where: { id: paused!.id }, data: { pausedUntil, pausedReason: "bounce spike: 3 bounces of 20 sends in 24 h (15%, half the threshold is 12.5%)" } });
+  const enrollments = await engine.db.enrollment.findMany({ where: { campaignId: campaign.id }, orderBy: { createdAt: "asc" } });
+  const due = async (enrollmentId: string, credentialId: string) =>
+    engine.db.stepSend.create({
+      data: {
+        accountId: account.id,
+        campaignId: campaign.id,
+        enrollmentId,
+        stepPosition: 1,
+        credentialId,
+        state: "scheduled",
+        dueAt: new Date(Date.now() - 1000),
+        limitDay: new Date(new Date().toISOString().slice(0, 10)),
+      },
+    });
+  // planned on the paused inbox (before its pause)
+  for (const e of enrollments.slice(0, 2)) await due(e.id, paused!.id);
+  await waitFor(() => received("open-inbox").length === 2, { timeoutMs: 30_000, what: "the paused inbox's sends through the other one" });
+  assert.equal(received("paused-inbox").length, 0, "nothing through the paused inbox");
+
+  // every inbox paused: the send waits, unsent, its attempt given back
+  await engine.db.smtpCredential.update({ where: { id: open!.id }, data: { pausedUntil } });
+  const waiting = await due(enrollments[2]!.id, open!.id);
+  await waitFor(async () => (await engine.db.stepSend.findUniqueOrThrow({ where: { id: waiting.id } })).lastError === "no enabled credential", { what: "the send held" });
+  const held = await engine.db.stepSend.findUniqueOrThrow({ where: { id: waiting.id } });
+  assert.equal(held.state, "scheduled");
+  assert.equal(held.attempts, 0);
+  assert.equal(received("paused-inbox").length + received("open-inbox").length, 2);
+});

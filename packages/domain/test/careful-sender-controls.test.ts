@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { randomBytes, randomUUID } from "node:crypto";
 import { test } from "node:test";
 import { buildStepEmail, unsubscribeFooter, type StepEmailInput } from "../src/sending/build-step-email.js";
+import { spikeOf } from "../src/sending/credential-health.js";
 import { planSchedule } from "../src/sending/schedule-plan.js";
 import { nextOpening, openingFromDay, parseSchedule, sendDay, type SendSchedule } from "../src/sending/send-window.js";
 import { ids, step1, stream } from "./schedule-plan-helpers.js";
@@ -133,4 +134,14 @@ test("the campaign's daily_limit caps step-1 sends per day across its inboxes, c
     "the inboxes still take turns",
   );
   assert.equal(sends.filter((s) => s.stepPosition === 2).length, 9);
+});
+
+test("a spike in an inbox's last 24 h: 3 bounces at half the threshold or more, 2 complaints, or 1 complaint per 300 sends or fewer", () => {
+  assert.equal(spikeOf({ sends: 20, bounces: 2, complaints: 0 }, 8), null, "2 bounces are too few whatever the rate");
+  assert.equal(spikeOf({ sends: 100, bounces: 3, complaints: 0 }, 8), null, "3 % is under half of 8 %");
+  assert.equal(spikeOf({ sends: 75, bounces: 3, complaints: 0 }, 8), "bounce spike: 3 bounces of 75 sends in 24 h (4%, half the threshold is 4%)");
+  assert.equal(spikeOf({ sends: 300, bounces: 0, complaints: 1 }, 8), "complaint spike: 1 spam complaint for 300 sends in 24 h");
+  assert.equal(spikeOf({ sends: 301, bounces: 0, complaints: 1 }, 8), null);
+  assert.equal(spikeOf({ sends: 5000, bounces: 0, complaints: 2 }, 8), "complaint spike: 2 spam complaints for 5000 sends in 24 h");
+  assert.equal(spikeOf({ sends: 0, bounces: 0, complaints: 0 }, 8), null);
 });

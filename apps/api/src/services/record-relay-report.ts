@@ -1,5 +1,5 @@
-import { findLastSendTo, findSendByMessageId, type Db, type ReportedSendRow } from "@outreach/db";
-import { recordBounce, unsubscribeContact, type Tx } from "@outreach/domain";
+import { findLastSendTo, findSendByMessageId, markSendComplained, type Db, type ReportedSendRow } from "@outreach/db";
+import { checkCredentialComplaints, recordBounce, unsubscribeContact, type Tx } from "@outreach/domain";
 
 /** One entry of a relay report, validated (email lower-cased, empty optional fields as null). */
 export interface RelayReportEvent {
@@ -69,6 +69,9 @@ async function applyComplaint(tx: Tx, event: RelayReportEvent, now: Date): Promi
   if (!send) return false;
   // the contact of the account that sent the step; the same address in other accounts is theirs
   const result = await unsubscribeContact(tx, send.contactId, now, "complaint");
+  // counted once per step (a replay changes nothing) toward its inbox's complaint spike, which pauses the inbox
+  const complained = await markSendComplained(tx, send.id, now);
+  if (complained?.credentialId) await checkCredentialComplaints(tx, complained.credentialId, now);
   return result !== null && (result.contactUnsubscribed || result.enrollmentIds.length > 0);
 }
 

@@ -316,6 +316,41 @@ export async function countCredentialSendsAndBounces(q: Queryable, credentialId:
   return row!;
 }
 
+export const credentialRecentHealthColumns = columns({ sends: "int4", bounces: "int4", complaints: "int4" });
+export type CredentialRecentHealth = RowOf<typeof credentialRecentHealthColumns>;
+
+/**
+ * An inbox's recent record, for its spike check: the sends that reached SMTP
+ * since `since` (by sentAt), those of them that bounced (verified bounces
+ * only, as the bounce rate), and the spam complaints reported since then.
+ */
+export async function countCredentialRecentHealth(q: Queryable, credentialId: string, since: Date): Promise<CredentialRecentHealth> {
+  const [row] = await executor(q).rows<CredentialRecentHealth>(
+    `
+    SELECT count(*) FILTER (WHERE state IN ('sent', 'bounced') AND "sentAt" >= $2)::int AS sends,
+           count(*) FILTER (WHERE state = 'bounced' AND NOT "bounceUnverified" AND "sentAt" >= $2)::int AS bounces,
+           count(*) FILTER (WHERE "complainedAt" >= $2)::int AS complaints
+    FROM step_sends WHERE "credentialId" = $1::uuid AND state IN ('sent', 'bounced')`,
+    [credentialId, since],
+  );
+  return row!;
+}
+
+export const complainedSendColumns = columns({ credentialId: "uuid?" });
+
+/**
+ * Marks a step as complained about (its first complaint report): the inbox it
+ * went through (null when none is left), or undefined when it was already
+ * marked (a replayed report) or there is no such step.
+ */
+export async function markSendComplained(q: Queryable, stepSendId: string, now: Date): Promise<{ credentialId: string | null } | undefined> {
+  const [row] = await executor(q).rows<RowOf<typeof complainedSendColumns>>(`UPDATE step_sends SET "complainedAt" = $1 WHERE id = $2::uuid AND "complainedAt" IS NULL RETURNING "credentialId"`, [
+    now,
+    stepSendId,
+  ]);
+  return row;
+}
+
 export const sentStepColumns = columns({ id: "uuid", enrollmentId: "uuid", state: "text", credentialId: "uuid?" });
 export type SentStepRow = RowOf<typeof sentStepColumns>;
 

@@ -1,10 +1,12 @@
-import { countCredentialSendsAndBounces, lockCredentialForHealthCheck } from "@outreach/db";
+import { countCredentialRecentHealth, countCredentialSendsAndBounces, lockCredentialForHealthCheck, type CredentialRecentHealth } from "@outreach/db";
 import { recordEvent } from "../webhooks/record-event.js";
 import type { Tx } from "../tx.js";
 
 export interface HealthResult {
   bounceRate: number;
   disabled: boolean;
+  /** paused by a bounce spike (below the threshold that disables it) */
+  paused?: boolean;
   campaignPaused: boolean;
   /** credential.disabled / campaign.paused events written */
   eventIds: string[];
@@ -33,7 +35,10 @@ export async function checkCredentialHealth(tx: Tx, credentialId: string, now = 
 
   const campaign = await tx.campaign.findUniqueOrThrow({ where: { id: credential.campaignId }, select: { id: true, name: true, status: true, bounceRateThreshold: true } });
   const threshold = Number(campaign.bounceRateThreshold);
-  if (bounceRate <= threshold) return { bounceRate, disabled: false, campaignPaused: false, eventIds: [] };
+  if (bounceRate <= threshold) {
+    const paused = await pauseOnSpike(tx, credentialId, threshold, now);
+    return { bounceRate, disabled: false, paused, campaignPaused: false, eventIds: [] };
+  }
 
   const enabledLeft = await tx.smtpCredential.count({ where: { campaignId: campaign.id, disabledAt: null, id: { not: credentialId } } });
   await tx.smtpCredential.update({
@@ -60,4 +65,69 @@ export async function checkCredentialHealth(tx: Tx, credentialId: string, now = 
   await tx.campaign.update({ where: { id: campaign.id }, data: { status: "paused", pausedReason: "all_credentials_disabled" } });
   eventIds.push(await recordEvent(tx, credential.accountId, "campaign.paused", { campaign_id: campaign.id, name: campaign.name, reason: "all_credentials_disabled" }));
   return { bounceRate, disabled: true, campaignPaused: true, eventIds };
+}
+
+/** How far back a spike is looked for, and how long the inbox it hits is paused. */
+export const SPIKE_WINDOW_MS = 24 * 3_600_000;
+export const SPIKE_PAUSE_MS = 24 * 3_600_000;
+/** Bounces in the window that make a spike (with a bounce rate of at least half the campaign's threshold). */
+export const SPIKE_MIN_BOUNCES = 3;
+/** Complaints in the window that make a spike whatever the sends; one complaint does per this many sends or fewer. */
+export const SPIKE_COMPLAINTS = 2;
+export const SPIKE_SENDS_PER_COMPLAINT = 300;
+
+/**
+ * A bounce or complaint spike in an inbox's last 24 hours (counts from
+ * countCredentialRecentHealth), described for paused_reason; null when there
+ * is none. Bounces: at least 3, and a bounce rate of at least half the
+ * campaign's bounce_rate_threshold. Complaints: at least 2, or 1 for 300
+ * sends or fewer (a complaint rate of 1 in 300 or more).
+ */
+export function spikeOf(recent: CredentialRecentHealth, bounceRateThreshold: number): string | null {
+  const { sends, bounces, complaints } = recent;
+  if (complaints >= SPIKE_COMPLAINTS || (complaints >= 1 && complaints * SPIKE_SENDS_PER_COMPLAINT >= sends)) {
+    return `complaint spike: ${complaints} spam complaint${complaints === 1 ? "" : "s"} for ${sends} sends in 24 h`;
+  }
+  const rate = sends === 0 ? 0 : Math.round((bounces / sends) * 10_000) / 100;
+  if (bounces >= SPIKE_MIN_BOUNCES && rate >= bounceRateThreshold / 2) {
+    return `bounce spike: ${bounces} bounces of ${sends} sends in 24 h (${rate}%, half the threshold is ${bounceRateThreshold / 2}%)`;
+  }
+  return null;
+}
+
+/**
+ * Pauses the inbox for SPIKE_PAUSE_MS on a bounce or complaint spike (spikeOf):
+ * paused_until and paused_reason set, and its warm-up ramp held (rampStartedAt
+ * moved forward by the pause, so the limit it had on the day of the spike is
+ * the one it has the day the pause ends). An inbox already paused or disabled
+ * is left as it is. Call with the credential row locked
+ * (lockCredentialForHealthCheck): concurrent reports decide once. True when it
+ * paused the inbox now.
+ */
+async function pauseOnSpike(tx: Tx, credentialId: string, bounceRateThreshold: number, now: Date): Promise<boolean> {
+  const credential = await tx.smtpCredential.findUnique({ where: { id: credentialId }, select: { disabledAt: true, pausedUntil: true, rampStartedAt: true } });
+  if (!credential || credential.disabledAt || (credential.pausedUntil && credential.pausedUntil > now)) return false;
+  const spike = spikeOf(await countCredentialRecentHealth(tx, credentialId, new Date(now.getTime() - SPIKE_WINDOW_MS)), bounceRateThreshold);
+  if (!spike) return false;
+  await tx.smtpCredential.update({
+    where: { id: credentialId },
+    data: {
+      pausedUntil: new Date(now.getTime() + SPIKE_PAUSE_MS),
+      pausedReason: spike,
+      ...(credential.rampStartedAt ? { rampStartedAt: new Date(credential.rampStartedAt.getTime() + SPIKE_PAUSE_MS) } : {}),
+    },
+  });
+  return true;
+}
+
+/**
+ * After a spam complaint about a step sent through this inbox: its spike check
+ * (pauseOnSpike), in the complaint's transaction with the credential row
+ * locked. True when the inbox was paused now.
+ */
+export async function checkCredentialComplaints(tx: Tx, credentialId: string, now = new Date()): Promise<boolean> {
+  const credential = await lockCredentialForHealthCheck(tx, credentialId);
+  if (!credential || credential.disabledAt) return false;
+  const campaign = await tx.campaign.findUniqueOrThrow({ where: { id: credential.campaignId }, select: { bounceRateThreshold: true } });
+  return pauseOnSpike(tx, credentialId, Number(campaign.bounceRateThreshold), now);
 }

@@ -79,9 +79,20 @@ export function mailboxKey(c: { smtpHost: string; smtpUsername: string }): strin
   return `${c.smtpHost.toLowerCase()} ${c.smtpUsername.toLowerCase()}`;
 }
 
+/**
+ * The campaign's enabled inboxes to plan on: those not paused by a spike
+ * (paused_until), or all of them while every one is paused (their sends then
+ * wait for the pause to end).
+ */
+async function plannableCredentials(sql: Executor, campaignId: string, now: Date): Promise<CredentialRow[]> {
+  const credentials = await enabledCampaignCredentials(sql, campaignId);
+  const unpaused = credentials.filter((c) => !c.pausedUntil || c.pausedUntil <= now);
+  return unpaused.length > 0 ? unpaused : credentials;
+}
+
 /** The campaign's enabled credentials with their mailboxes' bookings from (about) today on. */
 async function loadStreams(sql: Executor, campaignId: string, settings: PlanSettings, now: Date): Promise<CredentialStream[]> {
-  const credentials = await enabledCampaignCredentials(sql, campaignId);
+  const credentials = await plannableCredentials(sql, campaignId, now);
   if (credentials.length === 0) return [];
   return withBookings(sql, campaignId, settings, credentials, now);
 }
@@ -191,7 +202,7 @@ const sameRamp = (s: CredentialStream, c: CredentialRow) => {
  * always get their bookings read again (those campaigns may have booked since).
  */
 async function currentStreams(sql: Executor, campaignId: string, settings: PlanSettings, version: number, now: Date, carry: PlanCarry | null | undefined): Promise<CredentialStream[]> {
-  const credentials = await enabledCampaignCredentials(sql, campaignId);
+  const credentials = await plannableCredentials(sql, campaignId, now);
   if (credentials.length === 0) return [];
   await lockMailboxes(sql, settings.accountId, credentials);
   const same =
