@@ -82,3 +82,89 @@ test("a contact import flags disposable and role addresses in its counts and imp
   const shown = await request(api.baseUrl, "GET", `/contact_imports/${res.body.id}`, { token });
   assert.deepEqual([shown.body.disposable_count, shown.body.role_count], [2, 2]);
 });
+
+/** A campaign body with one inbox (its fields overridable) and one step. */
+function campaignBody(overrides: Record<string, unknown> = {}, inbox: Record<string, unknown> = {}) {
+  return {
+    campaign: {
+      name: "Checks",
+      smtp_credentials: [
+        {
+          label: "Primary",
+          from_email: "sender@example.com",
+          smtp_host: "smtp.example.com",
+          smtp_port: 587,
+          smtp_username: "sender@example.com",
+          smtp_password: "pw-secret",
+          daily_limit: 50,
+          ...inbox,
+        },
+      ],
+      sequence_steps: [{ position: 1, subject: "Hi", body_html: "<p>Hi</p>" }],
+      ...overrides,
+    },
+  };
+}
+
+test("campaign options skip_disposable, skip_role_accounts and match_recipient_provider: defaults, create, PATCH and 422s; an inbox's provider is stored and shown", async () => {
+  const plain = await request(api.baseUrl, "POST", "/campaigns", { token, body: campaignBody() });
+  assert.equal(plain.status, 201, plain.text);
+  assert.deepEqual([plain.body.skip_disposable, plain.body.skip_role_accounts, plain.body.match_recipient_provider, plain.body.smtp_credentials[0].provider], [true, false, false, null]);
+
+  const set = await request(api.baseUrl, "POST", "/campaigns", {
+    token,
+    body: campaignBody({ skip_disposable: false, skip_role_accounts: true, match_recipient_provider: true }, { provider: "google" }),
+  });
+  assert.equal(set.status, 201, set.text);
+  assert.deepEqual([set.body.skip_disposable, set.body.skip_role_accounts, set.body.match_recipient_provider, set.body.smtp_credentials[0].provider], [false, true, true, "google"]);
+  const stored = await api.database.db.smtpCredential.findFirstOrThrow({ where: { campaignId: set.body.id } });
+  assert.equal(stored.provider, "google");
+
+  const patched = await request(api.baseUrl, "PATCH", `/campaigns/${set.body.id}`, { token, body: { skip_disposable: true, match_recipient_provider: false } });
+  assert.equal(patched.status, 200, patched.text);
+  assert.deepEqual([patched.body.skip_disposable, patched.body.skip_role_accounts, patched.body.match_recipient_provider], [true, true, false]);
+  const shown = await request(api.baseUrl, "GET", `/campaigns/${set.body.id}`, { token });
+  assert.deepEqual(shown.body.skipped, { mx_invalid: 0, cross_campaign_duplicate: 0, blocklisted: 0, condition_not_met: 0, disposable: 0, role_account: 0 });
+
+  assertError(
+    await request(api.baseUrl, "POST", "/campaigns", { token, body: campaignBody({ skip_disposable: "yes" }) }),
+    api,
+    422,
+    "validation_failed",
+    /campaign\.skip_disposable must be a boolean/,
+  );
+  assertError(
+    await request(api.baseUrl, "POST", "/campaigns", { token, body: campaignBody({}, { provider: "yahoo" }) }),
+    api,
+    422,
+    "validation_failed",
+    /campaign\.smtp_credentials\[0\]\.provider must be one of \[google, microsoft, other, null\]/,
+  );
+  assertError(
+    await request(api.baseUrl, "PATCH", `/campaigns/${set.body.id}`, { token, body: { match_recipient_provider: 1 } }),
+    api,
+    422,
+    "validation_failed",
+    /match_recipient_provider must be a boolean/,
+  );
+});
+
+test("GET /campaigns/:id counts disposable and role_account skips, and GET /campaigns/:id/skips lists them by kind", async () => {
+  const created = await request(api.baseUrl, "POST", "/campaigns", { token, body: campaignBody() });
+  assert.equal(created.status, 201, created.text);
+  const db = api.database.db;
+  const campaign = await db.campaign.findUniqueOrThrow({ where: { id: created.body.id } });
+  for (const [email, kind] of [
+    ["skip-x@mailinator.com", "disposable"],
+    ["info@skips.test", "role_account"],
+    ["sales@skips.test", "role_account"],
+  ] as const) {
+    const contact = await db.contact.create({ data: { accountId: campaign.accountId, email } });
+    await db.enrollmentSkip.create({ data: { accountId: campaign.accountId, campaignId: campaign.id, contactId: contact.id, kind, reason: `${email} skipped` } });
+  }
+  const shown = await request(api.baseUrl, "GET", `/campaigns/${campaign.id}`, { token });
+  assert.deepEqual([shown.body.skipped.disposable, shown.body.skipped.role_account], [1, 2]);
+  const listed = await request(api.baseUrl, "GET", `/campaigns/${campaign.id}/skips?kind=role_account`, { token });
+  assert.equal(listed.status, 200, listed.text);
+  assert.equal(listed.body.length, 2);
+});
