@@ -21,6 +21,7 @@ const CHECKS_IN_FLIGHT = 4;
  */
 export class DomainHealthSweep {
   private readonly loop: RepeatingTask;
+  private stopping = false;
 
   constructor(
     private readonly db: Db,
@@ -42,7 +43,9 @@ export class DomainHealthSweep {
     this.loop.start();
   }
 
+  /** Waits for the checks under way (each bounded by its DNS deadlines); no further one starts. */
   async stop(): Promise<void> {
+    this.stopping = true;
     await this.loop.stop();
   }
 
@@ -57,6 +60,7 @@ export class DomainHealthSweep {
         limit: this.batch,
         concurrency: CHECKS_IN_FLIGHT,
         onError: (err, due) => this.logger.warn("domain health check failed", { domain: due.domain, accountId: due.accountId, ...errorFields(err) }),
+        stopped: () => this.stopping,
       },
       now,
     );

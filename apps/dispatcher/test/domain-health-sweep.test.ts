@@ -117,3 +117,14 @@ test("the dispatcher checks a new campaign's sending domain on its own", async (
     await dispatcher.close();
   }
 });
+
+test("a stopped sweep starts no further check (shutdown waits only for the checks under way)", async () => {
+  healthyDomain("sweep-stopped.test");
+  const accountId = await campaignSendingFrom("eve@sweep-stopped.test");
+  const sweep = new DomainHealthSweep(database.db, redis, { queuePrefix: uniqueQueuePrefix() }, checker, logger);
+
+  await sweep.stop();
+
+  assert.equal(await sweep.runOnce(), 0);
+  assert.equal(await reportOf(accountId, "sweep-stopped.test"), null);
+});

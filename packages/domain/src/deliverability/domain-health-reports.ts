@@ -61,19 +61,20 @@ export async function domainHealthReport(db: Db, checker: DomainHealthChecker, a
  * Checks sending domains whose report is missing or older than
  * DOMAIN_HEALTH_MAX_AGE_MS (domainsDueForHealthCheck), at most `limit`,
  * `concurrency` at a time; a check that fails is reported to `onError` and
- * the others go on. Returns the domains checked.
+ * the others go on; once `stopped()` is true no further check starts. Returns
+ * the domains checked.
  */
 export async function recheckDueDomains(
   db: Db,
   checker: DomainHealthChecker,
-  options: { limit: number; concurrency: number; onError: (err: Error, due: { accountId: string; domain: string }) => void },
+  options: { limit: number; concurrency: number; onError: (err: Error, due: { accountId: string; domain: string }) => void; stopped?: () => boolean },
   now = () => new Date(),
 ): Promise<Array<{ accountId: string; domain: string; status: CheckStatus }>> {
   const due = await domainsDueForHealthCheck(db, new Date(now().getTime() - DOMAIN_HEALTH_MAX_AGE_MS), options.limit);
   const checked: Array<{ accountId: string; domain: string; status: CheckStatus }> = [];
   await Promise.all(
     Array.from({ length: Math.min(options.concurrency, due.length) }, async () => {
-      for (let next = due.shift(); next !== undefined; next = due.shift()) {
+      for (let next = due.shift(); next !== undefined && !options.stopped?.(); next = due.shift()) {
         try {
           const health = await checkDomainHealth(db, checker, next.accountId, next.domain, {}, now);
           checked.push({ accountId: next.accountId, domain: next.domain, status: health.status });
