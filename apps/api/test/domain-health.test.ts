@@ -102,6 +102,36 @@ test("the stored report is served within 24 h; refresh=true checks again and sto
   assert.equal(aged.body.checks.blocklist.status, "warn");
 });
 
+test("POST /domains/:domain/health/check checks now whatever is stored, with an optional body; a repeated Idempotency-Key answers the first check", async () => {
+  healthyDomain("posted.test");
+  const stored = await get("/domains/posted.test/health?smtp_host=smtp.gmail.com");
+  dns.setTxt("posted.test", ["v=spf1 include:_spf.google.com ?all"]);
+
+  const checked = await request(api.baseUrl, "POST", "/domains/posted.test/health/check", { token });
+  const named = await request(api.baseUrl, "POST", "/domains/posted.test/health/check", {
+    token,
+    body: { smtp_host: "SMTP.gmail.com", dkim_selector: "google" },
+    headers: { "Idempotency-Key": "posted-1" },
+  });
+  const again = await request(api.baseUrl, "POST", "/domains/posted.test/health/check", {
+    token,
+    body: { smtp_host: "SMTP.gmail.com", dkim_selector: "google" },
+    headers: { "Idempotency-Key": "posted-1" },
+  });
+  const bad = await request(api.baseUrl, "POST", "/domains/posted.test/health/check", { token, body: { dkim_selector: "no such" } });
+
+  assert.equal(checked.status, 200, checked.text);
+  assert.ok(checked.body.checked_at > stored.body.checked_at);
+  assert.equal(checked.body.checks.spf.status, "warn", "?all is a warning");
+  assert.deepEqual(named.body.sending_hosts, ["smtp.gmail.com"]);
+  assert.equal(named.body.dkim_selector, "google");
+  assert.equal(again.body.checked_at, named.body.checked_at, "the stored answer of the first request");
+  assertError(bad, api, 422, "validation_failed");
+  assert.equal(bad.body.details.errors[0].field, "dkim_selector");
+  const row = await api.database.db.domainHealthReport.findUniqueOrThrow({ where: { accountId_domain: { accountId, domain: "posted.test" } } });
+  assert.equal(row.checkedAt.toISOString(), named.body.checked_at);
+});
+
 test("a named DKIM selector is looked up and kept; another account has reports of its own", async () => {
   healthyDomain("selector.test");
   dns.setTxt("google._domainkey.selector.test", []);

@@ -28,6 +28,11 @@ export interface CategorizeReplyBody {
   category: "interested" | "not_interested" | "out_of_office" | "unsubscribe_request" | "wrong_person" | "other";
 }
 
+export interface CheckDomainHealthBody {
+  smtp_host?: string;
+  dkim_selector?: string;
+}
+
 export interface CheckoutBody {
   plan_slug: string;
   success_url?: string;
@@ -371,6 +376,7 @@ export interface RequestContracts {
   AuthorizeOAuthBody: AuthorizeOAuthBody;
   CampaignAnalyticsQuery: CampaignAnalyticsQuery;
   CategorizeReplyBody: CategorizeReplyBody;
+  CheckDomainHealthBody: CheckDomainHealthBody;
   CheckoutBody: CheckoutBody;
   CreateApiKeyBody: CreateApiKeyBody;
   CreateCampaignBody: CreateCampaignBody;

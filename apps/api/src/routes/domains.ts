@@ -4,9 +4,10 @@ import { DomainHealthChecker } from "@outreach/domain";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { contract } from "../contracts/contract.js";
+import { idempotent } from "../middleware/idempotency.js";
 import { serializeDomainHealth } from "../serializers/domain-health.js";
 import { getDomainHealth } from "../services/get-domain-health.js";
-import { validateQuery } from "../validation.js";
+import { J, validateBody, validateQuery } from "../validation.js";
 
 /** A DNS label: letters, digits and hyphens (underscores too, as DNS allows), not at either end. */
 const LABEL = "[a-z0-9](?:[a-z0-9_-]{0,61}[a-z0-9])?";
@@ -22,19 +23,17 @@ export const domainName = Joi.string()
 
 export const domainPathParams = contract("DomainPathParams", Joi.object({ domain: domainName.required() }));
 
-export const domainHealthQuery = contract(
-  "DomainHealthQuery",
-  Joi.object({
-    refresh: Joi.boolean(),
-    smtp_host: Joi.string().trim().lowercase().replace(/\.$/, "").max(253).hostname(),
-    dkim_selector: Joi.string()
-      .trim()
-      .lowercase()
-      .max(63)
-      .pattern(new RegExp(`^${LABEL}(?:\\.${LABEL})*$`), { name: "selector" })
-      .messages({ "string.pattern.name": "{{#label}} must be a DKIM selector (the part before ._domainkey)" }),
-  }),
-);
+const smtpHost = Joi.string().trim().lowercase().replace(/\.$/, "").max(253).hostname();
+const dkimSelector = Joi.string()
+  .trim()
+  .lowercase()
+  .max(63)
+  .pattern(new RegExp(`^${LABEL}(?:\\.${LABEL})*$`), { name: "selector" })
+  .messages({ "string.pattern.name": "{{#label}} must be a DKIM selector (the part before ._domainkey)" });
+
+export const domainHealthQuery = contract("DomainHealthQuery", Joi.object({ refresh: Joi.boolean(), smtp_host: smtpHost, dkim_selector: dkimSelector }));
+
+export const checkDomainHealthSchema = contract("CheckDomainHealthBody", J.object({ smtp_host: smtpHost, dkim_selector: dkimSelector }));
 
 /** Mounted at /domains behind authentication: the health of the account's sender domains. */
 export function domainRoutes(ctx: ApiContext): Router {
@@ -49,6 +48,14 @@ export function domainRoutes(ctx: ApiContext): Router {
       smtpHost: query.smtp_host,
       dkimSelector: query.dkim_selector,
     });
+    res.json(serializeDomainHealth(health));
+  });
+
+  // a check now, whatever is stored: GET with refresh=true, as a POST
+  router.post("/:domain/health/check", idempotent(ctx), async (req, res) => {
+    const { domain } = validateQuery(domainPathParams, { domain: param(req, "domain") });
+    const body = validateBody(checkDomainHealthSchema, req.body);
+    const health = await getDomainHealth(ctx.db, checker, authOf(res).accountId, domain, { refresh: true, smtpHost: body.smtp_host, dkimSelector: body.dkim_selector });
     res.json(serializeDomainHealth(health));
   });
 

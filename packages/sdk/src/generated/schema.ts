@@ -449,7 +449,7 @@ export interface paths {
         put?: never;
         /**
          * Create a campaign
-         * @description A campaign with its sequence steps and its inboxes (SMTP credentials, optionally with IMAP settings for reply detection). It starts `pending`: enroll contacts, then dispatch.
+         * @description A campaign with its sequence steps and its inboxes (SMTP credentials, optionally with IMAP settings for reply detection). It starts `pending`: enroll contacts, then dispatch. An inbox logs in with `smtp_password` (and `imap_password`), or is an OAuth2 mailbox: `auth: {type: "oauth2", provider: "google" | "microsoft", refresh_token | connection_id}` (no passwords), whose SMTP host, port and TLS mode, IMAP settings (unless `imap_host` is given, or null for none), `smtp_username` (from_email) and `daily_limit` (50) default to the provider's.
          */
         post: operations["createCampaign"];
         delete?: never;
@@ -713,6 +713,26 @@ export interface paths {
         get: operations["getDomainHealth"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/domains/{domain}/health/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a sender domain's health now
+         * @description Checks the domain now and stores the report, as `GET /domains/:domain/health?refresh=true` does; `smtp_host` and `dkim_selector` as there. The body may be empty.
+         */
+        post: operations["checkDomainHealth"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2915,6 +2935,29 @@ export interface components {
             smtp_port: number;
             smtp_secure: boolean;
             smtp_username: string;
+            auth: {
+                /** @enum {unknown} */
+                type: "password";
+            } | {
+                /** @enum {unknown} */
+                type: "oauth2";
+                /** @enum {unknown} */
+                provider: "google" | "microsoft";
+                /**
+                 * Format: uuid
+                 * @description The OAuth connection it logs in through (GET /oauth/connections/:id).
+                 */
+                connection_id: string;
+                /** Format: idn-email */
+                email: string;
+                /**
+                 * @description auth_failed: the provider refused the refresh token (revoked, expired); reconnect the mailbox.
+                 * @enum {unknown}
+                 */
+                status: "connected" | "auth_failed";
+                /** @description Why the mailbox cannot log in, readable; null when connected. */
+                error: string | null;
+            };
             daily_limit: number;
             tracking_domain: string | null;
             /**
@@ -6725,13 +6768,22 @@ export interface operations {
                         /** Format: email */
                         from_email: string;
                         from_name?: string | null;
+                        auth?: {
+                            /** @constant */
+                            type: "oauth2";
+                            /** @enum {string} */
+                            provider: "google" | "microsoft";
+                            refresh_token?: string;
+                            /** Format: uuid */
+                            connection_id?: string;
+                        };
                         /** Format: hostname */
-                        smtp_host: string;
-                        smtp_port: number;
+                        smtp_host?: string;
+                        smtp_port?: number;
                         smtp_secure?: boolean;
-                        smtp_username: string;
-                        smtp_password: string;
-                        daily_limit: number;
+                        smtp_username?: string;
+                        smtp_password?: string;
+                        daily_limit?: number;
                         ramp?: {
                             start_per_day: number;
                             increase_per_day: number;
@@ -6849,13 +6901,22 @@ export interface operations {
                             /** Format: email */
                             from_email: string;
                             from_name?: string | null;
+                            auth?: {
+                                /** @constant */
+                                type: "oauth2";
+                                /** @enum {string} */
+                                provider: "google" | "microsoft";
+                                refresh_token?: string;
+                                /** Format: uuid */
+                                connection_id?: string;
+                            };
                             /** Format: hostname */
-                            smtp_host: string;
-                            smtp_port: number;
+                            smtp_host?: string;
+                            smtp_port?: number;
                             smtp_secure?: boolean;
-                            smtp_username: string;
-                            smtp_password: string;
-                            daily_limit: number;
+                            smtp_username?: string;
+                            smtp_password?: string;
+                            daily_limit?: number;
                             ramp?: {
                                 start_per_day: number;
                                 increase_per_day: number;
@@ -6965,6 +7026,8 @@ export interface operations {
              * @description [`outreach_not_found`](http://localhost:3000/docs/errors/outreach_not_found): Outreach not found.
              *
              *     [`campaign_not_found`](http://localhost:3000/docs/errors/campaign_not_found): Campaign not found.
+             *
+             *     [`oauth_connection_not_found`](http://localhost:3000/docs/errors/oauth_connection_not_found): OAuth connection not found.
              */
             404: {
                 headers: {
@@ -6978,11 +7041,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "outreach_not_found" | "campaign_not_found";
+                        code?: "outreach_not_found" | "campaign_not_found" | "oauth_connection_not_found";
                     };
                 };
             };
-            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            /**
+             * @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request.
+             *
+             *     [`oauth_not_configured`](http://localhost:3000/docs/errors/oauth_not_configured): OAuth2 mailboxes of this provider are not configured on this deployment (its OAuth client id and secret).
+             */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6995,7 +7062,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "idempotency_conflict";
+                        code?: "idempotency_conflict" | "oauth_not_configured";
                     };
                 };
             };
@@ -8846,6 +8913,171 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "account_suspended";
+                    };
+                };
+            };
+            /** @description [`validation_failed`](http://localhost:3000/docs/errors/validation_failed): Validation failed. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description [`rate_limited`](http://localhost:3000/docs/errors/rate_limited): Too many requests. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description [`service_unavailable`](http://localhost:3000/docs/errors/service_unavailable): The service is temporarily unavailable.
+             *
+             *     [`service_busy`](http://localhost:3000/docs/errors/service_busy): The service is busy with this resource right now; retry after the number of seconds in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "service_unavailable" | "service_busy";
+                    };
+                };
+            };
+        };
+    };
+    checkDomainHealth: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, no spaces (a UUID is a good choice; anything else is 400 bad_request). The first answer to a key is stored for 24 hours (4xx validation answers included, 429 not) and replayed to a retry with the same body, with Idempotent-Replay: true; the same key with another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                /** @description The domain, e.g. `example.com` (lower-cased, a trailing dot dropped). */
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** Format: hostname */
+                    smtp_host?: string;
+                    dkim_selector?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The domain's new report. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replay": components["headers"]["Idempotent-Replay"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainHealth"];
+                };
+            };
+            /** @description [`bad_request`](http://localhost:3000/docs/errors/bad_request): The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description [`unauthorized`](http://localhost:3000/docs/errors/unauthorized): A valid API key is required. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description [`account_suspended`](http://localhost:3000/docs/errors/account_suspended): This account is suspended: its API requests are refused and it sends no email. Contact the service's operator. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "account_suspended";
+                    };
+                };
+            };
+            /** @description [`idempotency_conflict`](http://localhost:3000/docs/errors/idempotency_conflict): This Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_conflict";
                     };
                 };
             };

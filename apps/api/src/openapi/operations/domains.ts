@@ -1,4 +1,4 @@
-import { domainHealthQuery } from "../../routes/domains.js";
+import { checkDomainHealthSchema, domainHealthQuery } from "../../routes/domains.js";
 import { domainHealthSchema } from "../../serializers/domain-health.js";
 import { defineOperations } from "../operation.js";
 
@@ -16,6 +16,20 @@ export const domainOperations = defineOperations([
     params: { domain: "The domain, e.g. `example.com` (lower-cased, a trailing dot dropped)." },
     query: domainHealthQuery,
     responses: { 200: { description: "The domain's report.", schema: domainHealthSchema } },
+    errors: ["validation_failed"],
+  },
+  {
+    method: "post",
+    path: "/domains/:domain/health/check",
+    operationId: "checkDomainHealth",
+    tag: "Domains",
+    summary: "Check a sender domain's health now",
+    description: "Checks the domain now and stores the report, as `GET /domains/:domain/health?refresh=true` does; `smtp_host` and `dkim_selector` as there. The body may be empty.",
+    auth: true,
+    idempotent: true,
+    params: { domain: "The domain, e.g. `example.com` (lower-cased, a trailing dot dropped)." },
+    body: { schema: checkDomainHealthSchema, required: false },
+    responses: { 200: { description: "The domain's new report.", schema: domainHealthSchema } },
     errors: ["validation_failed"],
   },
 ]);
