@@ -155,3 +155,48 @@ test("an inbox paused by a spike sends nothing until paused_until: its due sends
   assert.equal(held.attempts, 0);
   assert.equal(received("paused-inbox").length + received("open-inbox").length, 2);
 });
+
+test("with a campaign daily_limit of 1, two step-1 sends picked up after their window closed are deferred onto two days, spending no attempt", async () => {
+  const { account, campaign } = await seedCampaign(engine, { credentials: [{ username: "late-cap-inbox", dailyLimit: 100 }], contacts: ["l1@example.com", "l2@example.com"] });
+  const now = new Date();
+  const hhmm = (d: Date) => d.toISOString().slice(11, 16);
+  // every day, a window opening two hours from now and closing an hour later (UTC): now is outside it
+  const opensAt = new Date(now.getTime() + 2 * 3600_000);
+  const schedule = { timezone: "UTC", days: EVERY_DAY, start_time: hhmm(opensAt), end_time: hhmm(new Date(opensAt.getTime() + 3600_000)), use_contact_timezone: false };
+  await engine.db.campaign.update({ where: { id: campaign.id }, data: { status: "active", schedule, dailyLimit: 1 } });
+  const credential = await engine.db.smtpCredential.findFirstOrThrow({ where: { campaignId: campaign.id } });
+  const enrollments = await engine.db.enrollment.findMany({ where: { campaignId: campaign.id } });
+  const sends: Array<{ id: string }> = [];
+  for (const e of enrollments) {
+    sends.push(
+      await engine.db.stepSend.create({
+        data: {
+          accountId: account.id,
+          campaignId: campaign.id,
+          enrollmentId: e.id,
+          stepPosition: 1,
+          credentialId: credential.id,
+          state: "scheduled",
+          dueAt: new Date(now.getTime() - 60_000),
+          limitDay: new Date(now.toISOString().slice(0, 10)),
+        },
+      }),
+    );
+  }
+  const rows = () => engine.db.stepSend.findMany({ where: { id: { in: sends.map((s) => s.id) } } });
+  await waitFor(async () => (await rows()).every((s) => s.lastError === "outside the sending window"), { what: "both sends deferred" });
+  const deferred = await rows();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), opensAt.getUTCHours(), opensAt.getUTCMinutes()));
+  if (first < now) first.setUTCDate(first.getUTCDate() + 1);
+  const second = new Date(first.getTime() + 86_400_000);
+  assert.deepEqual(deferred.map((s) => s.dueAt.toISOString()).sort(), [first.toISOString(), second.toISOString()], "one a day at the window's opening");
+  assert.deepEqual(deferred.map((s) => s.limitDay!.toISOString().slice(0, 10)).sort(), [first.toISOString().slice(0, 10), second.toISOString().slice(0, 10)]);
+  assert.deepEqual(
+    deferred.map((s) => [s.state, s.attempts]),
+    [
+      ["scheduled", 0],
+      ["scheduled", 0],
+    ],
+  );
+  assert.equal(received("late-cap-inbox").length, 0);
+});

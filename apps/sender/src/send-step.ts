@@ -3,9 +3,8 @@ import {
   buildStepEmail,
   cancelSend,
   clearCredentialError,
-  deferSendToWindow,
+  deferToNextOpening,
   nextOpening,
-  sendDay,
   recordBlockedSend,
   recordCredentialError,
   recordBounce,
@@ -312,7 +311,8 @@ async function settleWithoutSmtp(ctx: SenderContext, send: SendContext, credenti
   const now = new Date();
   const opening = nextOpening(send.schedule, send.zone, now);
   if (opening > now) {
-    await deferSendToWindow(db, send.id, opening, send.stepPosition === 1 ? sendDay(send.schedule, send.zone, opening) : null, true);
+    // a step 1 of a campaign with a daily_limit goes to a day it still has room on
+    await deferToNextOpening(db, { ...send, stepSendId: send.id }, opening);
     return "outside the sending window";
   }
   return undefined;

@@ -333,7 +333,10 @@ const cases: Record<string, Case> = {
   // step-sends.ts
   countCredentialRecentHealth: { columns: queries.credentialRecentHealthColumns, runs: [(ex) => queries.countCredentialRecentHealth(ex, id(), now)] },
   markSendComplained: { columns: queries.complainedSendColumns, runs: [(ex) => queries.markSendComplained(ex, id(), now)] },
-  campaignDayBookingsFrom: { columns: queries.campaignDayBookingColumns, runs: [(ex) => queries.campaignDayBookingsFrom(ex, id(), "2026-01-01")] },
+  campaignDayBookingsFrom: {
+    columns: queries.campaignDayBookingColumns,
+    runs: [(ex) => queries.campaignDayBookingsFrom(ex, id(), "2026-01-01"), (ex) => queries.campaignDayBookingsFrom(ex, id(), "2026-01-01", id())],
+  },
   mailboxBookingsFrom: { columns: queries.mailboxBookingColumns, runs: [(ex) => queries.mailboxBookingsFrom(ex, id(), ["smtp.example.test user"], "2026-01-01")] },
   lastStep1DueAts: { columns: queries.lastStep1Columns, runs: [(ex) => queries.lastStep1DueAts(ex, [id()], id(), false), (ex) => queries.lastStep1DueAts(ex, [id()], id(), true)] },
   insertScheduledSends: {

@@ -182,15 +182,17 @@ export type CampaignDayBookingRow = RowOf<typeof campaignDayBookingColumns>;
 /**
  * A campaign's step-1 bookings per day from `from` (YYYY-MM-DD) on, across all
  * its inboxes, counted as a mailbox's are (limitDay set, not cancelled or
- * failed): what its campaign-wide daily_limit is checked against.
+ * failed), leaving out the send `except` when given (one being moved): what
+ * its campaign-wide daily_limit is checked against.
  */
-export async function campaignDayBookingsFrom(q: Queryable, campaignId: string, from: string): Promise<CampaignDayBookingRow[]> {
+export async function campaignDayBookingsFrom(q: Queryable, campaignId: string, from: string, except: string | null = null): Promise<CampaignDayBookingRow[]> {
   return executor(q).rows<CampaignDayBookingRow>(
     `SELECT s."limitDay"::text AS day, count(*)::int AS n
      FROM step_sends s
      WHERE s."campaignId" = $1::uuid AND s."limitDay" >= $2::date AND s.state NOT IN ('cancelled', 'failed')
+       AND ($3::uuid IS NULL OR s.id <> $3::uuid)
      GROUP BY 1`,
-    [campaignId, from],
+    [campaignId, from, except],
   );
 }
 
@@ -470,7 +472,7 @@ const SEND_CONTEXT_COLUMNS = `
       e."openedAt" AS "enrollmentOpenedAt", e."clickedAt" AS "enrollmentClickedAt",
       c.id AS "contactId", c.email, c."firstName", c."lastName", c.company, c."customFields", c."unsubscribedAt", c.timezone AS "contactTimezone",
       ${blockedAddressCondition('s."accountId"', "c.email")} AS blocked,
-      cam.id AS "campaignId", cam.status::text AS "campaignStatus", cam.schedule, cam."trackClicks", cam."trackingDomain", cam."unsubscribeFooter",
+      cam.id AS "campaignId", cam.status::text AS "campaignStatus", cam.schedule, cam."trackClicks", cam."trackingDomain", cam."unsubscribeFooter", cam."dailyLimit" AS "campaignDailyLimit",
       st.subject, st."bodyHtml", st.variants, st.condition, st."textOnly", first.subject AS "firstSubject",
       (SELECT jsonb_agg(jsonb_build_object('id', v.e->'id', 'subject', v.e->'subject', 'weight', v.e->'weight', 'bodyHtml', '') ORDER BY v.ord)
        FROM jsonb_array_elements(first.variants) WITH ORDINALITY AS v(e, ord)) AS "firstVariants",
@@ -529,6 +531,7 @@ export const sendContextColumns = columns({
   trackClicks: "bool",
   trackingDomain: "text?",
   unsubscribeFooter: "text?",
+  campaignDailyLimit: "int4?",
   subject: "text?",
   bodyHtml: "text?",
   variants: "jsonb?",

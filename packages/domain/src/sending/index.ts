@@ -20,4 +20,5 @@ export * from "./step-condition.js";
 export * from "./skip-unmet-condition.js";
 export * from "./credential-error.js";
 export * from "./credential-health.js";
+export * from "./campaign-cap.js";
 export * from "./backlog-metrics.js";

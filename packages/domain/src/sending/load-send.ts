@@ -60,6 +60,8 @@ export interface SendContext {
   trackingDomain: string | null;
   /** the campaign's unsubscribe line (null: the default "Unsubscribe") */
   unsubscribeFooter: string | null;
+  /** the campaign's daily_limit of step-1 sends across its inboxes (null: none) */
+  campaignDailyLimit: number | null;
   /** the campaign's sending window, null for any time */
   schedule: SendSchedule | null;
   /** the zone the contact's sends keep to (the schedule's, or the contact's own with use_contact_timezone) */
@@ -131,6 +133,7 @@ function toSendContext(r: SendContextRow): SendContext {
     trackClicks: r.trackClicks === true,
     trackingDomain: r.trackingDomain ?? null,
     unsubscribeFooter: r.unsubscribeFooter ?? null,
+    campaignDailyLimit: r.campaignDailyLimit ?? null,
     schedule,
     zone: scheduleZone(schedule, r.contactTimezone ?? null),
     step:
