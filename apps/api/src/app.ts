@@ -19,6 +19,7 @@ import { domainRoutes } from "./routes/domains.js";
 import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
 import { mcpRoutes } from "./routes/mcp.js";
+import { oauthCallbackRoutes, oauthRoutes } from "./routes/oauth.js";
 import { outreachRoutes } from "./routes/outreaches.js";
 import { providerWebhookRoutes } from "./routes/provider-webhook.js";
 import { publicRoutes } from "./routes/public.js";
@@ -51,6 +52,7 @@ function authenticatedRoutes(ctx: ApiContext): Array<[string, Router, string | n
     ["/events", eventRoutes(ctx), "1mb"],
     // the Model Context Protocol for agents: tool calls carry what REST bodies do (imports included)
     ["/mcp", mcpRoutes(ctx), "8mb"],
+    ["/oauth", oauthRoutes(ctx), "1mb"],
     ["/outreaches", outreachRoutes(ctx), "1mb"],
     ["/replies", replyRoutes(ctx), "1mb"],
     ["/usage", usageRoutes(ctx), "1mb"],
@@ -95,6 +97,8 @@ export function createApp(ctx: ApiContext, options: AppOptions = {}): Express {
   // The API's own resources come first, so their requests do not walk past every public
   // route; none of them shares a path with those, except /webhooks (mounted after them).
   const resources = authenticatedRoutes(ctx);
+  // the OAuth provider's redirect back (no API key: the browser lands there), before the /oauth resources
+  app.use(oauthCallbackRoutes(ctx));
   for (const resource of resources) if (resource[0] !== "/webhooks") mountAuthenticated(resource);
 
   app.use(healthRoutes(ctx, options.isShuttingDown ?? (() => false)));

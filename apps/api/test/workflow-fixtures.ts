@@ -34,6 +34,7 @@ export function workflowApiForFile(): WorkflowEnv {
 
 /** The keys of a sending credential as the campaign's answers show it (sorted). */
 export const CREDENTIAL_KEYS = [
+  "auth",
   "created_at",
   "daily_limit",
   "disabled_at",

@@ -1,5 +1,6 @@
 import { checkEgressHosts, type HostField } from "../services/check-egress-hosts.js";
 import { Router } from "express";
+import { oauthClientsFromConfig } from "@outreach/domain";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { idempotent } from "../middleware/idempotency.js";
@@ -24,8 +25,9 @@ import { campaignAnalyticsRoutes } from "./campaign-analytics.js";
  * a sibling router mounted at the same path.
  */
 export function credentialHosts(credentials: CreateCampaignInput["smtp_credentials"], prefix: string): HostField[] {
+  // an OAuth2 credential's hosts left out are its provider's (not the tenant's choice)
   return credentials.flatMap((credential, index) => [
-    { field: `${prefix}smtp_credentials[${index}].smtp_host`, host: credential.smtp_host },
+    ...(credential.smtp_host ? [{ field: `${prefix}smtp_credentials[${index}].smtp_host`, host: credential.smtp_host }] : []),
     ...(credential.imap_host ? [{ field: `${prefix}smtp_credentials[${index}].imap_host`, host: credential.imap_host }] : []),
   ]);
 }
@@ -41,7 +43,10 @@ export function campaignRoutes(ctx: ApiContext): Router {
   router.post("/", idempotent(ctx), async (req, res) => {
     const input = validateResource(createCampaignSchema, req.body, "campaign");
     await checkEgressHosts(ctx.egress.mail, credentialHosts(input.smtp_credentials, fieldPrefix(req.body, "campaign")));
-    const campaign = await createCampaign(ctx.db, ctx.keyring, authOf(res).accountId, input);
+    const campaign = await createCampaign(ctx.db, ctx.keyring, authOf(res).accountId, input, {
+      oauthClients: oauthClientsFromConfig(ctx.config),
+      fieldPrefix: fieldPrefix(req.body, "campaign"),
+    });
     res.status(201).json(serializeCampaign(campaign, await getCampaignStats(ctx.db, campaign)));
   });
 

@@ -1,6 +1,6 @@
 import Joi from "joi";
 import { countMergeTags, REPLY_CATEGORIES, STEP_CONDITIONS } from "@outreach/core";
-import { MAIL_PROVIDERS } from "@outreach/domain";
+import { MAIL_PROVIDERS, OAUTH_PROVIDERS } from "@outreach/domain";
 import { contract } from "../contracts/contract.js";
 import type { CreateCampaignBody, UpdateCampaignBody } from "../contracts/generated.js";
 import { pageQuery } from "../pagination.js";
@@ -95,16 +95,43 @@ const onCompletionField = J.object({
 
 export const IMAP_FIELDS = ["imap_host", "imap_port", "imap_username", "imap_password"] as const;
 
+/**
+ * An OAuth2 mailbox (XOAUTH2 for SMTP and IMAP) instead of passwords: a
+ * refresh token obtained elsewhere, or a connection made by POST
+ * /oauth/:provider/authorize (exactly one of the two).
+ */
+const oauthAuthField = J.object({
+  type: J.string().valid("oauth2").required(),
+  provider: J.string()
+    .valid(...OAUTH_PROVIDERS)
+    .required(),
+  refresh_token: line(4096).trim().min(1),
+  connection_id: fields.id,
+})
+  .xor("refresh_token", "connection_id")
+  .messages({
+    "object.missing": "{{#label}} needs refresh_token or connection_id",
+    "object.xor": "{{#label}} takes refresh_token or connection_id, not both",
+  });
+
+/** Required of a password credential; an OAuth2 one (auth) takes them from its provider's preset. */
+const PASSWORD_CREDENTIAL_FIELDS = ["smtp_host", "smtp_port", "smtp_username", "smtp_password", "daily_limit"] as const;
+
 const credentialSchema = J.object({
   label: line(200).trim().min(1).required(),
   from_email: fields.email.required(),
   from_name: line(200).trim().allow(null, ""),
-  smtp_host: host.required(),
-  smtp_port: port.required(),
+  auth: oauthAuthField,
+  // required without auth (see PASSWORD_CREDENTIAL_FIELDS); with auth: the provider's preset
+  smtp_host: host,
+  smtp_port: port,
   smtp_secure: J.boolean(),
-  smtp_username: line(320).min(1).required(),
-  smtp_password: line(1000).min(1).required(),
-  daily_limit: J.number().integer().min(1).max(1_000_000).required(),
+  // with auth: defaults to from_email
+  smtp_username: line(320).min(1),
+  // required without auth; refused with it
+  smtp_password: line(1000).min(1),
+  // with auth: defaults to the provider's (50)
+  daily_limit: J.number().integer().min(1).max(1_000_000),
   ramp: rampField,
   tracking_domain: trackingDomainField.allow(null),
   // the inbox's mail provider for match_recipient_provider; null: inferred (OAuth2 connection, else SMTP host)
@@ -117,6 +144,9 @@ const credentialSchema = J.object({
   imap_username: line(320).min(1).allow(null),
   imap_password: line(1000).min(1).allow(null),
 }).custom((value: Record<string, unknown>, helpers) => {
+  if (value.auth !== undefined) return oauthCredentialCheck(value, helpers);
+  const absent = PASSWORD_CREDENTIAL_FIELDS.filter((field) => value[field] === undefined);
+  if (absent.length > 0) return helpers.message({ custom: absent.map((field) => `{{#label}}.${field} is required`).join(", ") });
   const given = IMAP_FIELDS.filter((field) => value[field] !== undefined && value[field] !== null);
   const missing = IMAP_FIELDS.filter((field) => !given.includes(field));
   if (given.length > 0 && missing.length > 0) {
@@ -127,6 +157,21 @@ const credentialSchema = J.object({
   }
   return value;
 }, "IMAP settings all or nothing");
+
+/**
+ * An OAuth2 credential: no password (SMTP or IMAP); IMAP is its provider's
+ * unless imap_host is given (a host, with imap_port) or null (no reply detection).
+ */
+function oauthCredentialCheck(value: Record<string, unknown>, helpers: Joi.CustomHelpers) {
+  const passwords = ["smtp_password", "imap_password"].filter((field) => value[field] !== undefined && value[field] !== null);
+  if (passwords.length > 0) {
+    return helpers.message({ custom: passwords.map((field) => `{{#label}}.${field} is not allowed with auth (an OAuth2 mailbox logs in with tokens)`).join(", ") });
+  }
+  if (value.imap_host === null && ["imap_port", "imap_username", "imap_secure"].some((field) => value[field] !== undefined && value[field] !== null)) {
+    return helpers.message({ custom: "{{#label}} has IMAP settings with imap_host null (no reply detection)" });
+  }
+  return value;
+}
 
 // a follow-up may leave its subject empty: it is then sent as "Re: <step 1 subject>"
 const subjectField = line(MAX_SUBJECT_LENGTH).allow("");

@@ -1,6 +1,6 @@
-import type { Campaign, SequenceStep, SmtpCredential } from "@outreach/db";
+import type { Campaign, OAuthConnection, SequenceStep, SmtpCredential } from "@outreach/db";
 import { REPLY_CATEGORIES, STEP_CONDITIONS } from "@outreach/core";
-import { MAIL_PROVIDERS, parseReplyActions, parseStepVariants } from "@outreach/domain";
+import { MAIL_PROVIDERS, OAUTH_PROVIDERS, parseReplyActions, parseStepVariants } from "@outreach/domain";
 import { MAX_COMPLETION_WAIT_DAYS, MAX_OUT_OF_OFFICE_DAYS, REPLY_ACTION_CATEGORIES } from "../schemas/campaign.js";
 import type { CampaignWithRelations } from "../services/find-campaign.js";
 import type { CampaignStats, StatusCounts } from "../services/get-campaign-stats.js";
@@ -33,8 +33,25 @@ function imapHealth(credential: SmtpCredential) {
   return { imap_status: status, imap_last_error: credential.imapLastError, imap_last_checked_at: credential.imapCheckedAt };
 }
 
-/** A credential without its secrets: passwords are never part of a response. */
-export function serializeSmtpCredential(credential: SmtpCredential) {
+/** The connection a credential logs in through, as loaded with it (credentialConnectionFields). */
+export type CredentialConnection = Pick<OAuthConnection, "id" | "provider" | "email" | "authError" | "authFailedAt">;
+
+/** How the inbox logs in: a password, or an OAuth2 connection with its health (never a token). */
+function credentialAuth(credential: SmtpCredential & { oauthConnection?: CredentialConnection | null }) {
+  const connection = credential.oauthConnection;
+  if (!credential.oauthConnectionId || !connection) return { type: "password" as const };
+  return {
+    type: "oauth2" as const,
+    provider: connection.provider,
+    connection_id: connection.id,
+    email: connection.email,
+    status: connection.authFailedAt ? ("auth_failed" as const) : ("connected" as const),
+    error: connection.authError,
+  };
+}
+
+/** A credential without its secrets: passwords and tokens are never part of a response. */
+export function serializeSmtpCredential(credential: SmtpCredential & { oauthConnection?: CredentialConnection | null }) {
   return {
     id: credential.id,
     label: credential.label,
@@ -44,6 +61,7 @@ export function serializeSmtpCredential(credential: SmtpCredential) {
     smtp_port: credential.smtpPort,
     smtp_secure: credential.smtpSecure,
     smtp_username: credential.smtpUsername,
+    auth: credentialAuth(credential),
     daily_limit: credential.dailyLimit,
     tracking_domain: credential.trackingDomain,
     provider: credential.provider,
@@ -251,6 +269,22 @@ export const smtpCredentialSchema = component(
       smtp_port: integer(),
       smtp_secure: boolean(),
       smtp_username: string(),
+      auth: {
+        oneOf: [
+          object({ type: oneOfValues(["password"]) }, { description: "Logs in with its SMTP (and IMAP) password." }),
+          object(
+            {
+              type: oneOfValues(["oauth2"]),
+              provider: oneOfValues(OAUTH_PROVIDERS),
+              connection_id: uuid("The OAuth connection it logs in through (GET /oauth/connections/:id)."),
+              email: email(),
+              status: oneOfValues(["connected", "auth_failed"], "auth_failed: the provider refused the refresh token (revoked, expired); reconnect the mailbox."),
+              error: nullable(string({ description: "Why the mailbox cannot log in, readable; null when connected." })),
+            },
+            { description: "An OAuth2 mailbox: XOAUTH2 with access tokens obtained from its connection." },
+          ),
+        ],
+      },
       daily_limit: integer(),
       tracking_domain: nullable(string()),
       provider: nullable(oneOfValues([...MAIL_PROVIDERS], "The inbox's mail provider as set (match_recipient_provider); null: inferred from its OAuth2 connection, else from its SMTP host.")),

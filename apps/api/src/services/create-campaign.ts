@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { encryptSecret, secretAad, type Keyring } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { reserveQuota, type StepVariant } from "@outreach/domain";
-import type { CreateCampaignInput, CredentialInput, StepInput } from "../schemas/campaign.js";
+import { reserveQuota, type OAuthClients, type StepVariant } from "@outreach/domain";
+import type { CreateCampaignInput, StepInput } from "../schemas/campaign.js";
 import { campaignSettingsData } from "./campaign-settings-data.js";
 import { campaignRelations, type CampaignWithRelations } from "./find-campaign.js";
 import { checkFollowOnTargets } from "./follow-on-settings.js";
 import { lockOutreach } from "./lock-outreach.js";
+import { checkOAuthProvidersConfigured, resolveOAuthConnections, withMailboxPreset, type CompleteCredentialInput } from "./oauth-credentials.js";
 
-function credentialData(accountId: string, input: CredentialInput, createdAt: Date, keyring: Keyring) {
+function credentialData(accountId: string, input: CompleteCredentialInput, oauthConnectionId: string | null, createdAt: Date, keyring: Keyring) {
   const hasImap = typeof input.imap_host === "string";
   // the id is chosen here so the passwords can be sealed for this row
   const id = randomUUID();
@@ -22,7 +23,9 @@ function credentialData(accountId: string, input: CredentialInput, createdAt: Da
     smtpPort: input.smtp_port,
     smtpSecure: input.smtp_secure ?? input.smtp_port === 465,
     smtpUsername: input.smtp_username,
-    smtpPasswordEnc: encryptSecret(input.smtp_password, keyring, secretAad("smtp_credentials", "smtpPasswordEnc", id)),
+    // an OAuth2 mailbox (oauthConnectionId) has no password
+    smtpPasswordEnc: input.smtp_password === undefined ? null : encryptSecret(input.smtp_password, keyring, secretAad("smtp_credentials", "smtpPasswordEnc", id)),
+    oauthConnectionId,
     dailyLimit: input.daily_limit,
     // the ramp's first day is the day the inbox is added
     rampStartPerDay: input.ramp?.start_per_day ?? null,
@@ -34,7 +37,7 @@ function credentialData(accountId: string, input: CredentialInput, createdAt: Da
     imapPort: hasImap ? input.imap_port! : null,
     imapSecure: hasImap ? (input.imap_secure ?? input.imap_port === 993) : false,
     imapUsername: hasImap ? input.imap_username! : null,
-    imapPasswordEnc: hasImap ? encryptSecret(input.imap_password!, keyring, secretAad("smtp_credentials", "imapPasswordEnc", id)) : null,
+    imapPasswordEnc: hasImap && input.imap_password ? encryptSecret(input.imap_password, keyring, secretAad("smtp_credentials", "imapPasswordEnc", id)) : null,
     createdAt,
   };
 }
@@ -61,15 +64,24 @@ function stepData(step: StepInput) {
  * Credentials get creation times a millisecond apart, so they list in the
  * order they were given.
  */
-export async function createCampaign(db: Db, keyring: Keyring, accountId: string, input: CreateCampaignInput): Promise<CampaignWithRelations> {
+export async function createCampaign(
+  db: Db,
+  keyring: Keyring,
+  accountId: string,
+  input: CreateCampaignInput,
+  options: { oauthClients?: OAuthClients; fieldPrefix?: string } = {},
+): Promise<CampaignWithRelations> {
+  checkOAuthProvidersConfigured(input.smtp_credentials, options.oauthClients ?? {});
+  const credentials = input.smtp_credentials.map(withMailboxPreset);
   return db.$transaction(async (tx) => {
     await reserveQuota(tx, accountId, {
       campaigns: 1,
       smtp_credentials: input.smtp_credentials.length,
-      imap_inboxes: input.smtp_credentials.filter((credential) => typeof credential.imap_host === "string").length,
+      imap_inboxes: credentials.filter((credential) => typeof credential.imap_host === "string").length,
     });
     if (input.outreach_id != null) await lockOutreach(tx, accountId, input.outreach_id);
     await checkFollowOnTargets(tx, accountId, null, input, "");
+    const connections = await resolveOAuthConnections(tx, keyring, accountId, credentials, options.fieldPrefix ?? "");
     const now = Date.now();
     return tx.campaign.create({
       data: {
@@ -80,7 +92,7 @@ export async function createCampaign(db: Db, keyring: Keyring, accountId: string
           create: input.sequence_steps.map(stepData),
         },
         credentials: {
-          create: input.smtp_credentials.map((credential, index) => credentialData(accountId, credential, new Date(now + index), keyring)),
+          create: credentials.map((credential, index) => credentialData(accountId, credential, connections[index]!, new Date(now + index), keyring)),
         },
       },
       include: campaignRelations,

@@ -7,9 +7,12 @@ type Tx = Db | Prisma.TransactionClient;
 export type CampaignWithRelations = Campaign & { steps: SequenceStep[]; credentials: SmtpCredential[] };
 
 /** Steps in position order; credentials in the order they were given. */
+/** What a credential's answer shows of the OAuth2 connection it logs in through (never a token). */
+export const credentialConnectionFields = { id: true, provider: true, email: true, authError: true, authFailedAt: true } satisfies Prisma.OAuthConnectionSelect;
+
 export const campaignRelations = {
   steps: { orderBy: { position: "asc" } },
-  credentials: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+  credentials: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], include: { oauthConnection: { select: credentialConnectionFields } } },
 } satisfies Prisma.CampaignInclude;
 
 /**

@@ -1,7 +1,8 @@
 import { AppError } from "@outreach/core";
 import type { Db, SmtpCredential } from "@outreach/db";
+import type { CredentialConnection } from "../serializers/campaign.js";
 import { isUuid } from "../validation.js";
-import { findCampaign } from "./find-campaign.js";
+import { credentialConnectionFields, findCampaign } from "./find-campaign.js";
 
 /**
  * Clears disabled_at and disabled_reason of one of the campaign's credentials,
@@ -11,7 +12,7 @@ import { findCampaign } from "./find-campaign.js";
  * smtp_credential_not_found. The campaign's status is left alone: a campaign
  * paused because all its credentials were disabled stays paused until resumed.
  */
-export async function reenableCredential(db: Db, accountId: string, campaignId: string, credentialId: string): Promise<SmtpCredential> {
+export async function reenableCredential(db: Db, accountId: string, campaignId: string, credentialId: string): Promise<SmtpCredential & { oauthConnection: CredentialConnection | null }> {
   const campaign = await findCampaign(db, accountId, campaignId);
   if (!isUuid(credentialId)) throw new AppError("smtp_credential_not_found");
   const where = { id: credentialId, campaignId: campaign.id, accountId };
@@ -20,7 +21,7 @@ export async function reenableCredential(db: Db, accountId: string, campaignId: 
     where,
     data: { disabledAt: null, disabledReason: null, pausedUntil: null, pausedReason: null, imapLoginFailures: 0, imapRetryAt: null, imapStoppedAt: null },
   });
-  const credential = count === 1 ? await db.smtpCredential.findFirst({ where }) : null;
+  const credential = count === 1 ? await db.smtpCredential.findFirst({ where, include: { oauthConnection: { select: credentialConnectionFields } } }) : null;
   if (!credential) throw new AppError("smtp_credential_not_found");
   return credential;
 }

@@ -13,13 +13,15 @@ export const campaignOperations = defineOperations([
     operationId: "createCampaign",
     tag: "Campaigns",
     summary: "Create a campaign",
-    description: "A campaign with its sequence steps and its inboxes (SMTP credentials, optionally with IMAP settings for reply detection). It starts `pending`: enroll contacts, then dispatch.",
+    description:
+      'A campaign with its sequence steps and its inboxes (SMTP credentials, optionally with IMAP settings for reply detection). It starts `pending`: enroll contacts, then dispatch. An inbox logs in with `smtp_password` (and `imap_password`), or is an OAuth2 mailbox: `auth: {type: "oauth2", provider: "google" | "microsoft", refresh_token | connection_id}` (no passwords), whose SMTP host, port and TLS mode, IMAP settings (unless `imap_host` is given, or null for none), `smtp_username` (from_email) and `daily_limit` (50) default to the provider\'s.',
     auth: true,
     idempotent: true,
     body: { schema: createCampaignSchema, wrapper: "campaign" },
     responses: { 201: { description: "The campaign, with its statistics (all zero).", schema: campaignSchema } },
-    // campaign_not_found: a follow-on campaign (reply_actions, on_completion) that is not the account's
-    errors: ["quota_exceeded", "outreach_not_found", "campaign_not_found"],
+    // campaign_not_found: a follow-on campaign (reply_actions, on_completion) that is not the account's;
+    // oauth_*: an OAuth2 inbox's connection_id that is not the account's, or a provider this deployment has no client for
+    errors: ["quota_exceeded", "outreach_not_found", "campaign_not_found", "oauth_connection_not_found", "oauth_not_configured"],
   },
   {
     method: "get",

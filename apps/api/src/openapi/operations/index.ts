@@ -12,6 +12,7 @@ import { domainOperations } from "./domains.js";
 import { eventOperations } from "./events.js";
 import { healthOperations } from "./health.js";
 import { mcpOperations } from "./mcp.js";
+import { oauthOperations } from "./oauth.js";
 import { outreachOperations } from "./outreaches.js";
 import { providerWebhookOperations } from "./provider-webhook.js";
 import { publicOperations } from "./public.js";
@@ -37,6 +38,7 @@ export function allOperations(): OperationSpec[] {
     ...eventOperations,
     ...healthOperations,
     ...mcpOperations,
+    ...oauthOperations,
     ...outreachOperations,
     ...providerWebhookOperations,
     ...publicOperations,
