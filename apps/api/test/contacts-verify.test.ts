@@ -168,3 +168,28 @@ test("GET /campaigns/:id counts disposable and role_account skips, and GET /camp
   assert.equal(listed.status, 200, listed.text);
   assert.equal(listed.body.length, 2);
 });
+
+test("the MCP tool verify_contacts answers POST /contacts/verify's results as one page", async () => {
+  const emails = ["Ann@Verify-Good.test", "info@verify-good.test", "x@verify-nomx.test", "nope"];
+  const rest = await request(api.baseUrl, "POST", "/contacts/verify", { token, body: { emails } });
+  const res = await fetch(`${api.baseUrl}/mcp`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "verify_contacts", arguments: { emails } } }),
+  });
+  const text = await res.text();
+  const payload = JSON.parse(
+    text.startsWith("{")
+      ? text
+      : text
+          .split("\n")
+          .find((line) => line.startsWith("data: "))!
+          .slice(6),
+  );
+  assert.ok(payload.result && !payload.result.isError, text);
+  assert.deepEqual(payload.result.structuredContent, { data: rest.body, has_more: false, next_starting_after: null });
+  assert.deepEqual(
+    rest.body.map((r: { status: string }) => r.status),
+    ["valid", "risky", "invalid", "invalid"],
+  );
+});

@@ -298,9 +298,11 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: "verify_contacts",
     title: "Check email addresses",
     description:
-      "Checks up to 1,000 email addresses before importing or enrolling them: syntax, a mail server (MX) for the domain, a disposable-mail domain, a role account (info@, sales@...). Each gets status valid, risky (disposable, role, or no DNS answer) or invalid (bad syntax or no mail server) with a short reason. Stores and sends nothing; the recipients' servers are never contacted. Read-only.",
+      "Checks up to 1,000 email addresses before importing or enrolling them: syntax, a mail server (MX) for the domain, a disposable-mail domain, a role account (info@, sales@...). Each gets status valid, risky (disposable, role, or no DNS answer) or invalid (bad syntax or no mail server) with a short reason. The results are in data, in the order given. Stores and sends nothing; the recipients' servers are never contacted. Read-only.",
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     operationId: "verifyContacts",
+    // answered as one page (data, has_more false): a tool's result is an object
+    paged: true,
   },
 ];
 

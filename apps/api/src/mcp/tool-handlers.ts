@@ -9,6 +9,7 @@ import { analyticsQuery } from "../routes/campaign-analytics.js";
 import { domainHealthQuery, domainPathParams } from "../routes/domains.js";
 import { credentialHosts } from "../routes/campaigns.js";
 import { createContactImportSchema, MAX_IMPORT_ROWS } from "../routes/contact-imports.js";
+import { verifyContactsSchema } from "../routes/contacts.js";
 import { answerSchema, categorizeReplySchema, listRepliesQuery } from "../routes/replies.js";
 import { usageQuery } from "../routes/usage.js";
 import { createWebhookSchema, listWebhooksQuery, validateWebhookBody } from "../routes/webhooks.js";
@@ -16,6 +17,7 @@ import { createCampaignSchema, listCampaignsQuery, previewQuery } from "../schem
 import { serializeCampaign, serializeCampaignPreview, serializeCampaignSummary } from "../serializers/campaign.js";
 import { serializeCampaignAnalytics } from "../serializers/campaign-analytics.js";
 import { serializeCampaignState, serializeDispatchResult, serializeSendForecast, serializeTestSendResult } from "../serializers/campaign-workflow.js";
+import { serializeAddressCheck } from "../serializers/address-check.js";
 import { serializeContactImport } from "../serializers/contact-import.js";
 import { serializeDomainHealth } from "../serializers/domain-health.js";
 import { serializeEnrollContactImportResult } from "../serializers/enrollment.js";
@@ -35,6 +37,7 @@ import { getCampaignAnalytics } from "../services/get-campaign-analytics.js";
 import { getCampaignStats } from "../services/get-campaign-stats.js";
 import { getDomainHealth } from "../services/get-domain-health.js";
 import { getReply } from "../services/get-reply.js";
+import { verifyContacts } from "../services/verify-contacts.js";
 import { importContactList } from "../services/import-contact-list.js";
 import { listCampaigns } from "../services/list-campaigns.js";
 import { listInboxReplies } from "../services/list-inbox-replies.js";
@@ -222,6 +225,13 @@ export const TOOL_HANDLERS: Record<string, ToolHandler> = {
       const input = validateAddBody(body);
       const result = await addBlocklistEntries(ctx.db, auth.accountId, { emails: input.emails, domains: input.domains, reason: input.reason || null });
       return { added: result.added, already_blocked: result.alreadyBlocked };
+    },
+  },
+  verify_contacts: {
+    // the REST answer is a bare array; a tool's result must be an object: one page holding every result
+    async act({ ctx, body }) {
+      const { emails } = validateBody(verifyContactsSchema, body);
+      return { data: (await verifyContacts(ctx.mx, emails)).map(serializeAddressCheck), has_more: false, next_starting_after: null };
     },
   },
 };
