@@ -20,7 +20,7 @@ async function enrollmentIdsOf(campaignId: string): Promise<string[]> {
   return executor(database.db).values<string>(`SELECT id::text FROM enrollments WHERE "campaignId" = $1::uuid ORDER BY "createdAt", id`, [campaignId]);
 }
 
-async function step1Inboxes(campaignId: string): Promise<Map<string, string>> {
+async function step1Inboxes(campaignId: string): Promise<Map<string, string | null>> {
   const rows = await database.db.stepSend.findMany({ where: { campaignId, stepPosition: 1 }, select: { enrollmentId: true, credentialId: true } });
   return new Map(rows.map((r) => [r.enrollmentId, r.credentialId]));
 }
