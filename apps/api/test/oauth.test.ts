@@ -331,3 +331,23 @@ test("OAuth2 credentials: refresh_token or connection_id (one), no passwords, th
   assertError(await request(api.baseUrl, "POST", "/campaigns", { token, body: oauthCampaign({ smtp_host: "smtp.example.test" }) }), api, 422, "validation_failed", /smtp_port is required/);
   assert.equal(await api.database.db.campaign.count({ where: { accountId: (await api.database.db.oAuthConnection.findUniqueOrThrow({ where: { id: own } })).accountId } }), 0, "nothing created");
 });
+
+test("MCP: list_oauth_connections lists the account's connections with their status, never a token", async () => {
+  const { token } = await signUp(api);
+  const made = await request(api.baseUrl, "GET", pathOf(standIn.consent((await authorize(token)).authorization_url, "agent@example.test")));
+  const res = await fetch(`${api.baseUrl}/mcp`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "list_oauth_connections", arguments: {} } }),
+  });
+  assert.equal(res.status, 200);
+  const text = await res.text();
+  const result = JSON.parse(text).result;
+  assert.notEqual(result.isError, true, text);
+  const rows = result.structuredContent.data;
+  assert.deepEqual(
+    rows.map((c: { id: string; email: string; status: string }) => [c.id, c.email, c.status]),
+    [[made.body.connection.id, "agent@example.test", "connected"]],
+  );
+  assert.ok(!text.includes("refresh-") && !text.includes("access-"));
+});

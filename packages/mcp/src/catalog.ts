@@ -249,10 +249,20 @@ export const TOOLS: readonly ToolDefinition[] = [
     paged: true,
   },
   {
+    name: "list_oauth_connections",
+    title: "List OAuth mailboxes",
+    description:
+      "Lists the account's OAuth2 mailbox connections (Google, Microsoft): address, status (connected, or auth_failed with the reason: the mailbox must be reconnected) and how many inboxes use each, newest first. Tokens are never shown. Read-only. Paginated like list_campaigns.",
+    annotations: readOnly,
+    operationId: "listOAuthConnections",
+    inputDescriptions: describePage,
+    paged: true,
+  },
+  {
     name: "create_webhook",
     title: "Create a webhook",
     description:
-      "Registers an HTTPS endpoint of the user's own systems to receive signed events (event_filters: enrollment.sent, .opened, .replied, .bounced, .unsubscribed, credential.disabled, campaign.paused, or * for all of them; enrollment.clicked, reply.categorized and credential.auth_failed only when named). The result shows the signing secret once: give it to the user, it cannot be read again. Each call creates another endpoint.",
+      "Registers an HTTPS endpoint of the user's own systems to receive signed events (event_filters: enrollment.sent, .opened, .replied, .bounced, .unsubscribed, credential.disabled, campaign.paused, or * for all of them; enrollment.clicked, reply.categorized, credential.auth_failed and credential.paused only when named). The result shows the signing secret once: give it to the user, it cannot be read again. Each call creates another endpoint.",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     operationId: "createWebhook",
   },

@@ -1,5 +1,5 @@
 import { AppError } from "@outreach/core";
-import { DomainHealthChecker } from "@outreach/domain";
+import { DomainHealthChecker, oauthClientsFromConfig } from "@outreach/domain";
 import type { AuthContext } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { pageObject } from "../pagination.js";
@@ -11,6 +11,7 @@ import { credentialHosts } from "../routes/campaigns.js";
 import { createContactImportSchema, MAX_IMPORT_ROWS } from "../routes/contact-imports.js";
 import { verifyContactsSchema } from "../routes/contacts.js";
 import { answerSchema, categorizeReplySchema, listRepliesQuery } from "../routes/replies.js";
+import { listOAuthConnectionsQuery } from "../routes/oauth.js";
 import { usageQuery } from "../routes/usage.js";
 import { createWebhookSchema, listWebhooksQuery, validateWebhookBody } from "../routes/webhooks.js";
 import { createCampaignSchema, listCampaignsQuery, previewQuery } from "../schemas/campaign.js";
@@ -19,6 +20,7 @@ import { serializeCampaignAnalytics } from "../serializers/campaign-analytics.js
 import { serializeCampaignState, serializeDispatchResult, serializeSendForecast, serializeTestSendResult } from "../serializers/campaign-workflow.js";
 import { serializeAddressCheck } from "../serializers/address-check.js";
 import { serializeContactImport } from "../serializers/contact-import.js";
+import { serializeOAuthConnection } from "../serializers/oauth-connection.js";
 import { serializeDomainHealth } from "../serializers/domain-health.js";
 import { serializeEnrollContactImportResult } from "../serializers/enrollment.js";
 import { serializeAnswer, serializeReply, serializeReplySummary } from "../serializers/reply.js";
@@ -40,6 +42,7 @@ import { getReply } from "../services/get-reply.js";
 import { verifyContacts } from "../services/verify-contacts.js";
 import { importContactList } from "../services/import-contact-list.js";
 import { listCampaigns } from "../services/list-campaigns.js";
+import { listOAuthConnections } from "../services/list-oauth-connections.js";
 import { listInboxReplies } from "../services/list-inbox-replies.js";
 import { setReplyCategory } from "../services/set-reply-category.js";
 import { listWebhooks } from "../services/list-webhooks.js";
@@ -89,7 +92,7 @@ export const TOOL_HANDLERS: Record<string, ToolHandler> = {
     async act({ ctx, auth, body }) {
       const input = validateBody(createCampaignSchema, body);
       await checkEgressHosts(ctx.egress.mail, credentialHosts(input.smtp_credentials, ""));
-      const campaign = await createCampaign(ctx.db, ctx.keyring, auth.accountId, input);
+      const campaign = await createCampaign(ctx.db, ctx.keyring, auth.accountId, input, { oauthClients: oauthClientsFromConfig(ctx.config) });
       return serializeCampaign(campaign, await getCampaignStats(ctx.db, campaign));
     },
   },
@@ -189,6 +192,13 @@ export const TOOL_HANDLERS: Record<string, ToolHandler> = {
       const q = validateQuery(listWebhooksQuery, query);
       const rows = await listWebhooks(ctx.db, auth.accountId, { limit: q.limit, startingAfter: q.starting_after });
       return pageObject(rows, q.limit, serializeWebhook);
+    },
+  },
+  list_oauth_connections: {
+    async act({ ctx, auth, query }) {
+      const q = validateQuery(listOAuthConnectionsQuery, query);
+      const rows = await listOAuthConnections(ctx.db, auth.accountId, { limit: q.limit, startingAfter: q.starting_after });
+      return pageObject(rows, q.limit, serializeOAuthConnection);
     },
   },
   create_webhook: {
