@@ -484,6 +484,7 @@ const SEND_CONTEXT_COLUMNS = `
           'id', cr.id, 'fromEmail', cr."fromEmail", 'fromName', cr."fromName", 'smtpHost', cr."smtpHost", 'smtpPort', cr."smtpPort",
           'smtpSecure', cr."smtpSecure", 'smtpUsername', cr."smtpUsername", 'smtpPasswordEnc', cr."smtpPasswordEnc",
           'oauthConnectionId', cr."oauthConnectionId",
+          'oauthAuthFailed', EXISTS (SELECT 1 FROM oauth_connections oc WHERE oc.id = cr."oauthConnectionId" AND oc."authFailedAt" IS NOT NULL),
           'disabled', cr."disabledAt" IS NOT NULL, 'pausedUntil', cr."pausedUntil", 'hasError', cr."smtpLastError" IS NOT NULL, 'trackingDomain', cr."trackingDomain") ORDER BY cr."createdAt", cr.id), '[]'::json)
        FROM smtp_credentials cr WHERE cr."campaignId" = cam.id) AS credentials
     FROM s
