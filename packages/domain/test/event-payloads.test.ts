@@ -2,15 +2,18 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
 import { ALL_EVENT_TYPES, EVENT_PAYLOADS, PAYLOAD_VALIDATION, WEBHOOK_TEST_PAYLOAD, type EventPayload, type EventType } from "@outreach/core";
-import type { Db } from "@outreach/db";
-import { createBulkCampaign, createTestDatabase, holdBulkSends, type TestDatabase } from "@outreach/testing";
+import { markSendComplained, type Db } from "@outreach/db";
+import { createBulkCampaign, createTestDatabase, holdBulkSends, startOAuthStandIn, type TestDatabase } from "@outreach/testing";
+import { Keyring } from "@outreach/core";
 import { classifyInbound, readInbound, recordInboundMessage } from "../src/inbound/index.js";
+import { MailboxAuthRevokedError, MailboxTokens, saveOAuthConnection } from "../src/mailboxes/index.js";
 import { claimAndLoadSends } from "../src/sending/load-send.js";
 import { recordClick } from "../src/tracking/record-click.js";
 import { enrollmentSentData, recordEvent } from "../src/webhooks/record-event.js";
 import { recordOpen } from "../src/tracking/record-open.js";
 import { releaseDueSendsOfAccounts } from "../src/sending/release-due-sends.js";
 import { recordBounce, recordSentBatch, type SentInput } from "../src/sending/send-outcome.js";
+import { checkCredentialComplaints } from "../src/sending/credential-health.js";
 import { stepContentFor } from "../src/sending/step-variants.js";
 import { unsubscribeContact } from "../src/audience/unsubscribe-contact.js";
 import { buildEnvelope, WEBHOOK_TEST_EVENT } from "../src/webhooks/webhook-envelope.js";
@@ -158,6 +161,24 @@ test("every event type, written by the code that writes it, carries exactly the 
   // enrollment.unsubscribed
   const unsubscribed = await unsubscribeContact(db, a3!.contactId);
   assert.deepEqual(unsubscribed?.enrollmentIds, [a3!.id]);
+
+  // credential.auth_failed: the provider refuses the refresh token of the inbox's OAuth2 connection
+  const standIn = await startOAuthStandIn();
+  try {
+    const keys = new Keyring(Buffer.alloc(32, 3));
+    const refreshToken = standIn.issueRefreshToken("inbox@example.test");
+    const { id: connectionId } = await saveOAuthConnection(db, keys, { accountId, provider: "google", email: "inbox@example.test", refreshToken });
+    await db.smtpCredential.update({ where: { id: withVariants.credentialIds[0]! }, data: { oauthConnectionId: connectionId } });
+    standIn.revokeRefreshToken(refreshToken);
+    const client = { clientId: standIn.clientId, clientSecret: standIn.clientSecret, authorizeUrl: standIn.authorizeUrl, tokenUrl: standIn.tokenUrl };
+    await assert.rejects(new MailboxTokens({ db, keys, clients: { google: client } }).accessTokenFor(connectionId), MailboxAuthRevokedError);
+  } finally {
+    await standIn.close();
+  }
+
+  // credential.paused: a spam complaint about one of the plain campaign's two sends is a complaint spike
+  assert.ok(await markSendComplained(db, sendOf(b1!.id).id, new Date()));
+  assert.equal(await db.$transaction((tx) => checkCredentialComplaints(tx, plain.credentialIds[0]!)), true);
 
   const events = await eventsOf(accountId);
   for (const event of events) {
