@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { createSocket } from "node:dgram";
+import { once } from "node:events";
 import { after, before, test } from "node:test";
 import { startDnsServer, type DnsTestServer } from "@outreach/testing";
 import { addressVerdict, checkAddresses, isDisposableDomain, isDisposableEmail, isRoleAccount, roleKey } from "../src/audience/address-checks.js";
@@ -109,4 +111,27 @@ test("an inbox's provider: the credential's own, else its OAuth2 connection's, e
   assert.equal(inboxProvider({ provider: null, oauthProvider: "microsoft", smtpHost: "127.0.0.1" }), "microsoft");
   assert.equal(inboxProvider({ provider: null, oauthProvider: null, smtpHost: "smtp.gmail.com" }), "google");
   assert.equal(inboxProvider({ provider: "other", oauthProvider: "google", smtpHost: "smtp.gmail.com" }), "other", "the credential's own wins");
+});
+
+test("with a deadline, domains whose DNS server does not answer by then are unknown: the addresses are risky, not waited for", async () => {
+  // a DNS server that never answers
+  const silent = createSocket("udp4");
+  silent.bind(0, "127.0.0.1");
+  await once(silent, "listening");
+  try {
+    const mx = new MxVerifier([`127.0.0.1:${silent.address().port}`]);
+    const syntax = (e: string) => e.trim().toLowerCase();
+    const results = await checkAddresses(["a@slow-one.test", "b@slow-two.test", "info@slow-one.test"], syntax, mx, { deadlineMs: 200 });
+    assert.deepEqual(
+      results.map((r) => [r.email, r.status, r.mx, r.role]),
+      [
+        ["a@slow-one.test", "risky", false, false],
+        ["b@slow-two.test", "risky", false, false],
+        ["info@slow-one.test", "risky", false, true],
+      ],
+    );
+    assert.match(results[0]!.reason, /gave no answer/);
+  } finally {
+    silent.close();
+  }
 });

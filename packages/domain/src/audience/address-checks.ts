@@ -1,4 +1,5 @@
 import { disposableEmailBlocklistSet } from "disposable-email-domains-js";
+import { MX_LOOKUPS_IN_FLIGHT } from "@outreach/core";
 import { emailDomain, type MxVerdict, type MxVerifier } from "./mx-lookup.js";
 
 /**
@@ -131,14 +132,44 @@ export function addressVerdict(input: { email: string; syntax: boolean; mx: MxVe
  * Checks addresses (in their order): `syntaxOf` returns the normalised address
  * (trimmed, lower-cased) or null when the syntax is bad (the caller's rule, the
  * one contact imports apply); domains with a valid syntax are looked up through
- * `mx`, a few at a time, each once. The result echoes each address as given.
+ * `mx`, a few at a time, each once. With `deadlineMs`, a domain whose look-up
+ * has not started by then is not looked up (its MX is unknown, so the address is
+ * risky): a list of slow domains answers in bounded time. The result echoes each
+ * address as given.
  */
-export async function checkAddresses(emails: string[], syntaxOf: (email: string) => string | null, mx: MxVerifier): Promise<AddressCheck[]> {
+export async function checkAddresses(emails: string[], syntaxOf: (email: string) => string | null, mx: MxVerifier, options: { deadlineMs?: number } = {}): Promise<AddressCheck[]> {
   const normalised = emails.map((e) => syntaxOf(e));
-  const answers = await mx.verifyAll(normalised.filter((e): e is string => e !== null).map(emailDomain));
+  const answers = await verdictsWithin(mx, normalised.filter((e): e is string => e !== null).map(emailDomain), options.deadlineMs);
   return emails.map((email, i) => {
     const address = normalised[i];
     if (address === null || address === undefined) return addressVerdict({ email, syntax: false, mx: null, disposable: false, role: false });
     return addressVerdict({ email, syntax: true, mx: answers.get(emailDomain(address)) ?? "unknown", disposable: isDisposableEmail(address), role: isRoleAccount(address) });
   });
+}
+
+/** MX verdicts of the domains, MX_LOOKUPS_IN_FLIGHT at a time; past the deadline, the rest are unknown (a look-up under way finishes into the cache). */
+async function verdictsWithin(mx: MxVerifier, domains: string[], deadlineMs: number | undefined): Promise<Map<string, MxVerdict>> {
+  if (deadlineMs === undefined) return mx.verifyAll(domains);
+  const queue = [...new Set(domains.map((d) => d.toLowerCase()))];
+  const verdicts = new Map<string, MxVerdict>();
+  let timer: NodeJS.Timeout | undefined;
+  let expired = false;
+  const deadline = new Promise<"unknown">((resolve) => {
+    timer = setTimeout(() => {
+      expired = true;
+      resolve("unknown");
+    }, deadlineMs);
+  });
+  try {
+    await Promise.all(
+      Array.from({ length: Math.min(MX_LOOKUPS_IN_FLIGHT, queue.length) }, async () => {
+        for (let domain = queue.shift(); domain !== undefined; domain = queue.shift()) {
+          verdicts.set(domain, expired ? "unknown" : await Promise.race([mx.verify(domain), deadline]));
+        }
+      }),
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+  return verdicts;
 }
