@@ -60,6 +60,13 @@ export function sampleEvents(): { [T in EventType]: EventDataByType[T] } {
       provider: "google",
       reason: "Google refused the refresh token (invalid_grant): reconnect the mailbox",
     },
+    "credential.paused": {
+      credential_id: "6f1d7a52-3f4b-4a8e-9a55-0c1de1b0a004",
+      campaign_id: enrollment.campaign_id,
+      from_email: "sales@example.com",
+      paused_until: "2026-11-22T08:00:00.000Z",
+      reason: "bounce spike: 3 bounces of 20 sends in 24 h (15%, half the threshold is 12.5%)",
+    },
   };
 }
 

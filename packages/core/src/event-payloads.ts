@@ -146,6 +146,13 @@ export const EVENT_PAYLOADS = {
     provider: oneOf(["google", "microsoft"], "The OAuth2 mailbox's provider."),
     reason: text("Why the mailbox can no longer log in (the provider refused its refresh token): it must be reconnected."),
   }),
+  "credential.paused": payload({
+    credential_id: uuid(),
+    campaign_id: uuid(),
+    from_email: email(),
+    paused_until: timestamp("Nothing is sent through the inbox until then, and its warm-up ramp is held meanwhile."),
+    reason: text("The bounce or complaint spike that paused it, with its counts over the last 24 hours."),
+  }),
 } as const satisfies { [T in EventType]: EventPayload };
 
 /** The data of a test ping (webhook.test, POST /webhooks/:id/test): not an event of the log, built when sent. */

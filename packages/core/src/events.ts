@@ -11,7 +11,7 @@ export const EVENT_TYPES = ["enrollment.sent", "enrollment.opened", "enrollment.
  * event_filters: "*" keeps meaning the v1 set, so no receiver gets a type it
  * was not written for.
  */
-export const OPT_IN_EVENT_TYPES = ["enrollment.clicked", "reply.categorized", "credential.auth_failed"] as const;
+export const OPT_IN_EVENT_TYPES = ["enrollment.clicked", "reply.categorized", "credential.auth_failed", "credential.paused"] as const;
 
 /** Every event type the service emits (v1 and opt-in). */
 export const ALL_EVENT_TYPES = [...EVENT_TYPES, ...OPT_IN_EVENT_TYPES] as const;

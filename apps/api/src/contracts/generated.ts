@@ -137,7 +137,7 @@ export interface CreateOutreachBody {
 
 export interface CreateWebhookBody {
   url: string;
-  event_filters: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "*")[];
+  event_filters: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "credential.paused" | "*")[];
   description?: string | null | "";
 }
 
@@ -203,7 +203,7 @@ export interface ListContactsQuery {
 }
 
 export interface ListEventsQuery {
-  type?: "enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed";
+  type?: "enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "credential.paused";
   limit: number;
   starting_after?: string;
 }
@@ -356,7 +356,7 @@ export interface UpdateOutreachBody {
 
 export interface UpdateWebhookBody {
   url?: string;
-  event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "*")[];
+  event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "credential.paused" | "*")[];
   description?: string | null | "";
   disabled_at?: null;
 }

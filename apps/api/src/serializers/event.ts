@@ -66,6 +66,7 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, JsonSchema> = {
   "campaign.paused": component("CampaignPausedData", dataSchema([EVENT_PAYLOADS["campaign.paused"]])),
   "reply.categorized": component("ReplyCategorizedData", dataSchema([EVENT_PAYLOADS["reply.categorized"]])),
   "credential.auth_failed": component("CredentialAuthFailedData", dataSchema([EVENT_PAYLOADS["credential.auth_failed"]])),
+  "credential.paused": component("CredentialPausedData", dataSchema([EVENT_PAYLOADS["credential.paused"]])),
 };
 
 /** The data of a test ping (POST /webhooks/:id/test). */

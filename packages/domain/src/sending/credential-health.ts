@@ -36,8 +36,8 @@ export async function checkCredentialHealth(tx: Tx, credentialId: string, now = 
   const campaign = await tx.campaign.findUniqueOrThrow({ where: { id: credential.campaignId }, select: { id: true, name: true, status: true, bounceRateThreshold: true } });
   const threshold = Number(campaign.bounceRateThreshold);
   if (bounceRate <= threshold) {
-    const paused = await pauseOnSpike(tx, credentialId, threshold, now);
-    return { bounceRate, disabled: false, paused, campaignPaused: false, eventIds: [] };
+    const pausedEventId = await pauseOnSpike(tx, credentialId, threshold, now);
+    return { bounceRate, disabled: false, paused: pausedEventId !== null, campaignPaused: false, eventIds: pausedEventId ? [pausedEventId] : [] };
   }
 
   const enabledLeft = await tx.smtpCredential.count({ where: { campaignId: campaign.id, disabledAt: null, id: { not: credentialId } } });
@@ -101,23 +101,33 @@ export function spikeOf(recent: CredentialRecentHealth, bounceRateThreshold: num
  * moved forward by the pause, so the limit it had on the day of the spike is
  * the one it has the day the pause ends). An inbox already paused or disabled
  * is left as it is. Call with the credential row locked
- * (lockCredentialForHealthCheck): concurrent reports decide once. True when it
- * paused the inbox now.
+ * (lockCredentialForHealthCheck): concurrent reports decide once. Writes the
+ * opt-in credential.paused event, whose id it returns (null: not paused now).
  */
-async function pauseOnSpike(tx: Tx, credentialId: string, bounceRateThreshold: number, now: Date): Promise<boolean> {
-  const credential = await tx.smtpCredential.findUnique({ where: { id: credentialId }, select: { disabledAt: true, pausedUntil: true, rampStartedAt: true } });
-  if (!credential || credential.disabledAt || (credential.pausedUntil && credential.pausedUntil > now)) return false;
+async function pauseOnSpike(tx: Tx, credentialId: string, bounceRateThreshold: number, now: Date): Promise<string | null> {
+  const credential = await tx.smtpCredential.findUnique({
+    where: { id: credentialId },
+    select: { accountId: true, campaignId: true, fromEmail: true, disabledAt: true, pausedUntil: true, rampStartedAt: true },
+  });
+  if (!credential || credential.disabledAt || (credential.pausedUntil && credential.pausedUntil > now)) return null;
   const spike = spikeOf(await countCredentialRecentHealth(tx, credentialId, new Date(now.getTime() - SPIKE_WINDOW_MS)), bounceRateThreshold);
-  if (!spike) return false;
+  if (!spike) return null;
+  const pausedUntil = new Date(now.getTime() + SPIKE_PAUSE_MS);
   await tx.smtpCredential.update({
     where: { id: credentialId },
     data: {
-      pausedUntil: new Date(now.getTime() + SPIKE_PAUSE_MS),
+      pausedUntil,
       pausedReason: spike,
       ...(credential.rampStartedAt ? { rampStartedAt: new Date(credential.rampStartedAt.getTime() + SPIKE_PAUSE_MS) } : {}),
     },
   });
-  return true;
+  return recordEvent(tx, credential.accountId, "credential.paused", {
+    credential_id: credentialId,
+    campaign_id: credential.campaignId,
+    from_email: credential.fromEmail,
+    paused_until: pausedUntil.toISOString(),
+    reason: spike,
+  });
 }
 
 /**
@@ -129,5 +139,5 @@ export async function checkCredentialComplaints(tx: Tx, credentialId: string, no
   const credential = await lockCredentialForHealthCheck(tx, credentialId);
   if (!credential || credential.disabledAt) return false;
   const campaign = await tx.campaign.findUniqueOrThrow({ where: { id: credential.campaignId }, select: { bounceRateThreshold: true } });
-  return pauseOnSpike(tx, credentialId, Number(campaign.bounceRateThreshold), now);
+  return (await pauseOnSpike(tx, credentialId, Number(campaign.bounceRateThreshold), now)) !== null;
 }

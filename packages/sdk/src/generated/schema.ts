@@ -1198,7 +1198,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook
-         * @description Events are POSTed to `url`, signed with the secret this answer shows once. `event_filters` defaults to `["*"]`: the v1 event types; opt-in types (`enrollment.clicked`, `reply.categorized`, `credential.auth_failed`) only when named. The URL must be absolute http(s) without credentials, and its host must not resolve to an internal address (unless the deployment allows private URLs).
+         * @description Events are POSTed to `url`, signed with the secret this answer shows once. `event_filters` defaults to `["*"]`: the v1 event types; opt-in types (`enrollment.clicked`, `reply.categorized`, `credential.auth_failed`, `credential.paused`) only when named. The URL must be absolute http(s) without credentials, and its host must not resolve to an internal address (unless the deployment allows private URLs).
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1530,6 +1530,26 @@ export interface webhooks {
          * @description Opt-in: delivered only to webhooks whose event_filters name it. A 2xx answer succeeds; 5xx, 408, 429, a network error or a timeout is retried with backoff (5 attempts in all, then failed, redeliverable with POST /webhooks/{id}/deliveries/{delivery_id}/redeliver); any other answer fails at once.
          */
         post: operations["event_credential_auth_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "credential.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * credential.paused
+         * @description Opt-in: delivered only to webhooks whose event_filters name it. A 2xx answer succeeds; 5xx, 408, 429, a network error or a timeout is retried with backoff (5 attempts in all, then failed, redeliverable with POST /webhooks/{id}/deliveries/{delivery_id}/redeliver); any other answer fails at once.
+         */
+        post: operations["event_credential_paused"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2160,7 +2180,7 @@ export interface components {
             url: string;
             description: string | null;
             /** @description "*" is the v1 event types; opt-in types only when named. */
-            event_filters: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "*")[];
+            event_filters: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "credential.paused" | "*")[];
             /**
              * Format: date-time
              * @description Set when consecutive failed deliveries disabled it; PATCH disabled_at: null re-enables it.
@@ -2199,6 +2219,21 @@ export interface components {
             /** @description Percent of the inbox's sends that bounced. */
             bounce_rate: number;
             threshold: number;
+        };
+        CredentialPausedData: {
+            /** Format: uuid */
+            credential_id: string;
+            /** Format: uuid */
+            campaign_id: string;
+            /** Format: idn-email */
+            from_email: string;
+            /**
+             * Format: date-time
+             * @description Nothing is sent through the inbox until then, and its warm-up ramp is held meanwhile.
+             */
+            paused_until: string;
+            /** @description The bounce or complaint spike that paused it, with its counts over the last 24 hours. */
+            reason: string;
         };
         DispatchResult: {
             /** Format: uuid */
@@ -2524,6 +2559,14 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             data: components["schemas"]["CredentialAuthFailedData"];
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "credential.paused";
+            /** Format: date-time */
+            created_at: string;
+            data: components["schemas"]["CredentialPausedData"];
         };
         /** @description A JSON-RPC 2.0 message of the Model Context Protocol: a request, a notification (no id, no answer), or a response. */
         JsonRpcMessage: {
@@ -3045,7 +3088,7 @@ export interface components {
             url: string;
             description: string | null;
             /** @description "*" is the v1 event types; opt-in types only when named. */
-            event_filters: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "*")[];
+            event_filters: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "credential.paused" | "*")[];
             /**
              * Format: date-time
              * @description Set when consecutive failed deliveries disabled it; PATCH disabled_at: null re-enables it.
@@ -3068,7 +3111,7 @@ export interface components {
              */
             event_id: string | null;
             /** @enum {unknown} */
-            event_type: "enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "webhook.test";
+            event_type: "enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "credential.paused" | "webhook.test";
             /** @enum {unknown} */
             status: "pending" | "succeeded" | "failed" | "skipped";
             attempts_made: number;
@@ -9143,7 +9186,7 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                type?: "enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | null;
+                type?: "enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "credential.paused" | null;
                 limit?: number;
                 starting_after?: string;
             };
@@ -12514,7 +12557,7 @@ export interface operations {
                      *       "*"
                      *     ]
                      */
-                    event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "*")[];
+                    event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "credential.paused" | "*")[];
                     description?: string | null;
                 } | {
                     webhook: {
@@ -12524,7 +12567,7 @@ export interface operations {
                          *       "*"
                          *     ]
                          */
-                        event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "*")[];
+                        event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "credential.paused" | "*")[];
                         description?: string | null;
                     };
                 };
@@ -12934,14 +12977,14 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "*")[];
+                    event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "credential.paused" | "*")[];
                     description?: string | null;
                     /** @constant */
                     disabled_at?: unknown;
                 } | {
                     webhook: {
                         url?: string;
-                        event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "*")[];
+                        event_filters?: ("enrollment.sent" | "enrollment.opened" | "enrollment.replied" | "enrollment.bounced" | "enrollment.unsubscribed" | "credential.disabled" | "campaign.paused" | "enrollment.clicked" | "reply.categorized" | "credential.auth_failed" | "credential.paused" | "*")[];
                         description?: string | null;
                         /** @constant */
                         disabled_at?: unknown;
@@ -14282,6 +14325,45 @@ export interface operations {
                     /** Format: uuid */
                     account_id: string;
                     data: components["schemas"]["CredentialAuthFailedData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_credential_paused: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` keyed with the webhook's secret. Recompute it, compare in constant time, and refuse a `t` more than 300 seconds old. While a rotated secret's old value is still valid, the header carries one v1 per secret; accept the request when any matches. */
+                "X-Service-Signature": string;
+                "User-Agent"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The delivery's id: the same on every attempt and redelivery. Receivers dedupe on it.
+                     */
+                    id: string;
+                    /** @constant */
+                    type: "credential.paused";
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: uuid */
+                    account_id: string;
+                    data: components["schemas"]["CredentialPausedData"];
                 };
             };
         };

@@ -46,7 +46,7 @@ export const webhookOperations = defineOperations([
     tag: "Webhooks",
     summary: "Create a webhook",
     description:
-      'Events are POSTed to `url`, signed with the secret this answer shows once. `event_filters` defaults to `["*"]`: the v1 event types; opt-in types (`enrollment.clicked`, `reply.categorized`, `credential.auth_failed`) only when named. The URL must be absolute http(s) without credentials, and its host must not resolve to an internal address (unless the deployment allows private URLs).',
+      'Events are POSTed to `url`, signed with the secret this answer shows once. `event_filters` defaults to `["*"]`: the v1 event types; opt-in types (`enrollment.clicked`, `reply.categorized`, `credential.auth_failed`, `credential.paused`) only when named. The URL must be absolute http(s) without credentials, and its host must not resolve to an internal address (unless the deployment allows private URLs).',
     auth: true,
     idempotent: true,
     body: { schema: createBody, wrapper: "webhook" },
