@@ -24,7 +24,7 @@ export const contactOperations = defineOperations([
     operationId: "verifyContacts",
     tag: "Contacts",
     summary: "Check addresses",
-    description: `1 to ${MAX_VERIFY_EMAILS.toLocaleString("en")} addresses; nothing is stored and no contact is needed. Each address is checked for syntax (the rule contact imports apply), an MX record for its domain (looked up once per domain, cached), a disposable-mail domain (a maintained list; subdomains count) and a role account (info@, sales@, no-reply@...). The recipient's mail server is never contacted: probing it over SMTP harms the sending address's reputation. Answers one result per address, in the order given.`,
+    description: `1 to ${MAX_VERIFY_EMAILS.toLocaleString("en")} addresses; nothing is stored and no contact is needed. Each address is checked for syntax (the rule contact imports apply), an MX record for its domain (looked up once per domain, cached; a domain not looked up within 20 seconds counts as no answer), a disposable-mail domain (a maintained list; subdomains count) and a role account (info@, sales@, no-reply@...). The recipient's mail server is never contacted: probing it over SMTP harms the sending address's reputation. Answers one result per address, in the order given.`,
     auth: true,
     idempotent: true,
     body: { schema: verifyContactsSchema },
