@@ -10,6 +10,16 @@ import { isUuid } from "../validation.js";
  */
 export async function deleteOAuthConnection(db: Db, accountId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw new AppError("oauth_connection_not_found");
+  try {
+    await deleteUnused(db, accountId, id);
+  } catch (err) {
+    // a credential made meanwhile refers to it (smtp_credentials_oauthConnectionId_fkey, on delete restrict)
+    if ((err as { code?: unknown }).code === "P2003") throw new AppError("oauth_connection_in_use");
+    throw err;
+  }
+}
+
+async function deleteUnused(db: Db, accountId: string, id: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const connection = await tx.oAuthConnection.findFirst({ where: { id, accountId }, select: { id: true } });
     if (!connection) throw new AppError("oauth_connection_not_found");
