@@ -31,6 +31,11 @@ export interface SmtpServerOptions {
    * not retry by themselves. PLAIN and LOGIN are then refused.
    */
   xoauth2?: (username: string, accessToken: string) => boolean | Promise<boolean>;
+  /**
+   * With xoauth2: a refused token first gets Gmail's `334` challenge (a base64 JSON status 401),
+   * after which a client may present a new token before the final 535.
+   */
+  xoauth2Challenge?: boolean;
 }
 
 export interface SmtpServerObserver {
@@ -264,6 +269,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       void Promise.resolve(accessToken !== "" && check(username, accessToken)).then(
         (valid) => {
           xoauth2Logins.push({ username, accessToken, accepted: valid === true });
+          if (valid !== true && options.xoauth2Challenge) return callback(null, { data: { status: "401", schemes: "bearer", scope: "https://mail.google.com/" } } as never);
           if (valid !== true) return callback(smtpError(535, "5.7.8 Username and Password not accepted"));
           accessTokens.set(session.id, accessToken);
           accept();
