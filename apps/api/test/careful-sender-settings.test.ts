@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { assertCampaignsRejected, assertEnvelope, call, createCampaign, credential, step, workflowApiForFile } from "./workflow-fixtures.js";
+import { assertCampaignsRejected, assertEnvelope, call, createCampaign, credential, emails, importContacts, step, utcMidnight, workflowApiForFile } from "./workflow-fixtures.js";
 
 // The controls careful senders use, as the API takes and shows them: text_only
 // steps, the campaign-wide daily_limit, the schedule's skip_dates and the
@@ -76,5 +76,36 @@ describe("careful-sender settings", () => {
     const campaign = await createCampaign(env);
     const bad = await call(env, "PATCH", `/campaigns/${campaign.id}`, { body: { daily_limit: -3 } });
     assertEnvelope(env, bad, 422, "validation_failed", /^daily_limit must be greater than or equal to 1/);
+  });
+
+  test("dispatch is held as daily_limit_reached once the campaign's daily_limit is booked today, whatever room its inboxes have", async () => {
+    const campaign = await createCampaign(env, { daily_limit: 1, smtp_credentials: [credential({ daily_limit: 50 })] });
+    const enroll = async (n: number, batchNumber: number) => {
+      const res = await call(env, "POST", `/campaigns/${campaign.id}/enroll`, { body: { contact_import_id: await importContacts(env, emails(n)), batch_number: batchNumber } });
+      assert.equal(res.status, 200, res.text);
+    };
+    await enroll(1, 1);
+    await enroll(1, 2);
+    const [booked] = await db().enrollment.findMany({ where: { campaignId: campaign.id, batchNumber: 1 } });
+    await db().stepSend.create({
+      data: {
+        accountId: env.a.accountId,
+        campaignId: campaign.id,
+        enrollmentId: booked!.id,
+        stepPosition: 1,
+        credentialId: campaign.smtp_credentials[0].id,
+        state: "sent",
+        dueAt: new Date(),
+        limitDay: utcMidnight(),
+      },
+    });
+    await db().enrollment.update({ where: { id: booked!.id }, data: { dispatchedAt: new Date() } });
+    const held = await call(env, "POST", `/campaigns/${campaign.id}/dispatch`);
+    assert.equal(held.status, 200, held.text);
+    assert.deepEqual([held.body.queued, held.body.reason], [false, "daily_limit_reached"]);
+    const raised = await call(env, "PATCH", `/campaigns/${campaign.id}`, { body: { daily_limit: 2 } });
+    assert.equal(raised.status, 200, raised.text);
+    const queued = await call(env, "POST", `/campaigns/${campaign.id}/dispatch`);
+    assert.deepEqual([queued.body.queued, queued.body.reason], [true, null]);
   });
 });
