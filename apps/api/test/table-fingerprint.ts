@@ -12,6 +12,7 @@ export const BUSINESS_TABLES = [
   "sequence_steps",
   "smtp_credentials",
   "webhooks",
+  "oauth_connections",
   "enrollments",
   "enrollment_skips",
   "step_sends",

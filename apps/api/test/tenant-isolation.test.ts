@@ -30,6 +30,7 @@ interface Tenant {
   credentialId: string;
   stepId: string;
   webhookId: string;
+  connectionId: string;
 }
 
 let A: Tenant;
@@ -77,6 +78,8 @@ async function makeTenant(tag: string): Promise<Tenant> {
   t.credentialId = campaign.smtp_credentials[0].id;
   t.stepId = campaign.sequence_steps[0].id;
   t.webhookId = (await created(await call(t, "POST", "/webhooks", { webhook: { url: `https://hooks.example.com/${tag}`, description: `${tag} hook` } }), "webhook")).id;
+  // an OAuth2 mailbox connection (as the OAuth callback stores one; its token is never read here)
+  t.connectionId = (await api.database.db.oAuthConnection.create({ data: { accountId, provider: "google", email: `${tag}-mailbox@isolation.test`, refreshTokenEnc: "not-read" } })).id;
   for (const [name, value] of Object.entries(t)) assert.ok(value, `${tag}.${name} missing`);
   return t;
 }
@@ -98,6 +101,8 @@ function secretsOf(t: Tenant): string[] {
     t.credentialId,
     t.stepId,
     t.webhookId,
+    t.connectionId,
+    "b-mailbox@isolation.test",
     "b-first",
     "b-shared",
     "b-co",
@@ -130,6 +135,7 @@ async function rowsOf(accountId: string): Promise<Array<{ t: string; r: unknown 
       UNION ALL SELECT 'smtp_credentials', to_jsonb(x) FROM smtp_credentials x WHERE x."accountId" = $1::uuid
       UNION ALL SELECT 'enrollments', to_jsonb(x) FROM enrollments x JOIN campaigns c ON c.id = x."campaignId" WHERE c."accountId" = $1::uuid
       UNION ALL SELECT 'webhooks', to_jsonb(x) FROM webhooks x WHERE x."accountId" = $1::uuid
+      UNION ALL SELECT 'oauth_connections', to_jsonb(x) FROM oauth_connections x WHERE x."accountId" = $1::uuid
       UNION ALL SELECT 'events', to_jsonb(x) FROM events x WHERE x."accountId" = $1::uuid
     ) rows ORDER BY t, r::text`,
     [accountId],
@@ -281,6 +287,8 @@ const ID_ROUTES: IdRoute[] = [
     code: "webhook_not_found",
   },
   { method: "DELETE", path: (id) => `/webhooks/${id}`, foreign: () => B.webhookId, code: "webhook_not_found" },
+  { method: "GET", path: (id) => `/oauth/connections/${id}`, foreign: () => B.connectionId, own: () => A.connectionId, code: "oauth_connection_not_found" },
+  { method: "DELETE", path: (id) => `/oauth/connections/${id}`, foreign: () => B.connectionId, code: "oauth_connection_not_found" },
   { method: "POST", path: (id) => `/webhooks/${id}/rotate_secret`, foreign: () => B.webhookId, own: () => A.webhookId, code: "webhook_not_found" },
   { method: "POST", path: (id) => `/webhooks/${id}/rotate_secret`, body: () => ({}), foreign: () => B.webhookId, own: () => A.webhookId, code: "webhook_not_found" },
 ];
@@ -424,6 +432,7 @@ describe("lists and reports never show B's items to A", () => {
     ["/outreaches", () => [A.outreachId], () => [B.outreachId], true],
     ["/campaigns", () => [A.campaignId], () => [B.campaignId], true],
     ["/webhooks", () => [A.webhookId], () => [B.webhookId], false],
+    ["/oauth/connections", () => [A.connectionId], () => [B.connectionId], true],
     ["/api_keys", () => [A.signupKeyId, A.extraKeyId], () => [B.signupKeyId, B.extraKeyId], false],
   ];
 
