@@ -174,12 +174,21 @@ test("a token endpoint failing (500, garbage) is transient: MailboxTokenUnavaila
   const s = await seed();
   standIn.failNextTokenRequests(1, 500);
   await assert.rejects(tokens().accessTokenFor(s.connectionId), MailboxTokenUnavailableError);
-  const garbage = createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end("<html>not json"));
+  // an endpoint answering garbage, a redirect (to the real one: never followed, the secret stays put) or an endless answer
+  const garbage = createServer((req, res) => {
+    if (req.url === "/redirect") return res.writeHead(307, { location: standIn.tokenUrl }).end();
+    if (req.url === "/huge") return res.writeHead(200, { "content-type": "application/json" }).end(`{"access_token":"${"x".repeat(100_000)}"}`);
+    res.writeHead(200, { "content-type": "application/json" }).end("<html>not json");
+  });
   await new Promise<void>((resolve) => garbage.listen(0, "127.0.0.1", resolve));
   try {
     const port = (garbage.address() as { port: number }).port;
-    const broken = new MailboxTokens({ db, keys, clients: { google: { ...clients.google!, tokenUrl: `http://127.0.0.1:${port}/token` } } });
-    await assert.rejects(broken.accessTokenFor(s.connectionId), (err: unknown) => err instanceof MailboxTokenUnavailableError && /no access_token/.test(err.message));
+    const at = (path: string) => new MailboxTokens({ db, keys, clients: { google: { ...clients.google!, tokenUrl: `http://127.0.0.1:${port}${path}` } } });
+    const requests = standIn.tokenRequests.length;
+    await assert.rejects(at("/token").accessTokenFor(s.connectionId), (err: unknown) => err instanceof MailboxTokenUnavailableError && /no access_token/.test(err.message));
+    await assert.rejects(at("/redirect").accessTokenFor(s.connectionId), MailboxTokenUnavailableError);
+    assert.equal(standIn.tokenRequests.length, requests, "the redirect was not followed");
+    await assert.rejects(at("/huge").accessTokenFor(s.connectionId), (err: unknown) => err instanceof MailboxTokenUnavailableError && /larger than 65536 bytes/.test(err.message));
   } finally {
     await new Promise<void>((resolve) => garbage.close(() => resolve()));
   }
