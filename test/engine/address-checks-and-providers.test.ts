@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { createRedis, TypedQueue } from "@outreach/core";
 import { startDnsServer, type DnsTestServer } from "@outreach/testing";
 import { seedCampaign, startEngine, waitFor, type Engine } from "./harness.js";
 
@@ -128,4 +129,49 @@ test("match_recipient_provider off: inboxes take turns whatever the recipient's 
   await allSent(campaign.id, 4);
   assert.equal(receivedFrom(google).length, 2);
   assert.equal(receivedFrom(plain).length, 2);
+});
+
+test("match_recipient_provider holds when a disabled inbox's held sends move: Google recipients go to the other Google inbox", async () => {
+  const contacts = ["r1@gco.test", "r2@gco.test", "r3@gco.test", "r4@gco.test", "r5@gco.test", "r6@gco.test", "r7@ownco.test"];
+  const { account, campaign } = await seedCampaign(engine, {
+    credentials: [
+      { username: "move-google-a", dailyLimit: 100, fromEmail: "move-a@sender.test" },
+      { username: "move-google-b", dailyLimit: 100, fromEmail: "move-b@sender.test" },
+      { username: "move-plain", dailyLimit: 100, fromEmail: "move-plain@sender.test" },
+    ],
+    contacts,
+    // an hour between sends: all but the first stay scheduled (held) for a while
+    minWait: 3600,
+    maxWait: 3600,
+  });
+  await engine.db.campaign.update({ where: { id: campaign.id }, data: { matchRecipientProvider: true } });
+  const inboxes = await engine.db.smtpCredential.findMany({ where: { campaignId: campaign.id }, orderBy: { createdAt: "asc" } });
+  const [googleA, googleB, plain] = inboxes as [(typeof inboxes)[number], (typeof inboxes)[number], (typeof inboxes)[number]];
+  await engine.db.smtpCredential.updateMany({ where: { id: { in: [googleA.id, googleB.id] } }, data: { provider: "google" } });
+  await engine.db.smtpCredential.update({ where: { id: plain.id }, data: { provider: "other" } });
+  await engine.dispatch(account.id, campaign.id);
+  await waitFor(async () => (await engine.db.stepSend.count({ where: { campaignId: campaign.id, stepPosition: 1 } })) === contacts.length, { what: "every enrollment planned" });
+  const heldOnA = await engine.db.stepSend.count({ where: { credentialId: googleA.id, stepPosition: 1, state: "scheduled" } });
+  assert.ok(heldOnA >= 2, `the first Google inbox holds sends to move (${heldOnA})`);
+
+  // the inbox is disabled and its held sends are moved by the dispatcher's replan job
+  await engine.db.smtpCredential.update({ where: { id: googleA.id }, data: { disabledAt: new Date(), disabledReason: "test", heldSendsMoveRequestedAt: new Date() } });
+  const producer = createRedis(engine.config, "producer");
+  const replan = new TypedQueue("replan-held-sends", engine.config, producer);
+  try {
+    await replan.add({ accountId: account.id, campaignId: campaign.id, reason: "credential_disabled", credentialId: googleA.id });
+    await waitFor(async () => (await engine.db.smtpCredential.findUniqueOrThrow({ where: { id: googleA.id } })).heldSendsMoveRequestedAt === null, { what: "the held sends moved" });
+  } finally {
+    await replan.close();
+    await producer.quit();
+  }
+  const held = await engine.db.stepSend.findMany({ where: { campaignId: campaign.id, stepPosition: 1, state: "scheduled" }, include: { enrollment: { include: { contact: true } } } });
+  assert.equal(held.filter((s) => s.credentialId === googleA.id).length, 0, "nothing left on the disabled inbox");
+  const googleHeld = held.filter((s) => s.enrollment.contact.email.endsWith("@gco.test"));
+  assert.ok(googleHeld.length >= 2);
+  assert.deepEqual(
+    googleHeld.filter((s) => s.credentialId !== googleB.id).map((s) => s.enrollment.contact.email),
+    [],
+    "every held Google recipient on the other Google inbox",
+  );
 });

@@ -137,7 +137,7 @@ async function stopSkipped(
  * Google's or Microsoft's (match_recipient_provider), looked up before any
  * lock is held; a domain without an answer has no preference.
  */
-async function recipientProviders(ctx: DispatcherContext, page: PageRow[]): Promise<Map<string, RecipientProvider>> {
+export async function recipientProviders(ctx: { mx: MxVerifier }, page: Array<{ id: string; email: string }>): Promise<Map<string, RecipientProvider>> {
   const answers = await ctx.mx.answerAll(page.map((e) => emailDomain(e.email)));
   const providers = new Map<string, RecipientProvider>();
   for (const e of page) {

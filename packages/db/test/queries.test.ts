@@ -347,6 +347,10 @@ const cases: Record<string, Case> = {
     columns: queries.heldStep1Columns,
     runs: [(ex) => queries.lockHeldStep1Sends(ex, id(), {}), (ex) => queries.lockHeldStep1Sends(ex, id(), { credentialId: id(), createdBefore: now, after: { dueAt: now, id: id() }, limit: 10 })],
   },
+  heldStep1Recipients: {
+    columns: queries.heldStep1RecipientColumns,
+    runs: [(ex) => queries.heldStep1Recipients(ex, id(), {}), (ex) => queries.heldStep1Recipients(ex, id(), { credentialId: id(), createdBefore: now, after: { dueAt: now, id: id() }, limit: 10 })],
+  },
   deleteScheduledSendsOf: { columns: null, runs: [(ex) => queries.deleteScheduledSendsOf(ex, [id()])] },
   countHeldSendsAndSteps: { columns: queries.heldSendsAndStepsColumns, runs: [(ex) => queries.countHeldSendsAndSteps(ex, id())] },
   countHeldStep1Sends: { columns: queries.countColumns, runs: [(ex) => queries.countHeldStep1Sends(ex, id()), (ex) => queries.countHeldStep1Sends(ex, id(), now)] },

@@ -248,19 +248,39 @@ export interface HeldStep1Filter {
   limit?: number;
 }
 
-/** Locks the campaign's held sends (step 1 still scheduled) FOR UPDATE, in (dueAt, id) order, filtered as asked. */
-export async function lockHeldStep1Sends(q: Queryable, campaignId: string, options: HeldStep1Filter): Promise<HeldStep1Row[]> {
+/** The campaign's held sends (step 1 still scheduled), filtered as asked, in (dueAt, id) order: the statement's tail and its parameters ($1 the campaign). */
+function heldStep1Where(campaignId: string, options: HeldStep1Filter): { sql: string; params: unknown[] } {
   const params: unknown[] = [campaignId];
   const param = (value: unknown) => `$${params.push(value)}`;
-  return executor(q).rows<HeldStep1Row>(
-    `SELECT id::text AS id, "enrollmentId"::text AS "enrollmentId", "dueAt" FROM step_sends
+  const sql = `FROM step_sends
      WHERE "campaignId" = $1::uuid AND "stepPosition" = 1 AND state = 'scheduled'
        ${options.credentialId ? `AND "credentialId" = ${param(options.credentialId)}::uuid` : ""}
        ${options.createdBefore ? `AND "createdAt" < ${param(options.createdBefore.toISOString())}::timestamptz` : ""}
        ${options.after ? `AND ("dueAt", id) > (${param(options.after.dueAt.toISOString())}::timestamptz, ${param(options.after.id)}::uuid)` : ""}
      ORDER BY "dueAt", id
-     ${options.limit !== undefined ? `LIMIT ${param(options.limit)}::int` : ""}
-     FOR UPDATE`,
+     ${options.limit !== undefined ? `LIMIT ${param(options.limit)}::int` : ""}`;
+  return { sql, params };
+}
+
+/** Locks the campaign's held sends (step 1 still scheduled) FOR UPDATE, in (dueAt, id) order, filtered as asked. */
+export async function lockHeldStep1Sends(q: Queryable, campaignId: string, options: HeldStep1Filter): Promise<HeldStep1Row[]> {
+  const { sql, params } = heldStep1Where(campaignId, options);
+  return executor(q).rows<HeldStep1Row>(`SELECT id::text AS id, "enrollmentId"::text AS "enrollmentId", "dueAt" ${sql} FOR UPDATE`, params);
+}
+
+export const heldStep1RecipientColumns = columns({ enrollmentId: "text", email: "text" });
+export type HeldStep1Recipient = RowOf<typeof heldStep1RecipientColumns>;
+
+/**
+ * The recipients of the held sends lockHeldStep1Sends would lock with the same
+ * filter, without a lock: read before a re-plan's transaction, for look-ups
+ * that must not run inside it (the recipients' mail providers).
+ */
+export async function heldStep1Recipients(q: Queryable, campaignId: string, options: HeldStep1Filter): Promise<HeldStep1Recipient[]> {
+  const { sql, params } = heldStep1Where(campaignId, options);
+  return executor(q).rows<HeldStep1Recipient>(
+    `SELECT h."enrollmentId"::text AS "enrollmentId", (SELECT c.email FROM enrollments e JOIN contacts c ON c.id = e."contactId" WHERE e.id = h."enrollmentId") AS email
+     FROM (SELECT "enrollmentId", "dueAt", id ${sql}) h ORDER BY h."dueAt", h.id`,
     params,
   );
 }

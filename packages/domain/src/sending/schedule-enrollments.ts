@@ -321,6 +321,8 @@ export interface HeldSendsOptions {
   limit?: number;
   now?: Date;
   carry?: PlanCarry | null;
+  /** recipients' providers by enrollment id (match_recipient_provider), looked up before the transaction; absent: no preference */
+  recipientProviders?: Map<string, RecipientProvider>;
 }
 
 export interface RescheduleResult extends ScheduleChunkResult {
@@ -348,7 +350,7 @@ export async function rescheduleHeldSends(tx: PlanTx, campaignId: string, option
   if (held.length === 0) return none;
   const enrollmentIds = held.map((h) => h.enrollmentId);
   await deleteScheduledSendsOf(sql, enrollmentIds);
-  const scheduled = await scheduleEnrollments(tx, campaignId, enrollmentIds, now, options.carry);
+  const scheduled = await scheduleEnrollments(tx, campaignId, enrollmentIds, now, options.carry, { recipientProviders: options.recipientProviders });
   const tail = held[held.length - 1]!;
   return { ...scheduled, held: held.length, last: { dueAt: tail.dueAt, id: tail.id } };
 }
