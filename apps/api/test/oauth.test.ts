@@ -351,3 +351,22 @@ test("MCP: list_oauth_connections lists the account's connections with their sta
   );
   assert.ok(!text.includes("refresh-") && !text.includes("access-"));
 });
+
+test("the callback has one budget per client IP (TRACKING_RATE_LIMIT_PER_MINUTE): past it 429 with Retry-After, nothing exchanged", async () => {
+  const limited = await startTestApi({
+    TRACKING_RATE_LIMIT_PER_MINUTE: "2",
+    GOOGLE_OAUTH_CLIENT_ID: standIn.clientId,
+    GOOGLE_OAUTH_CLIENT_SECRET: standIn.clientSecret,
+    GOOGLE_OAUTH_TOKEN_URL: standIn.tokenUrl,
+  });
+  try {
+    const exchanges = codeRequests();
+    for (let i = 0; i < 2; i++) assertError(await request(limited.baseUrl, "GET", "/oauth/google/callback?code=c&state=s"), limited, 400, "invalid_oauth_state");
+    const over = await request(limited.baseUrl, "GET", "/oauth/google/callback?code=c&state=s");
+    assertError(over, limited, 429, "rate_limited");
+    assert.ok(Number(over.headers.get("retry-after")) >= 1);
+    assert.equal(codeRequests(), exchanges);
+  } finally {
+    await limited.close();
+  }
+});
