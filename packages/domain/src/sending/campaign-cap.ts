@@ -16,9 +16,10 @@ export interface DeferredSend {
 }
 
 /**
- * A claimed send whose sending window has closed, back to the schedule at the
- * window's next opening without spending an attempt (deferSendToOpening); a
- * step 1 is booked on the day it now goes out. With a campaign daily_limit,
+ * A claimed send whose sending window has closed (it was due inside it, but
+ * waited for a slot or a session), back to the schedule at the window's next
+ * opening without spending an attempt (its claim and attempt undone); a step 1
+ * is booked against the daily limits of the day it now goes out on. With a campaign daily_limit,
  * that day is the first from the opening's on on which the campaign still has
  * room (its own booking aside), found under the campaign's row lock, which
  * every planner of the campaign holds while it books: the cap holds however

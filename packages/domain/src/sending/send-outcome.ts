@@ -1,7 +1,6 @@
 import {
   cancelStepSend,
   claimStepSend,
-  deferSendToOpening,
   enrollmentOfSend,
   failSendingSend,
   failSendingSendsOf,
@@ -41,17 +40,6 @@ export async function returnSendToSchedule(tx: Tx, stepSendId: string, dueAt: Da
 /** Gives a released but unclaimed send back to the schedule (no SMTP session was free for it). */
 export async function returnQueuedSend(tx: Tx, stepSendId: string, dueAt: Date, reason: string): Promise<void> {
   await rescheduleQueuedSend(tx, stepSendId, dueAt, reason);
-}
-
-/**
- * A released send whose sending window has closed (it was due inside it, but
- * waited for a slot or a session): back to the schedule at the window's next
- * opening, without spending an attempt; a step 1 counts against the daily
- * limit of the day it now goes out on. `claimed`: the send was claimed by
- * this process (its claim and attempt are undone).
- */
-export async function deferSendToWindow(tx: Tx, stepSendId: string, opening: Date, limitDay: string | null, claimed = false): Promise<void> {
-  await deferSendToOpening(tx, stepSendId, opening, limitDay, claimed);
 }
 
 export async function cancelSend(tx: Tx, stepSendId: string, reason: string): Promise<void> {
