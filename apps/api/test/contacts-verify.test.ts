@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { scheduleEnrollments } from "@outreach/domain";
 import { startDnsServer, type DnsTestServer } from "@outreach/testing";
 import { assertError, request, signUp, startTestApi, type TestApi } from "./helpers.js";
 
@@ -191,5 +192,38 @@ test("the MCP tool verify_contacts answers POST /contacts/verify's results as on
   assert.deepEqual(
     rest.body.map((r: { status: string }) => r.status),
     ["valid", "risky", "invalid", "invalid"],
+  );
+});
+
+test("a resume planned by the API keeps match_recipient_provider: held sends to Google recipients move to the Google inbox", async () => {
+  dns.setMx("resume-g.test", [{ exchange: "aspmx.l.google.com", priority: 1 }]);
+  const body = campaignBody({ match_recipient_provider: true, min_wait_seconds: 600, max_wait_seconds: 600 }) as { campaign: { smtp_credentials: Array<Record<string, unknown>> } };
+  body.campaign.smtp_credentials = [
+    { ...body.campaign.smtp_credentials[0]!, label: "Google", from_email: "g@sender.example", smtp_username: "g@sender.example", provider: "google" },
+    { ...body.campaign.smtp_credentials[0]!, label: "Other", from_email: "o@sender.example", smtp_username: "o@sender.example", provider: "other" },
+  ];
+  const created = await request(api.baseUrl, "POST", "/campaigns", { token, body });
+  assert.equal(created.status, 201, created.text);
+  const [google, other] = created.body.smtp_credentials as Array<{ id: string }>;
+  const imported = await request(api.baseUrl, "POST", "/contact_imports", { token, body: { contacts: ["a", "b", "c", "d"].map((n) => ({ email: `${n}@resume-g.test` })) } });
+  assert.equal(imported.status, 201, imported.text);
+  const enrolled = await request(api.baseUrl, "POST", `/campaigns/${created.body.id}/enroll`, { token, body: { contact_import_id: imported.body.id } });
+  assert.ok(enrolled.status === 200 || enrolled.status === 201, enrolled.text);
+
+  // planned without preference (as before the option): the inboxes take turns
+  const db = api.database.db;
+  const enrollmentIds = (await db.enrollment.findMany({ where: { campaignId: created.body.id }, orderBy: { createdAt: "asc" }, select: { id: true } })).map((e) => e.id);
+  await db.$transaction((tx) => scheduleEnrollments(tx, created.body.id, enrollmentIds, new Date()));
+  const before = await db.stepSend.findMany({ where: { campaignId: created.body.id, stepPosition: 1 } });
+  assert.equal(before.filter((s) => s.credentialId === other!.id).length, 2, "half on the other inbox before");
+  await db.campaign.update({ where: { id: created.body.id }, data: { status: "paused", pausedReason: "manual" } });
+
+  const resumed = await request(api.baseUrl, "POST", `/campaigns/${created.body.id}/resume`, { token });
+  assert.equal(resumed.status, 200, resumed.text);
+  const after = await db.stepSend.findMany({ where: { campaignId: created.body.id, stepPosition: 1, state: "scheduled" } });
+  assert.equal(after.length, 4);
+  assert.deepEqual(
+    after.map((s) => s.credentialId),
+    [google!.id, google!.id, google!.id, google!.id],
   );
 });

@@ -20,7 +20,7 @@ import {
   emailDomain,
   isDisposableEmail,
   isRoleAccount,
-  providerOfMxHosts,
+  recipientProvidersOf,
   type RecipientProvider,
   feedAccount,
   preferIndexScans,
@@ -132,19 +132,9 @@ async function stopSkipped(
   );
 }
 
-/**
- * The providers of the page's recipients whose domain's MX hosts are
- * Google's or Microsoft's (match_recipient_provider), looked up before any
- * lock is held; a domain without an answer has no preference.
- */
+/** The providers of the page's recipients (match_recipient_provider), looked up before any lock is held. */
 export async function recipientProviders(ctx: { mx: MxVerifier }, page: Array<{ id: string; email: string }>): Promise<Map<string, RecipientProvider>> {
-  const answers = await ctx.mx.answerAll(page.map((e) => emailDomain(e.email)));
-  const providers = new Map<string, RecipientProvider>();
-  for (const e of page) {
-    const provider = providerOfMxHosts(answers.get(emailDomain(e.email))?.hosts ?? []);
-    if (provider) providers.set(e.id, provider);
-  }
-  return providers;
+  return recipientProvidersOf(ctx.mx, page);
 }
 
 /** The page's enrollments whose domain has no MX record, with the reason, looked up before any lock is held. */

@@ -100,7 +100,7 @@ export const TOOL_HANDLERS: Record<string, ToolHandler> = {
     act: async ({ ctx, auth, path }) => serializeCampaignState(await pauseCampaign(ctx.db, auth.accountId, path.id!)),
   },
   resume_campaign: {
-    act: async ({ ctx, auth, path }) => serializeCampaignState(await resumeCampaign(ctx.db, ctx.queues.replanHeldSends, ctx.config.dispatchChunkSize, auth.accountId, path.id!)),
+    act: async ({ ctx, auth, path }) => serializeCampaignState(await resumeCampaign(ctx.db, ctx.queues.replanHeldSends, ctx.config.dispatchChunkSize, auth.accountId, path.id!, ctx.mx)),
   },
   import_contacts: {
     async act({ ctx, auth, body }) {

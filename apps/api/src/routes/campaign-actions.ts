@@ -103,7 +103,7 @@ export function campaignActionRoutes(ctx: ApiContext): Router {
   });
 
   router.post("/:id/resume", idempotent(ctx), async (req, res) => {
-    const result = await resumeCampaign(ctx.db, ctx.queues.replanHeldSends, ctx.config.dispatchChunkSize, authOf(res).accountId, param(req, "id"));
+    const result = await resumeCampaign(ctx.db, ctx.queues.replanHeldSends, ctx.config.dispatchChunkSize, authOf(res).accountId, param(req, "id"), ctx.mx);
     res.json(serializeCampaignState(result));
   });
 

@@ -70,6 +70,7 @@ export function campaignRoutes(ctx: ApiContext): Router {
       replanQueue: ctx.queues.replanHeldSends,
       chunkSize: ctx.config.dispatchChunkSize,
       fieldPrefix: fieldPrefix(req.body, "campaign"),
+      mx: ctx.mx,
     });
     const { campaign, stats } = await getCampaign(ctx.db, accountId, param(req, "id"));
     res.json(serializeCampaign(campaign, stats));

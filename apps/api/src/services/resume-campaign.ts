@@ -1,6 +1,7 @@
 import { AppError, type TypedQueue } from "@outreach/core";
 import { countHeldStep1Sends, resumeWithReplan, type Db } from "@outreach/db";
-import { rescheduleHeldSends, resumeReplanJobId } from "@outreach/domain";
+import { rescheduleHeldSends, resumeReplanJobId, type MxVerifier } from "@outreach/domain";
+import { heldRecipientProviders } from "./held-recipient-providers.js";
 import { lockCampaign } from "./lock-campaign.js";
 import type { CampaignStateResult } from "./pause-campaign.js";
 
@@ -24,7 +25,9 @@ export interface ResumeResult extends CampaignStateResult {
  * at its stale time. A resume after a pause during a re-plan keeps the re-plan
  * that is still running.
  */
-export async function resumeCampaign(db: Db, queue: TypedQueue<"replan-held-sends">, chunkSize: number, accountId: string, campaignId: string): Promise<ResumeResult> {
+export async function resumeCampaign(db: Db, queue: TypedQueue<"replan-held-sends">, chunkSize: number, accountId: string, campaignId: string, mx?: MxVerifier): Promise<ResumeResult> {
+  // match_recipient_provider: the providers of the recipients a re-plan here would take, looked up before the transaction
+  const recipientProviders = await heldRecipientProviders(db, mx, accountId, campaignId, chunkSize);
   const result = await db.$transaction(
     async (tx): Promise<ResumeResult & { replanBefore: Date | null }> => {
       const campaign = await lockCampaign(tx, accountId, campaignId, "update");
@@ -40,7 +43,7 @@ export async function resumeCampaign(db: Db, queue: TypedQueue<"replan-held-send
       const steps = Math.max(1, await tx.sequenceStep.count({ where: { campaignId: campaign.id } }));
       if (held * steps <= chunkSize) {
         await tx.campaign.update({ where: { id: campaign.id }, data: { status: "active", pausedReason: null } });
-        const { scheduled } = await rescheduleHeldSends(tx, campaign.id);
+        const { scheduled } = await rescheduleHeldSends(tx, campaign.id, { recipientProviders });
         return { id: campaign.id, status: "active", pausedReason: null, rescheduled: scheduled, resuming: false, replanBefore: null };
       }
       const replanBefore = await resumeWithReplan(tx, campaign.id);

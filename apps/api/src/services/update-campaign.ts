@@ -1,10 +1,11 @@
 import { AppError, type TypedQueue } from "@outreach/core";
 import { lockCampaignWaitRange, type Db } from "@outreach/db";
-import { resumeReplanJobId } from "@outreach/domain";
+import { resumeReplanJobId, type MxVerifier } from "@outreach/domain";
 import { waitRangeMessage, type UpdateCampaignInput } from "../schemas/campaign.js";
 import { isUuid } from "../validation.js";
 import { checkFollowOnTargets } from "./follow-on-settings.js";
 import { lockOutreach } from "./lock-outreach.js";
+import { heldRecipientProviders } from "./held-recipient-providers.js";
 import { replanAfterSettingsChange } from "./replan-after-settings-change.js";
 import { campaignSettingsData } from "./campaign-settings-data.js";
 
@@ -13,6 +14,8 @@ export interface UpdateCampaignOptions {
   chunkSize: number;
   /** "campaign." when the fields came wrapped, "" at the top level: names the field in errors */
   fieldPrefix: string;
+  /** MX look-ups for the recipients' providers of a re-plan (match_recipient_provider) */
+  mx?: MxVerifier;
 }
 
 /** Settings the plan of the held sends depends on: changing one plans them again. */
@@ -28,6 +31,8 @@ const PLAN_FIELDS = ["min_wait_seconds", "max_wait_seconds", "jitter_scope", "sc
 export async function updateCampaign(db: Db, accountId: string, id: string, input: UpdateCampaignInput, options: UpdateCampaignOptions): Promise<void> {
   if (!isUuid(id)) throw new AppError("campaign_not_found");
   const prefix = options.fieldPrefix;
+  // DNS before the transaction, only when the update may plan the held sends again
+  const providers = PLAN_FIELDS.some((field) => input[field] !== undefined) ? await heldRecipientProviders(db, options.mx, accountId, id, options.chunkSize) : undefined;
   const replanBefore = await db.$transaction(
     async (tx) => {
       const campaign = await lockCampaignWaitRange(tx, accountId, id);
@@ -46,7 +51,7 @@ export async function updateCampaign(db: Db, accountId: string, id: string, inpu
         data: campaignSettingsData(input),
       });
       const replan = campaign.status === "active" && PLAN_FIELDS.some((field) => input[field] !== undefined);
-      return replan ? replanAfterSettingsChange(tx, campaign.id, options.chunkSize) : null;
+      return replan ? replanAfterSettingsChange(tx, campaign.id, options.chunkSize, providers) : null;
     },
     { maxWait: 10_000, timeout: 30_000 },
   );

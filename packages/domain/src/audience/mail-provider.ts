@@ -1,3 +1,5 @@
+import { emailDomain, type MxVerifier } from "./mx-lookup.js";
+
 /**
  * Which provider hosts a mailbox: an inbox's (what it sends through) and a
  * recipient's (what its domain's MX hosts are), for campaigns that send to a
@@ -44,3 +46,20 @@ export function providerOfMxHosts(hosts: readonly string[]): RecipientProvider |
 
 /** A recipient's provider when it is one an inbox can match. */
 export type RecipientProvider = Exclude<MailProvider, "other">;
+
+/**
+ * The providers of these recipients (by their id) whose domain's MX hosts are
+ * Google's or Microsoft's, looked up through `mx` (cached, a few at a time):
+ * what the planner prefers with match_recipient_provider. A domain without an
+ * answer, or of another provider, has no entry (no preference). Call it
+ * outside any transaction: look-ups can take seconds.
+ */
+export async function recipientProvidersOf(mx: MxVerifier, recipients: ReadonlyArray<{ id: string; email: string }>): Promise<Map<string, RecipientProvider>> {
+  const answers = await mx.answerAll(recipients.map((r) => emailDomain(r.email)));
+  const providers = new Map<string, RecipientProvider>();
+  for (const r of recipients) {
+    const provider = providerOfMxHosts(answers.get(emailDomain(r.email))?.hosts ?? []);
+    if (provider) providers.set(r.id, provider);
+  }
+  return providers;
+}
