@@ -118,6 +118,9 @@ test("a spam complaint about one of an inbox's last 2 sends (1 in 300 or more) p
   assert.deepEqual([reenabled.body.paused_until, reenabled.body.paused_reason], [null, null]);
   const cleared = await credentialRow(f.credentialId);
   assert.deepEqual([cleared.pausedUntil, cleared.pausedReason], [null, null]);
+  // ended early: the ramp is held only for the time the pause lasted (seconds here), not the full 24 h
+  const heldMs = cleared.rampStartedAt!.getTime() - f.rampStartedAt.getTime();
+  assert.ok(heldMs >= 0 && heldMs < 120_000, `held ${heldMs} ms`);
 });
 
 test("one complaint among more than 300 sends is no spike; a second one is", async () => {
