@@ -26,3 +26,4 @@ export * from "./metrics.js";
 export * from "./reply-categories.js";
 export * from "./step-conditions.js";
 export * from "./skip-kinds.js";
+export * from "./read-bounded.js";

@@ -188,7 +188,7 @@ test("a token endpoint failing (500, garbage) is transient: MailboxTokenUnavaila
     await assert.rejects(at("/token").accessTokenFor(s.connectionId), (err: unknown) => err instanceof MailboxTokenUnavailableError && /no access_token/.test(err.message));
     await assert.rejects(at("/redirect").accessTokenFor(s.connectionId), MailboxTokenUnavailableError);
     assert.equal(standIn.tokenRequests.length, requests, "the redirect was not followed");
-    await assert.rejects(at("/huge").accessTokenFor(s.connectionId), (err: unknown) => err instanceof MailboxTokenUnavailableError && /larger than 65536 bytes/.test(err.message));
+    await assert.rejects(at("/huge").accessTokenFor(s.connectionId), (err: unknown) => err instanceof MailboxTokenUnavailableError && /over 65536 bytes/.test(err.message));
   } finally {
     await new Promise<void>((resolve) => garbage.close(() => resolve()));
   }

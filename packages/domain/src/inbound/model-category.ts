@@ -1,4 +1,4 @@
-import { REPLY_CATEGORIES, isReplyCategory, type ReplyCategory, type ReplyClassifierConfig } from "@outreach/core";
+import { AnswerTooLargeError, readBounded, REPLY_CATEGORIES, isReplyCategory, type ReplyCategory, type ReplyClassifierConfig } from "@outreach/core";
 
 /** What the model is asked with: the endpoint, its key, the model and how long one question may take. */
 export type ModelEndpoint = Pick<ReplyClassifierConfig, "url" | "apiKey" | "model" | "timeoutMs">;
@@ -80,27 +80,6 @@ export function labelOfAnswer(body: unknown): ReplyCategory | null {
 function asLabel(text: string): ReplyCategory | null {
   const label = text.trim().toLowerCase();
   return isReplyCategory(label) ? label : null;
-}
-
-class AnswerTooLargeError extends Error {}
-
-/** The body, read no further than `limit` bytes. */
-async function readBounded(response: Response, limit: number): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new AnswerTooLargeError(`the answer is over ${limit} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 /**

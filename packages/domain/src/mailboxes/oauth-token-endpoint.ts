@@ -1,3 +1,4 @@
+import { AnswerTooLargeError, readBounded } from "@outreach/core";
 import type { OAuthClient } from "./oauth-providers.js";
 
 /** The longest a token request may take, answer read included. */
@@ -41,26 +42,6 @@ export class OAuthEndpointError extends Error {
 }
 
 const REFUSED_GRANT_ERRORS = new Set(["invalid_grant", "unauthorized_client"]);
-
-class AnswerTooLargeError extends Error {}
-
-async function readBounded(response: Response, limit: number): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new AnswerTooLargeError(`the answer is larger than ${limit} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 const text = (value: unknown): string | null => (typeof value === "string" && value.length > 0 ? value : null);
 
