@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
 import { classifyInbound, readInbound, recordInboundMessage } from "@outreach/domain";
 import { executor } from "@outreach/db";
-import { waitFor } from "@outreach/testing";
+import { callMcpTool, waitFor } from "@outreach/testing";
 import { startRealService, type RealService } from "../../../test/kit/real-service.js";
 import { request } from "./helpers.js";
 
@@ -237,20 +237,7 @@ test("analytics per step, variant and day match the emails the SMTP server recei
   assert.ok(range.body.groups.some((g: any) => g.day === today));
 
   // the MCP tool answers the same
-  const mcp = await fetch(`${service.baseUrl}/mcp`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_campaign_analytics", arguments: { campaign_id: campaignId, group_by: "step" } } }),
-  });
-  const text = await mcp.text();
-  const payload = JSON.parse(
-    text.startsWith("{")
-      ? text
-      : text
-          .split("\n")
-          .find((l) => l.startsWith("data: "))!
-          .slice(6),
-  );
+  const { text, payload } = await callMcpTool(service.baseUrl, token, "get_campaign_analytics", { campaign_id: campaignId, group_by: "step" });
   assert.deepEqual(payload.result.structuredContent, byStep.body);
 });
 

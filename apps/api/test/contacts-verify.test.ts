@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { scheduleEnrollments } from "@outreach/domain";
-import { startDnsServer, type DnsTestServer } from "@outreach/testing";
+import { callMcpTool, startDnsServer, type DnsTestServer } from "@outreach/testing";
 import { assertError, request, signUp, startTestApi, type TestApi } from "./helpers.js";
 
 let api: TestApi;
@@ -173,20 +173,7 @@ test("GET /campaigns/:id counts disposable and role_account skips, and GET /camp
 test("the MCP tool verify_contacts answers POST /contacts/verify's results as one page", async () => {
   const emails = ["Ann@Verify-Good.test", "info@verify-good.test", "x@verify-nomx.test", "nope"];
   const rest = await request(api.baseUrl, "POST", "/contacts/verify", { token, body: { emails } });
-  const res = await fetch(`${api.baseUrl}/mcp`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "verify_contacts", arguments: { emails } } }),
-  });
-  const text = await res.text();
-  const payload = JSON.parse(
-    text.startsWith("{")
-      ? text
-      : text
-          .split("\n")
-          .find((line) => line.startsWith("data: "))!
-          .slice(6),
-  );
+  const { text, payload } = await callMcpTool(api.baseUrl, token, "verify_contacts", { emails });
   assert.ok(payload.result && !payload.result.isError, text);
   assert.deepEqual(payload.result.structuredContent, { data: rest.body, has_more: false, next_starting_after: null });
   assert.deepEqual(

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startDnsServer, type DnsTestServer } from "@outreach/testing";
+import { callMcpTool, startDnsServer, type DnsTestServer } from "@outreach/testing";
 import { assertError, request, signUp, startTestApi, type TestApi } from "./helpers.js";
 
 // GET /domains/:domain/health against the loopback DNS server: the answer's
@@ -201,20 +201,7 @@ test("the MCP tool check_domain_health answers what GET /domains/:domain/health 
   healthyDomain("mcp.test");
   const rest = await get("/domains/mcp.test/health?smtp_host=smtp.gmail.com");
 
-  const res = await fetch(`${api.baseUrl}/mcp`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "check_domain_health", arguments: { domain: "mcp.test" } } }),
-  });
-  const text = await res.text();
-  const payload = JSON.parse(
-    text.startsWith("{")
-      ? text
-      : text
-          .split("\n")
-          .find((line) => line.startsWith("data: "))!
-          .slice(6),
-  );
+  const { text, payload } = await callMcpTool(api.baseUrl, token, "check_domain_health", { domain: "mcp.test" });
 
   assert.ok(payload.result && !payload.result.isError, text);
   assert.deepEqual(payload.result.structuredContent, rest.body, "the stored report, as the REST answer");

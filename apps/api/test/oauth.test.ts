@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { after, before, test } from "node:test";
 import { decryptSecret, Keyring, secretAad } from "@outreach/core";
 import { createOAuthState } from "@outreach/domain";
-import { startOAuthStandIn, type OAuthStandIn } from "@outreach/testing";
+import { callMcpTool, startOAuthStandIn, type OAuthStandIn } from "@outreach/testing";
 import { assertError, request, signUp, signUpUnlimited, startTestApi, type TestApi } from "./helpers.js";
 
 let api: TestApi;
@@ -335,14 +335,9 @@ test("OAuth2 credentials: refresh_token or connection_id (one), no passwords, th
 test("MCP: list_oauth_connections lists the account's connections with their status, never a token", async () => {
   const { token } = await signUp(api);
   const made = await request(api.baseUrl, "GET", pathOf(standIn.consent((await authorize(token)).authorization_url, "agent@example.test")));
-  const res = await fetch(`${api.baseUrl}/mcp`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "list_oauth_connections", arguments: {} } }),
-  });
-  assert.equal(res.status, 200);
-  const text = await res.text();
-  const result = JSON.parse(text).result;
+  const { status, text, payload } = await callMcpTool(api.baseUrl, token, "list_oauth_connections", {});
+  assert.equal(status, 200);
+  const result = payload.result;
   assert.notEqual(result.isError, true, text);
   const rows = result.structuredContent.data;
   assert.deepEqual(

@@ -44,3 +44,15 @@ export async function apiRequest<T = any>(baseUrl: string, method: string, path:
   }
   return { status: res.status, headers: res.headers, body: parsed as T, text };
 }
+
+/** A call of an MCP tool through POST /mcp: the HTTP status, the raw answer and the JSON-RPC message (read from JSON or from the event stream's data line). */
+export async function callMcpTool(baseUrl: string, token: string, name: string, args: Record<string, unknown>): Promise<{ status: number; text: string; payload: any }> {
+  const res = await fetch(`${baseUrl}/mcp`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+  });
+  const text = await res.text();
+  const json = text.startsWith("{") ? text : (text.split("\n").find((line) => line.startsWith("data: ")) ?? "").slice(6);
+  return { status: res.status, text, payload: JSON.parse(json) };
+}
