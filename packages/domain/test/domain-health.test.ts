@@ -93,6 +93,8 @@ describe("spf", () => {
     assert.equal(none.status, "fail");
     assert.match(none.detail, /no SPF record/);
     assert.match(none.fix, /v=spf1 include:_spf\.google\.com ~all/);
+    const ownHost = await spfOf("none.test", ["mail.none.test", "192.0.2.7"]);
+    assert.match(ownHost.fix, /"v=spf1 a:mail\.none\.test ip4:192\.0\.2\.7 ~all"/, "a host of no known provider is authorized by its name or address");
     assert.equal(two.status, "fail");
     assert.match(two.detail, /2 SPF records/);
     assert.equal(plusAll.status, "fail");

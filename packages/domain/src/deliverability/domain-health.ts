@@ -103,7 +103,9 @@ export class DomainHealthChecker {
     if (answer.kind === "error") return couldNotCheck("the SPF record", answer.code);
     const records = answer.kind === "found" ? answer.records.filter(isSpfRecord) : [];
     const providers = [...new Set(sendingHosts.map(senderProviderOf).filter((p): p is SenderProvider => p !== null))];
-    const suggested = providers.map((p) => `include:${PROVIDER_RECORDS[p].spfInclude} `).join("");
+    // a provider's hosts by its include; any other sending host by its own name (a:) or address (ip4:)
+    const ownHosts = [...new Set(sendingHosts.filter((host) => senderProviderOf(host) === null))].map((host) => (isIPv4(host) ? `ip4:${host}` : `a:${host}`));
+    const suggested = [...providers.map((p) => `include:${PROVIDER_RECORDS[p].spfInclude}`), ...ownHosts].map((mechanism) => `${mechanism} `).join("");
     if (records.length === 0) {
       return { status: "fail", detail: `${domain} has no SPF record (a TXT record starting v=spf1).`, fix: `Publish one TXT record at ${domain}: "v=spf1 ${suggested}~all".` };
     }
