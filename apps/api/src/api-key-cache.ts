@@ -1,5 +1,4 @@
-import type { Redis } from "ioredis";
-import { accountOfKeyEvent, type Logger, errorFields } from "@outreach/core";
+import { accountOfKeyEvent, type Logger, errorFields, type RedisClient } from "@outreach/core";
 import type { AuthContext } from "./auth.js";
 
 export interface ApiKeyCacheOptions {
@@ -38,8 +37,8 @@ export class ApiKeyCache {
 
   constructor(
     private readonly channel: string,
-    private readonly publisher: Redis,
-    private readonly subscriber: Redis | null,
+    private readonly publisher: RedisClient,
+    private readonly subscriber: RedisClient | null,
     private readonly logger: Logger,
     options: ApiKeyCacheOptions = {},
   ) {

@@ -1,5 +1,4 @@
-import type { Redis } from "ioredis";
-import { AppMetrics, createRedis, EgressGuard, httpSeries, Keyring, redisKeys, TypedQueue, type Config, type Logger, errorFields, ignoreFailure } from "@outreach/core";
+import { AppMetrics, createRedis, EgressGuard, httpSeries, Keyring, redisKeys, TypedQueue, type Config, type Logger, errorFields, ignoreFailure, type RedisClient } from "@outreach/core";
 import { createDbClient, dbClientOptions, type Db } from "@outreach/db";
 import { MxVerifier, WebhookHttpClient } from "@outreach/domain";
 import { ApiKeyCache } from "./api-key-cache.js";
@@ -14,9 +13,9 @@ export interface ApiContext {
   logger: Logger;
   db: Db;
   /** Plain commands: rate limits, locks, readiness. Fails fast while Redis is down. */
-  redis: Redis;
+  redis: RedisClient;
   /** BullMQ producers; they queue commands briefly while Redis reconnects. */
-  producer: Redis;
+  producer: RedisClient;
   queues: {
     campaignDispatch: TypedQueue<"campaign-dispatch">;
     testSend: TypedQueue<"test-send">;
@@ -27,7 +26,7 @@ export interface ApiContext {
   usage: UsageRecorder;
   /** Resolved API keys, so authentication skips the database; revocations are broadcast. */
   keyCache: ApiKeyCache;
-  subscriber: Redis;
+  subscriber: RedisClient;
   /** null when no payment provider is configured (STRIPE_SECRET_KEY unset). */
   paymentProvider: PaymentProvider | null;
   /** The egress guard for tenant-chosen hosts: SMTP/IMAP (MAIL_ALLOW_PRIVATE_HOSTS) and webhook URLs (WEBHOOK_ALLOW_PRIVATE_URLS). */

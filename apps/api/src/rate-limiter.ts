@@ -1,5 +1,4 @@
-import type { Redis } from "ioredis";
-import { redisKeys, type Config, type Logger, errorFields } from "@outreach/core";
+import { redisKeys, type Config, type Logger, errorFields, type RedisClient } from "@outreach/core";
 
 // GCRA as in checkRateLimit (middleware/rate-limit.ts), but spending up to
 // ARGV[3] cells at once: as many as are available, at least one or none.
@@ -93,7 +92,7 @@ export class RateLimiter {
   private readonly batch: number;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly config: Pick<Config, "queuePrefix">,
     private readonly logger: Logger,
     readonly policy: RateLimitPolicy,

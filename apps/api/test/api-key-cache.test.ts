@@ -1,15 +1,14 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import type { Redis } from "ioredis";
-import { announceAccountAccessChange, createLogger, createRedis, redisKeys } from "@outreach/core";
+import { announceAccountAccessChange, createLogger, createRedis, redisKeys, type RedisClient } from "@outreach/core";
 import { uniqueQueuePrefix, waitFor } from "@outreach/testing";
 import { ApiKeyCache } from "../src/api-key-cache.js";
 import type { AuthContext } from "../src/auth.js";
 
 const logger = createLogger({ service: "api", level: "error" });
 const auth: AuthContext = { accountId: "a", apiKeyId: "k", clientKind: "direct" };
-let publisher: Redis;
-let subscriber: Redis;
+let publisher: RedisClient;
+let subscriber: RedisClient;
 
 before(() => {
   publisher = createRedis({ redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.1:6379" }, "producer");

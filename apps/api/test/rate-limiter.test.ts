@@ -1,15 +1,14 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
-import type { Redis } from "ioredis";
-import { createLogger, createRedis } from "@outreach/core";
+import { createLogger, createRedis, type RedisClient } from "@outreach/core";
 import { uniqueQueuePrefix, waitFor } from "@outreach/testing";
 import { RateLimiter, type RateLimitDecision, type RateLimitPolicy } from "../src/rate-limiter.js";
 
 const logger = createLogger({ service: "api", level: "error" });
 const config = { queuePrefix: uniqueQueuePrefix() };
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-let redis: Redis;
+let redis: RedisClient;
 let calls = 0;
 
 before(async () => {

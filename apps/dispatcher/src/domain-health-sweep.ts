@@ -1,5 +1,4 @@
-import type { Redis } from "ioredis";
-import { redisKeys, RepeatingTask, type Config, type Logger, errorFields } from "@outreach/core";
+import { redisKeys, RepeatingTask, type Config, type Logger, errorFields, type RedisClient } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { DomainHealthChecker, recheckDueDomains } from "@outreach/domain";
 
@@ -25,7 +24,7 @@ export class DomainHealthSweep {
 
   constructor(
     private readonly db: Db,
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly config: Pick<Config, "queuePrefix">,
     private readonly checker: DomainHealthChecker,
     private readonly logger: Logger,

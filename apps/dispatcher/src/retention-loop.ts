@@ -1,5 +1,4 @@
-import type { Redis } from "ioredis";
-import { redisKeys, RepeatingTask, type Config, type Logger, errorFields } from "@outreach/core";
+import { redisKeys, RepeatingTask, type Config, type Logger, errorFields, type RedisClient } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { purgeOldRows, type PurgeCounts } from "@outreach/domain";
 
@@ -18,7 +17,7 @@ export class RetentionLoop {
 
   constructor(
     private readonly db: Db,
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly config: Pick<Config, "queuePrefix" | "retention">,
     private readonly logger: Logger,
     private readonly everyMs = RETENTION_EVERY_MS,

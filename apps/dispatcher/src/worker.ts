@@ -1,4 +1,3 @@
-import type { Redis } from "ioredis";
 import {
   absentProcesses,
   CAMPAIGN_DISPATCH_WORKERS,
@@ -11,6 +10,7 @@ import {
   TypedQueue,
   errorFields,
   ignoreFailure,
+  type RedisClient,
 } from "@outreach/core";
 import { countOpenStepSends, DomainHealthChecker, MxVerifier, scheduleLagSeconds, SendRouter } from "@outreach/domain";
 import type { WorkerDefinition } from "@outreach/runtime";
@@ -25,7 +25,7 @@ import { replanHeldSends } from "./replan-held-sends.js";
 import { ReplanSweep } from "./replan-sweep.js";
 
 interface DispatcherResources extends DispatcherContext {
-  producer: Redis;
+  producer: RedisClient;
   router: SendRouter;
   takeover: SenderTakeover;
   feeder: Feeder;

@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@outreach/core";
 import type { QueuePayloads, RedisKeyConfig, ReplyClassifierConfig, ReplyClassifierOutcome, replyClassifierSeries, WarnLogger } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { applyReplyCategory, askModel, leftForModel } from "@outreach/domain";
@@ -6,7 +6,7 @@ import { takeClassifierCall } from "./classifier-budget.js";
 
 export interface ModelCategoryDeps {
   db: Db;
-  redis: Redis;
+  redis: RedisClient;
   config: RedisKeyConfig;
   classifier: ReplyClassifierConfig;
   calls: ReturnType<typeof replyClassifierSeries>["calls"];

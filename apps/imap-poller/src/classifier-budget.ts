@@ -1,5 +1,4 @@
-import type { Redis } from "ioredis";
-import { redisKeys, type RedisKeyConfig } from "@outreach/core";
+import { redisKeys, type RedisKeyConfig, type RedisClient } from "@outreach/core";
 
 /** The counter outlives its UTC day by a day, whatever the replicas' clocks say. */
 const BUDGET_TTL_SECONDS = 2 * 86_400;
@@ -9,7 +8,7 @@ const BUDGET_TTL_SECONDS = 2 * 86_400;
  * atomically across replicas (INCR): true while the budget lasts. A question
  * refused here is never asked; the rules' answer stays.
  */
-export async function takeClassifierCall(redis: Redis, config: RedisKeyConfig, accountId: string, dailyBudget: number, now = new Date()): Promise<boolean> {
+export async function takeClassifierCall(redis: RedisClient, config: RedisKeyConfig, accountId: string, dailyBudget: number, now = new Date()): Promise<boolean> {
   const key = redisKeys.replyClassifierBudget(config, accountId, now);
   const results = await redis.multi().incr(key).expire(key, BUDGET_TTL_SECONDS).exec();
   const [error, used] = results?.[0] ?? [new Error("the budget counter gave no answer"), null];

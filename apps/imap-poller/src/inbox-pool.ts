@@ -1,6 +1,5 @@
-import { errorFields, ignoreFailure } from "@outreach/core";
+import { errorFields, ignoreFailure, type RedisClient } from "@outreach/core";
 import { setTimeout as delay } from "node:timers/promises";
-import type { Redis } from "ioredis";
 import type { InboxLeases, Logger } from "@outreach/core";
 import type { InboxEndpoint } from "./inbox-watcher.js";
 import type { ReplicaRing } from "./replica-ring.js";
@@ -58,7 +57,7 @@ export class InboxPool {
   private stopped = false;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly ring: ReplicaRing,
     private readonly leases: InboxLeases,
     private readonly logger: Logger,

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { HeartbeatFailures, type WarnLogger, ignoreFailure } from "@outreach/core";
-import type { Redis } from "ioredis";
+import { HeartbeatFailures, type WarnLogger, ignoreFailure, type RedisClient } from "@outreach/core";
 
 /**
  * The live poller replicas and who should watch which inbox. Each replica
@@ -15,7 +14,7 @@ export class ReplicaRing {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly key: string,
     private readonly ttlMs = 6_000,
     private readonly logger?: WarnLogger,

@@ -1,4 +1,3 @@
-import type { Redis } from "ioredis";
 import {
   createRedis,
   databaseGauge,
@@ -12,6 +11,7 @@ import {
   replyClassifierSeries,
   TypedQueue,
   type ReplyClassifierConfig,
+  type RedisClient,
 } from "@outreach/core";
 import { MailboxTokens, oauthClientsFromConfig } from "@outreach/domain";
 import type { QueueProcessor, WorkerDefinition } from "@outreach/runtime";
@@ -24,7 +24,7 @@ import { queueModelCategory } from "./queue-model-category.js";
 import { ReplicaRing } from "./replica-ring.js";
 
 interface PollerResources {
-  redis: Redis;
+  redis: RedisClient;
   pool: InboxPool;
   /** the model's part, when REPLY_CLASSIFIER_URL is set */
   modelCategories: { classifier: ReplyClassifierConfig; queue: TypedQueue<"categorize-reply">; calls: ReturnType<typeof replyClassifierSeries>["calls"] } | undefined;

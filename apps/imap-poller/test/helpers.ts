@@ -7,8 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { ImapFlow } from "imapflow";
-import type { Redis } from "ioredis";
-import { createRedis, encryptSecret, Keyring, loadConfig, secretAad, type Config } from "@outreach/core";
+import { createRedis, encryptSecret, Keyring, loadConfig, secretAad, type Config, type RedisClient } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { startWorker } from "@outreach/runtime";
 import {
@@ -97,7 +96,7 @@ export interface PollerFixture<S extends ImapTestServer = ImapTestServer> {
   readonly config: Config;
   readonly keyring: Keyring;
   /** Only with the option redis. */
-  readonly redis: Redis;
+  readonly redis: RedisClient;
   /** The poller the option startPoller started. */
   readonly poller: InProcessPoller | undefined;
   /** Starts a poller in this process (on fixture.config unless given); stopped by stop(). */
@@ -115,7 +114,7 @@ export interface PollerFixture<S extends ImapTestServer = ImapTestServer> {
 export async function startPollerFixture<S extends ImapTestServer = ImapTestServer>(options: PollerFixtureOptions<S> = {}): Promise<PollerFixture<S>> {
   let imap: S | undefined;
   let database: TestDatabase | undefined;
-  let redis: Redis | undefined;
+  let redis: RedisClient | undefined;
   const pollers: InProcessPoller[] = [];
   const stop = async (teardown?: () => Promise<unknown>) => {
     try {
@@ -149,7 +148,7 @@ export async function startPollerFixture<S extends ImapTestServer = ImapTestServ
       env,
       config,
       keyring,
-      get redis(): Redis {
+      get redis(): RedisClient {
         if (!redis) throw new Error("startPollerFixture: ask for redis");
         return redis;
       },
@@ -418,7 +417,7 @@ export async function processOfConnection(localPort: number, remotePort: number,
  * Waits until a lease key has been renewed `rounds` times (its TTL jumped back
  * up): the poller that holds it has run that many assignment rounds since.
  */
-export async function waitForLeaseRenewals(redis: Redis, key: string, rounds: number, timeoutMs = 30_000): Promise<void> {
+export async function waitForLeaseRenewals(redis: RedisClient, key: string, rounds: number, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let previous = await redis.pttl(key);
   let renewals = 0;

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, test } from "node:test";
-import type { Redis } from "ioredis";
-import { createRedis, Keyring, loadConfig, redisKeys, type Config } from "@outreach/core";
+import { createRedis, Keyring, loadConfig, redisKeys, type Config, type RedisClient } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { startAppProcess, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
 import { enrollmentStatus, replyTo, seedInbox, startPollerFixture, type PollerFixture, type SeededInbox, pollerEnv } from "./helpers.js";
@@ -25,7 +24,7 @@ let db: Db;
 let keyring: Keyring;
 const processes: AppProcess[] = [];
 const servers: ScriptedImapServer[] = [];
-const redises: Redis[] = [];
+const redises: RedisClient[] = [];
 
 before(async () => {
   pollerFixture = await startPollerFixture();

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
-import type { Redis } from "ioredis";
-import { createLogger, createRedis, InboxLeases, type Config } from "@outreach/core";
+import { createLogger, createRedis, InboxLeases, type Config, type RedisClient } from "@outreach/core";
 import { captureLogs, startTcpProxy, uniqueQueuePrefix, waitFor, type TcpProxy } from "@outreach/testing";
 import { InboxPool, type Watcher } from "../src/inbox-pool.js";
 import type { InboxEndpoint } from "../src/inbox-watcher.js";
@@ -56,7 +55,7 @@ class WatchLog {
 
 function startPool(
   name: string,
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   log: WatchLog,
   listInboxes: () => Promise<InboxEndpoint[]>,
@@ -76,7 +75,7 @@ function startPool(
   return pool;
 }
 
-function redisClient(url = "redis://127.0.0.1:6379"): Redis {
+function redisClient(url = "redis://127.0.0.1:6379"): RedisClient {
   const redis = createRedis({ redisUrl: url } as Pick<Config, "redisUrl">, "producer");
   redis.on("error", () => undefined);
   cleanup.push(() => redis.quit().catch(() => redis.disconnect()));

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import type { Redis } from "ioredis";
-import { redisKeys, type Config, type Keyring } from "@outreach/core";
+import { redisKeys, type Config, type Keyring, type RedisClient } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { waitFor, type ImapTestServer } from "@outreach/testing";
 import {
@@ -22,7 +21,7 @@ import {
 let pollerFixture: PollerFixture | undefined;
 let imap: ImapTestServer;
 let db: Db;
-let redis: Redis;
+let redis: RedisClient;
 let config: Config;
 let keyring: Keyring;
 const meters: ConnectionMeter[] = [];

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import type { Redis } from "ioredis";
-import { redisKeys } from "@outreach/core";
+import { redisKeys, type RedisClient } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { startAppProcess, waitFor, type AppProcess, type ImapTestServer } from "@outreach/testing";
 import { reenableCredential } from "../../api/src/services/reenable-credential.js";
@@ -15,7 +14,7 @@ let pollerFixture: PollerFixture | undefined;
 let imap: ImapTestServer;
 let refusing: ScriptedImapServer;
 let db: Db;
-let redis: Redis;
+let redis: RedisClient;
 let poller: AppProcess | undefined;
 
 before(async () => {

@@ -4,8 +4,7 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { after, before, test } from "node:test";
-import type { Redis } from "ioredis";
-import { AppMetrics, createRedis, Keyring, loadConfig, redisKeys, replyClassifierSeries, type Config, type ReplyClassifierConfig } from "@outreach/core";
+import { AppMetrics, createRedis, Keyring, loadConfig, redisKeys, replyClassifierSeries, type Config, type ReplyClassifierConfig, type RedisClient } from "@outreach/core";
 import { createTestDatabase, REPO_ROOT, startModelStandIn, type ImapTestServer, type ModelStandIn, type TestDatabase } from "@outreach/testing";
 import { categorizeReplyByModel, type ModelCategoryDeps } from "../src/categorize-reply-by-model.js";
 import { pollerEnv, seedInbox, type SeededInbox } from "./helpers.js";
@@ -15,7 +14,7 @@ import { pollerEnv, seedInbox, type SeededInbox } from "./helpers.js";
 // The whole path through Dovecot and the poller is in model-category.test.ts.
 
 let database: TestDatabase;
-let redis: Redis;
+let redis: RedisClient;
 let standIn: ModelStandIn;
 let config: Config;
 let keyring: Keyring;

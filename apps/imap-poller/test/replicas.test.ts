@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import type { Redis } from "ioredis";
-import { redisKeys, type Config } from "@outreach/core";
+import { redisKeys, type Config, type RedisClient } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { dovecotUnavailableReason, imapServerKind, skipWithoutSystemServer, startAppProcess, waitFor, type AppProcess, type ImapTestServer } from "@outreach/testing";
 import { preferredReplica } from "../src/replica-ring.js";
@@ -22,7 +21,7 @@ const skip = skipWithoutSystemServer("Dovecot", imapServerKind() === "dovecot" ?
 let pollerFixture: PollerFixture | undefined;
 let imap: ImapTestServer;
 let db: Db;
-let redis: Redis;
+let redis: RedisClient;
 let config: Config;
 let env: Record<string, string>;
 const processes: AppProcess[] = [];

@@ -1,5 +1,4 @@
-import { HeartbeatFailures, redisKeys, RedisSemaphore, runWithJobSlot, type Config, type DelayableJob, type SlottedQueue, type WarnLogger } from "@outreach/core";
-import type { Redis } from "ioredis";
+import { HeartbeatFailures, redisKeys, RedisSemaphore, runWithJobSlot, type Config, type DelayableJob, type SlottedQueue, type WarnLogger, type RedisClient } from "@outreach/core";
 
 /** A slot's lease: renewed while its job runs, so a sender that dies gives its slots back within this long. */
 const SLOT_LEASE_MS = 30_000;
@@ -16,7 +15,7 @@ export class AccountQueueSlots {
   private readonly semaphores: Record<SlottedQueue, RedisSemaphore>;
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     private readonly config: Pick<Config, "queuePrefix">,
     limits: Record<SlottedQueue, number>,
     private readonly logger?: WarnLogger,

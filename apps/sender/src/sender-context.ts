@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@outreach/core";
 import type { Batcher, Config, Keyring, Logger } from "@outreach/core";
 import type { SendContext, SentInput } from "@outreach/domain";
 import type { AccountQueueSlots } from "./account-queue-slots.js";
@@ -20,7 +20,7 @@ export interface SenderContext {
   /** this process's id in the sends it claims (see LivenessBeacon) */
   processId: string;
   /** the connection the queue producers use */
-  producer: Redis;
+  producer: RedisClient;
   /** claims a queued send and reads it (null: not claimable), concurrent claims in one statement */
   claims: Batcher<string, SendContext | null>;
   /** records a delivered send (false: it was not "sending"), concurrent records in one statement */

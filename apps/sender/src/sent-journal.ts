@@ -1,5 +1,4 @@
-import type { Redis } from "ioredis";
-import { Batcher, RepeatingTask, type Logger, errorFields } from "@outreach/core";
+import { Batcher, RepeatingTask, type Logger, errorFields, type RedisClient } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { recordJournaledSend, type SentInput } from "@outreach/domain";
 
@@ -49,7 +48,7 @@ export class SentJournal {
   });
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly key: string,
     private readonly db: Db,
     private readonly logger: Logger,

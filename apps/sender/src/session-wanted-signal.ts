@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@outreach/core";
 
 /**
  * Tells the other sender processes that one of them holds an idle SMTP session
@@ -20,8 +20,8 @@ export class RedisSessionWantedSignal implements SessionWantedSignal {
   private handler: ((accountId: string, mailbox: string | undefined) => void) | undefined;
 
   constructor(
-    private readonly publisher: Redis,
-    private readonly subscriber: Redis,
+    private readonly publisher: RedisClient,
+    private readonly subscriber: RedisClient,
     private readonly channel: string,
   ) {
     subscriber.on("message", (channel: string, message: string) => {

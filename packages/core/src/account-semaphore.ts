@@ -1,5 +1,5 @@
 import { DelayedError } from "bullmq";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis.js";
 
 // Holders are members of a sorted set scored by lease expiry; expired leases
 // (a crashed holder) are dropped before counting, so a slot always comes back.
@@ -25,7 +25,7 @@ type SemaphoreCommand = { [COMMAND]: (key: string, limit: number, leaseMs: numbe
  */
 export class RedisSemaphore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly limit: number,
     private readonly leaseMs: number,
   ) {

@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis.js";
 import type { Config } from "./config.js";
 import { redisKeys } from "./redis-keys.js";
 
@@ -16,6 +16,6 @@ export function accountOfKeyEvent(message: string): string | undefined {
 }
 
 /** Tells every API replica to forget what it cached about the account's keys (they are looked up again at once). */
-export async function announceAccountAccessChange(redis: Redis, config: Pick<Config, "queuePrefix">, accountId: string): Promise<void> {
+export async function announceAccountAccessChange(redis: RedisClient, config: Pick<Config, "queuePrefix">, accountId: string): Promise<void> {
   await redis.publish(redisKeys.apiKeyEventsChannel(config), `${ACCOUNT_PREFIX}${accountId}`);
 }

@@ -1,5 +1,7 @@
 import { isIP } from "node:net";
 import Joi from "joi";
+import { parseRedisClusterSeeds, type RedisClusterConfig } from "./redis-cluster-seeds.js";
+import { clusterQueuePrefix } from "./redis-keys.js";
 import { IMAP_CONNECTIONS_PER_REPLICA_DEFAULT, IMAP_INBOXES_PER_ACCOUNT_DEFAULT, SEND_CONCURRENCY_PER_ACCOUNT, SMTP_SESSIONS_PER_MAILBOX_DEFAULT } from "./limits.js";
 
 export type AppName = "api" | "dispatcher" | "sender" | "imap-poller" | "webhook-deliverer";
@@ -24,6 +26,9 @@ export interface Config {
   /** Connection settings of every app's PostgreSQL pool (applied by createDbClient in @outreach/db). */
   database: DatabaseConfig;
   redisUrl: string;
+  /** REDIS_CLUSTER_NODES: when set, every connection is to this Redis Cluster and redisUrl is not used. */
+  redisCluster: RedisClusterConfig | undefined;
+  /** The prefix of every Redis key: QUEUE_PREFIX, hash-tagged ({QUEUE_PREFIX}) on a Redis Cluster (see redis-keys.ts). */
   queuePrefix: string;
   publicBaseUrl: string;
   docsUrl: string;
@@ -158,6 +163,8 @@ const schema = Joi.object({
   REDIS_URL: Joi.string()
     .uri({ scheme: ["redis", "rediss"] })
     .default("redis://127.0.0.1:6379"),
+  // parsed by parseRedisClusterSeeds in loadConfig (host:port seeds, or redis[s]:// URLs carrying credentials)
+  REDIS_CLUSTER_NODES: Joi.string(),
   QUEUE_PREFIX: Joi.string()
     .pattern(/^[A-Za-z0-9_.-]+$/, "letters, digits, _ . -")
     .max(64)
@@ -250,6 +257,7 @@ const SECRET_VARIABLES = new Set([
   "DATABASE_URL",
   "DATABASE_DIRECT_URL",
   "REDIS_URL",
+  "REDIS_CLUSTER_NODES",
   "ENCRYPTION_KEY",
   "ENCRYPTION_PREVIOUS_KEYS",
   "STRIPE_SECRET_KEY",
@@ -482,6 +490,13 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
     }
   }
 
+  let redisCluster: RedisClusterConfig | undefined;
+  try {
+    redisCluster = value.REDIS_CLUSTER_NODES === undefined ? undefined : parseRedisClusterSeeds(value.REDIS_CLUSTER_NODES);
+  } catch (error) {
+    throw new ConfigError("REDIS_CLUSTER_NODES", `Invalid configuration: REDIS_CLUSTER_NODES: ${(error as Error).message}`);
+  }
+
   const production = value.NODE_ENV === "production";
   let encryptionKey: Buffer;
   const encryptionKeyIsDevelopment = !value.ENCRYPTION_KEY || value.ENCRYPTION_KEY === DEVELOPMENT_ENCRYPTION_KEY;
@@ -524,7 +539,8 @@ export function loadConfig(app: AppName, env: NodeJS.ProcessEnv = process.env): 
       transactionPooling: value.DATABASE_TRANSACTION_POOLING,
     },
     redisUrl: value.REDIS_URL,
-    queuePrefix: value.QUEUE_PREFIX,
+    redisCluster,
+    queuePrefix: redisCluster ? clusterQueuePrefix(value.QUEUE_PREFIX) : value.QUEUE_PREFIX,
     publicBaseUrl,
     docsUrl: stripTrailingSlash(value.DOCS_URL ?? `${publicBaseUrl}/docs`),
     trustProxy: parseTrustProxy(value.TRUST_PROXY),

@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis.js";
 
 // Take each lease when free (or already ours), renewing its expiry; answers 1 or 0 per key.
 const ACQUIRE = `
@@ -29,7 +29,7 @@ const BATCH = 500;
  */
 export class InboxLeases {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keyOf: (inboxId: string) => string,
     private readonly holder: string,
     readonly ttlMs = 10_000,

@@ -1,10 +1,9 @@
 import { errorFields, ignoreFailure } from "./logger.js";
 import { randomUUID } from "node:crypto";
-import type { Redis } from "ioredis";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { AppName, Config } from "./config.js";
 import type { Logger } from "./logger.js";
-import { pingRedis } from "./redis.js";
+import { pingRedis, type RedisClient } from "./redis.js";
 import { redisKeys } from "./redis-keys.js";
 
 /**
@@ -173,7 +172,7 @@ export class MetricsLease {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly config: Pick<Config, "queuePrefix">,
     private readonly app: AppName,
     private readonly logger: Logger,

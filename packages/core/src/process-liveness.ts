@@ -1,6 +1,6 @@
 import { ignoreFailure } from "./logger.js";
 import { randomUUID } from "node:crypto";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis.js";
 import type { Config } from "./config.js";
 import { HeartbeatFailures, type WarnLogger } from "./heartbeat-failures.js";
 import { redisKeys } from "./redis-keys.js";
@@ -15,7 +15,7 @@ export class LivenessBeacon {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly config: Pick<Config, "queuePrefix">,
     private readonly ttlMs = 15_000,
     private readonly logger?: WarnLogger,
@@ -37,7 +37,7 @@ export class LivenessBeacon {
 }
 
 /** Which of these processes have no liveness key (any more). */
-export async function absentProcesses(redis: Redis, config: Pick<Config, "queuePrefix">, processIds: string[]): Promise<string[]> {
+export async function absentProcesses(redis: RedisClient, config: Pick<Config, "queuePrefix">, processIds: string[]): Promise<string[]> {
   if (processIds.length === 0) return [];
   const pipeline = redis.pipeline();
   for (const id of processIds) pipeline.exists(redisKeys.liveness(config, id));

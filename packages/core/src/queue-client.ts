@@ -1,5 +1,5 @@
 import { Queue, type JobsOptions } from "bullmq";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis.js";
 import type { Config } from "./config.js";
 import { QUEUES, parseJobPayload, type QueueName, type QueuePayloads } from "./queues.js";
 
@@ -14,7 +14,7 @@ export class TypedQueue<N extends QueueName> {
   constructor(
     readonly name: N,
     config: Pick<Config, "queuePrefix">,
-    connection: Redis,
+    connection: RedisClient,
     shard?: string,
   ) {
     this.queue = new Queue(shardQueueName(name, shard), { connection, prefix: config.queuePrefix, defaultJobOptions: QUEUES[name].jobOptions });

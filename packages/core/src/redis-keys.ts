@@ -19,8 +19,21 @@ import type { QueueName } from "./queues.js";
  * `<prefix>:send-email.<sender id>:...`. We never write them ourselves; only
  * the operators' queue discovery reads their names (bullQueue, queueOfBullKey).
  *
+ * On a Redis Cluster (REDIS_CLUSTER_NODES) the prefix is hash-tagged,
+ * `{<QUEUE_PREFIX>}` (clusterQueuePrefix, applied by loadConfig to
+ * config.queuePrefix), so every key of a deployment, ours and BullMQ's, hashes
+ * to one slot: BullMQ's Lua scripts touch many keys of a queue at once, and so
+ * do ours (InboxLeases' ACQUIRE and MGET, InboxPool's MGET and pipeline,
+ * absentProcesses' pipeline, ReplicaRing's MULTI, RedisSemaphore's pipeline),
+ * which a cluster refuses (CROSSSLOT) across slots. The price: one deployment's
+ * keys live on one master; a cluster spreads deployments (prefixes), not one
+ * deployment's load. Outside a cluster the bytes are unchanged.
+ *
  * Lines below: what it holds; its Redis type; who writes / reads it; its TTL.
  */
+
+/** The key prefix on a Redis Cluster: QUEUE_PREFIX as a hash tag, so all of a deployment's keys share one slot. */
+export const clusterQueuePrefix = (queuePrefix: string): string => `{${queuePrefix}}`;
 
 /** What a key is built from: the deployment's QUEUE_PREFIX. */
 export type RedisKeyConfig = Pick<Config, "queuePrefix">;

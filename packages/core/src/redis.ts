@@ -1,28 +1,50 @@
-import { Redis, type RedisOptions } from "ioredis";
+import { Cluster, Redis, type ClusterOptions, type RedisOptions } from "ioredis";
 import type { Config } from "./config.js";
+import type { RedisClusterConfig } from "./redis-cluster-seeds.js";
 
 export type RedisRole = "worker" | "producer" | "command";
+
+/** A connection of ours: one Redis server (REDIS_URL) or a Redis Cluster (REDIS_CLUSTER_NODES). Both speak the same commands. */
+export type RedisClient = Redis | Cluster;
+
+/** What createRedis connects to: the cluster when the config names one, otherwise redisUrl. */
+export type RedisTarget = Pick<Config, "redisUrl"> & Partial<Pick<Config, "redisCluster">>;
 
 /**
  * One factory for every Redis connection. BullMQ workers need
  * maxRetriesPerRequest: null (blocking commands); producers and plain command
  * connections fail fast so an API request does not hang while Redis is down.
  * Connections reconnect forever with a capped backoff, so apps recover without
- * a restart when Redis comes back.
+ * a restart when Redis comes back. On a cluster the same options apply to the
+ * connection of every node, and the backoff to reconnecting the cluster.
  */
-export function createRedis(config: Pick<Config, "redisUrl">, role: RedisRole = "command", options: RedisOptions = {}): Redis {
-  return new Redis(config.redisUrl, {
+export function createRedis(config: RedisTarget, role: RedisRole = "command", options: RedisOptions = {}): RedisClient {
+  const roleOptions: RedisOptions = {
     maxRetriesPerRequest: role === "worker" ? null : 2,
     enableOfflineQueue: role !== "command",
     connectTimeout: 5_000,
     retryStrategy: (times) => Math.min(times * 200, 2_000),
     lazyConnect: false,
     ...options,
-  });
+  };
+  return config.redisCluster ? createCluster(config.redisCluster, roleOptions) : new Redis(config.redisUrl, roleOptions);
+}
+
+/** ioredis reconnects a cluster's nodes itself; our retryStrategy becomes the cluster's, the rest each node's options. */
+function createCluster(cluster: RedisClusterConfig, { retryStrategy, enableOfflineQueue, lazyConnect, ...nodeOptions }: RedisOptions): Cluster {
+  const options: ClusterOptions = {
+    redisOptions: { ...nodeOptions, username: cluster.username, password: cluster.password, ...(cluster.tls ? { tls: {} } : {}) },
+    clusterRetryStrategy: retryStrategy ? (times) => retryStrategy(times) : () => null,
+    enableOfflineQueue,
+    lazyConnect,
+    // a TLS cluster's certificates name its hosts: connect by the name the cluster announces, not a resolved address
+    ...(cluster.tls ? { dnsLookup: (address, callback) => callback(null, address) } : {}),
+  };
+  return new Cluster(cluster.seeds, options);
 }
 
 /** PING that first waits (bounded) for a connection still being established, so a fresh app is not reported down. */
-export async function pingRedis(redis: Redis, waitMs = 1_500): Promise<void> {
+export async function pingRedis(redis: RedisClient, waitMs = 1_500): Promise<void> {
   if (redis.status !== "ready") {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -37,4 +59,13 @@ export async function pingRedis(redis: Redis, waitMs = 1_500): Promise<void> {
     });
   }
   await redis.ping();
+}
+
+/**
+ * The servers holding data: the one server, or every master of a cluster.
+ * What walks the keyspace (SCAN) walks each of them, since a cluster node
+ * only lists the keys of its own slots.
+ */
+export function keyspaceNodes(redis: RedisClient): Redis[] {
+  return redis instanceof Cluster ? redis.nodes("master") : [redis];
 }

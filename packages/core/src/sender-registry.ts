@@ -1,6 +1,6 @@
 import { ignoreFailure } from "./logger.js";
 import { createHash } from "node:crypto";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis.js";
 import type { Config } from "./config.js";
 import { HeartbeatFailures, type WarnLogger } from "./heartbeat-failures.js";
 import { redisKeys } from "./redis-keys.js";
@@ -43,7 +43,7 @@ export class SenderRegistry {
   private readonly key: string;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     config: Pick<Config, "queuePrefix">,
     readonly ttlMs = 6_000,
     private readonly logger?: WarnLogger,

@@ -1,6 +1,5 @@
 import type { Server } from "node:http";
 import { Worker, type Job, type WorkerOptions } from "bullmq";
-import type { Redis } from "ioredis";
 import {
   createRedis,
   MetricsLease,
@@ -17,6 +16,7 @@ import {
   type QueuePayloads,
   type ReadinessCheck,
   errorFields,
+  type RedisClient,
 } from "@outreach/core";
 
 export type JobHandler<N extends QueueName> = (payload: QueuePayloads[N], job: Job<QueuePayloads[N]>, token: string | undefined) => Promise<unknown>;
@@ -87,7 +87,7 @@ export function notBuiltYet<N extends QueueName>(queue: N): JobHandler<N> {
 export async function startWorkerApp(options: WorkerAppOptions): Promise<WorkerAppHandle> {
   const { app, config, logger } = options;
   let shuttingDown = false;
-  const connection: Redis = createRedis(config, "worker");
+  const connection: RedisClient = createRedis(config, "worker");
   const ping = createRedis(config, "command");
   connection.on("error", (err) => logger.warn("redis connection error", { ...errorFields(err) }));
   ping.on("error", () => undefined);

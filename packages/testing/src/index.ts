@@ -18,3 +18,4 @@ export * from "./api-client.js";
 export * from "./error-envelope.js";
 export * from "./model-stand-in.js";
 export * from "./oauth-stand-in.js";
+export * from "./redis-cluster.js";

@@ -1,8 +1,7 @@
 import type { RequestListener } from "node:http";
 import express, { type RequestHandler } from "express";
-import { AppError, type Config, type Logger, errorFields } from "@outreach/core";
+import { AppError, type Config, type Logger, errorFields, type RedisClient } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import type { Redis } from "ioredis";
 import { errorHandler, notFound } from "../middleware/error-handler.js";
 import { operatorAuth } from "./operator-auth.js";
 import { bullBoardUiPath, QUEUE_BOARD_PATH, QueueBoard } from "./queue-board.js";
@@ -21,7 +20,7 @@ export interface AdminDeps {
   logger: Logger;
   db: Db;
   /** plain commands and the boards' queue producers (the api's producer connection) */
-  redis: Redis;
+  redis: RedisClient;
 }
 
 /**

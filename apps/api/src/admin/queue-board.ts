@@ -4,8 +4,7 @@ import { createBullBoard } from "@bull-board/api";
 import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";
 import { ExpressAdapter } from "@bull-board/express";
 import type { RequestHandler, Router } from "express";
-import type { Redis } from "ioredis";
-import { QUEUE_NAMES, TypedQueue, type Config, type Logger, type QueueName, errorFields, ignoreFailure } from "@outreach/core";
+import { QUEUE_NAMES, TypedQueue, type Config, type Logger, type QueueName, errorFields, ignoreFailure, type RedisClient } from "@outreach/core";
 import { discoverQueues, type QueueDiscoveryOptions } from "./queue-discovery.js";
 
 /** Where the board is served (on the metrics listener). */
@@ -43,7 +42,7 @@ export class QueueBoard {
   private discovered: { at: number; done: Promise<void> } | undefined;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly config: Pick<Config, "queuePrefix">,
     private readonly logger: Logger,
     uiBasePath: string,

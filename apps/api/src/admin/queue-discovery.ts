@@ -1,5 +1,4 @@
-import type { Redis } from "ioredis";
-import { QUEUE_NAMES, queueOfBullKey, redisKeys, SenderRegistry, shardQueueName, type Config } from "@outreach/core";
+import { keyspaceNodes, QUEUE_NAMES, queueOfBullKey, redisKeys, SenderRegistry, shardQueueName, type Config, type RedisClient } from "@outreach/core";
 
 export interface QueueDiscoveryOptions {
   /** SCAN calls per discovery at most (COUNT 1000 each): bounds the work on Redis however many keys it holds */
@@ -25,21 +24,26 @@ const globLiteral = (text: string) => text.replace(/[*?[\]\\]/g, (c) => `\\${c}`
  * SCAN for its meta key; a keyspace larger than the bound may hide such a
  * leftover until a later discovery, the registry's never).
  */
-export async function discoverQueues(redis: Redis, config: Pick<Config, "queuePrefix">, options: QueueDiscoveryOptions = {}): Promise<DiscoveredQueues> {
+export async function discoverQueues(redis: RedisClient, config: Pick<Config, "queuePrefix">, options: QueueDiscoveryOptions = {}): Promise<DiscoveredQueues> {
   const maxScanCalls = options.maxScanCalls ?? 100;
   const maxSenderQueues = options.maxSenderQueues ?? 200;
   const senders = new Set((await new SenderRegistry(redis, config).members()).map((id) => shardQueueName(QUEUE_NAMES.sendEmail, id)));
   // BullMQ's meta key of every shard (named send-email.<sender id>, see shardQueueName): <prefix>:send-email.<sender id>:meta
   const head = redisKeys.bullQueue(config, `${QUEUE_NAMES.sendEmail}.`);
-  let cursor = "0";
-  for (let calls = 0; calls < maxScanCalls && senders.size < maxSenderQueues; calls++) {
-    const [next, keys] = await redis.scan(cursor, "MATCH", `${globLiteral(head)}*:meta`, "COUNT", 1000);
-    for (const key of keys) {
-      const queue = queueOfBullKey(config, key, "meta");
-      if (queue) senders.add(queue);
-    }
-    cursor = next;
-    if (cursor === "0") break;
+  // a cluster's masters each hold their own slots' keys: each is scanned, within one bound for them all
+  let calls = 0;
+  for (const node of keyspaceNodes(redis)) {
+    let cursor = "0";
+    do {
+      if (calls >= maxScanCalls || senders.size >= maxSenderQueues) break;
+      calls++;
+      const [next, keys] = await node.scan(cursor, "MATCH", `${globLiteral(head)}*:meta`, "COUNT", 1000);
+      for (const key of keys) {
+        const queue = queueOfBullKey(config, key, "meta");
+        if (queue) senders.add(queue);
+      }
+      cursor = next;
+    } while (cursor !== "0");
   }
   return { catalog: Object.values(QUEUE_NAMES), senders: [...senders].sort().slice(0, maxSenderQueues) };
 }

@@ -1,7 +1,6 @@
 import { Router } from "express";
 import Joi from "joi";
-import type { Redis } from "ioredis";
-import { AppError, InboxLeases, redisKeys, type Config } from "@outreach/core";
+import { AppError, InboxLeases, redisKeys, type Config, type RedisClient } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { MAX_SCHEDULE_ACCOUNTS, readScheduleOverview, scheduleOverviewJson } from "@outreach/domain";
 import { contract } from "../contracts/contract.js";
@@ -19,7 +18,7 @@ const query = contract(
  * GET /admin/schedule: what waits to be sent, per account and campaign, as
  * `pnpm ops schedule --json` prints it (one domain function behind both).
  */
-export function scheduleRoutes(db: Db, redis: Redis, config: Pick<Config, "queuePrefix">): Router {
+export function scheduleRoutes(db: Db, redis: RedisClient, config: Pick<Config, "queuePrefix">): Router {
   const router = Router();
   const leases = new InboxLeases(redis, (id) => redisKeys.inboxLease(config, id), "operator-view");
   router.get("/schedule", async (req, res) => {

@@ -1,5 +1,4 @@
-import type { Redis } from "ioredis";
-import { htmlToText, missingMessageTags, renderMessage, type Config, type MergeContact } from "@outreach/core";
+import { htmlToText, missingMessageTags, renderMessage, type Config, type MergeContact, type RedisClient } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { credentialDaysToday, getPlanUsage, nextOpening, parseSchedule, parseStepVariants, scheduleZone } from "@outreach/domain";
 import { answerInboxDay, answerSubject, assertDayLeft, type AnswerReplyInput } from "../services/answer-reply.js";
@@ -89,7 +88,7 @@ export async function previewDispatch(db: Db, accountId: string, campaignId: str
   };
 }
 
-export async function previewTestSend(db: Db, redis: Redis, config: Pick<Config, "queuePrefix">, accountId: string, campaignId: string, emails: string[], now = new Date()) {
+export async function previewTestSend(db: Db, redis: RedisClient, config: Pick<Config, "queuePrefix">, accountId: string, campaignId: string, emails: string[], now = new Date()) {
   const campaign = await findCampaignWithRelations(db, accountId, campaignId);
   const { allowed, skipped } = await testSendRecipients(db, accountId, emails);
   const allowance = await checkTestSendAllowance(redis, config, accountId, allowed.length, now);

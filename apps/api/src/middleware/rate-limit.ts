@@ -1,6 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
-import type { Redis } from "ioredis";
-import { AppError, redisKeys, type Config, type Logger, errorFields } from "@outreach/core";
+import { AppError, redisKeys, type Config, type Logger, errorFields, type RedisClient } from "@outreach/core";
 import { RateLimiter, type RateLimitPolicy } from "../rate-limiter.js";
 
 // GCRA (generic cell rate algorithm): `limit` requests per `window`, allowed as a
@@ -61,7 +60,7 @@ export interface RateLimitResult {
  * readiness reports it.
  */
 export async function checkRateLimit(
-  redis: Redis,
+  redis: RedisClient,
   config: Pick<Config, "queuePrefix">,
   logger: Logger,
   policy: RateLimitPolicy,
@@ -95,7 +94,7 @@ export function rateLimitedError(policy: RateLimitPolicy, retryMs: number, scope
  * RateLimiter for the tolerance across replicas). Behind another limit (a key's,
  * then its account's), the headers describe whichever has less left.
  */
-export function rateLimit(redis: Redis, config: Pick<Config, "queuePrefix">, logger: Logger, rule: RateLimitRule): RequestHandler {
+export function rateLimit(redis: RedisClient, config: Pick<Config, "queuePrefix">, logger: Logger, rule: RateLimitRule): RequestHandler {
   const limiter = new RateLimiter(redis, config, logger, rule);
   const policyHeader = `${rule.limit};w=${rule.windowSeconds}`;
   const limitHeader = String(rule.limit);

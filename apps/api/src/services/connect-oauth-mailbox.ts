@@ -1,5 +1,4 @@
-import type { Redis } from "ioredis";
-import { AppError, redisKeys, type Config, type KeySource } from "@outreach/core";
+import { AppError, redisKeys, type Config, type KeySource, type RedisClient } from "@outreach/core";
 import type { Db, OAuthConnection } from "@outreach/db";
 import { exchangeAuthorizationCode, OAuthEndpointError, OAuthGrantRefusedError, readOAuthState, saveOAuthConnection } from "@outreach/domain";
 import { oauthClientFor, oauthRedirectUri } from "./authorize-oauth-mailbox.js";
@@ -23,7 +22,7 @@ const invalidState = () => new AppError("invalid_oauth_state");
  * state or an error the provider reports.
  */
 export async function connectOAuthMailbox(
-  deps: { db: Db; redis: Redis; config: Pick<Config, "oauth" | "publicBaseUrl" | "queuePrefix">; keyring: KeySource },
+  deps: { db: Db; redis: RedisClient; config: Pick<Config, "oauth" | "publicBaseUrl" | "queuePrefix">; keyring: KeySource },
   providerName: string,
   input: OAuthCallbackInput,
   now = new Date(),

@@ -1,5 +1,4 @@
-import type { Redis } from "ioredis";
-import { AppError, redisKeys, type Config, type TypedQueue } from "@outreach/core";
+import { AppError, redisKeys, type Config, type TypedQueue, type RedisClient } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { findCampaign } from "./find-campaign.js";
 
@@ -59,7 +58,7 @@ export async function testSendRecipients(db: Db, accountId: string, emails: stri
 }
 
 /** Today's test-send allowance: what is left for `count` more addresses (429 rate_limited when they would go over). Takes nothing. */
-export async function checkTestSendAllowance(redis: Redis, config: Pick<Config, "queuePrefix">, accountId: string, count: number, now = new Date()): Promise<TestSendResult["allowance"]> {
+export async function checkTestSendAllowance(redis: RedisClient, config: Pick<Config, "queuePrefix">, accountId: string, count: number, now = new Date()): Promise<TestSendResult["allowance"]> {
   const used = Number((await redis.get(redisKeys.testSendAllowance(config, accountId, now))) ?? 0);
   if (used + count > TEST_SEND_DAILY_LIMIT) throw allowanceExceeded(now);
   return { limit: TEST_SEND_DAILY_LIMIT, remaining: TEST_SEND_DAILY_LIMIT - used };
@@ -74,7 +73,7 @@ export async function checkTestSendAllowance(redis: Redis, config: Pick<Config, 
  */
 export async function queueTestSend(
   db: Db,
-  redis: Redis,
+  redis: RedisClient,
   config: Pick<Config, "queuePrefix">,
   queue: TypedQueue<"test-send">,
   accountId: string,

@@ -1,6 +1,5 @@
 import type { Job, JobType } from "bullmq";
-import type { Redis } from "ioredis";
-import { ownerOf, TypedQueue, type Config, type SenderRegistry } from "@outreach/core";
+import { ownerOf, TypedQueue, type Config, type SenderRegistry, type RedisClient } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { sendJobId, sendPayload, type EnqueueSends } from "./feed-account.js";
 import type { ReleasedSend } from "./release-due-sends.js";
@@ -29,7 +28,7 @@ export class SendRouter {
   private live: { at: number; senders: Promise<string[]> } | undefined;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly config: Pick<Config, "queuePrefix">,
     readonly registry: SenderRegistry,
   ) {

@@ -1,16 +1,15 @@
 // Operator commands for plans and accounts: `pnpm ops <command>` (see the README's Billing and Operations sections).
-import type { Redis } from "ioredis";
-import { announceAccountAccessChange, ConfigError, createLogger, createRedis, InboxLeases, loadConfig, redisKeys } from "@outreach/core";
+import { announceAccountAccessChange, ConfigError, createLogger, createRedis, InboxLeases, loadConfig, redisKeys, type RedisClient } from "@outreach/core";
 import { createDbClient, dbClientOptions, type Db } from "@outreach/db";
 import { runOperatorCommand } from "./operator-command.js";
 
 let db: Db | undefined;
-let redis: Redis | undefined;
+let redis: RedisClient | undefined;
 try {
   const config = loadConfig("api");
   db = createDbClient(config.databaseDirectUrl, { ...dbClientOptions(config), poolMax: 1, transactionPooling: false });
   // Redis only for the commands that need it (schedule's inbox leases, suspend's broadcast), connected on first use
-  const connect = (): Redis => {
+  const connect = (): RedisClient => {
     if (!redis) {
       redis = createRedis(config, "producer", { maxRetriesPerRequest: 1, retryStrategy: () => null });
       redis.on("error", () => undefined);
