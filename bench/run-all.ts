@@ -13,8 +13,8 @@ import { join } from "node:path";
 import { REPO_ROOT } from "@outreach/testing";
 import { renderReport } from "./report.js";
 
-/** not benchmarks: the API's baseline server, this runner, the report */
-const NOT_BENCHMARKS = new Set(["bare-server", "run-all", "report"]);
+/** not benchmarks: the API's baseline server, this runner, the report, the performance table (a runner of its own) */
+const NOT_BENCHMARKS = new Set(["bare-server", "run-all", "report", "performance-table"]);
 /** the benchmarks first; any other file of bench/ follows in name order */
 const ORDER = ["sending", "many-accounts", "api", "dispatch", "dispatch-memory", "fairness", "webhooks", "rendering", "contact-import", "import-memory", "replies", "campaign-analytics"];
 
