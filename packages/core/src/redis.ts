@@ -67,5 +67,9 @@ export async function pingRedis(redis: RedisClient, waitMs = 1_500): Promise<voi
  * only lists the keys of its own slots.
  */
 export function keyspaceNodes(redis: RedisClient): Redis[] {
-  return redis instanceof Cluster ? redis.nodes("master") : [redis];
+  if (!(redis instanceof Cluster)) return [redis];
+  const masters = redis.nodes("master");
+  // before its first connection a cluster knows no node: scanning none would find nothing, silently
+  if (masters.length === 0) throw new Error(`the Redis Cluster is ${redis.status}: no master known yet`);
+  return masters;
 }
