@@ -14,6 +14,9 @@ const HEARTBEAT_EVERY_MS = 5_000;
 const ABANDONED_AFTER_SECONDS = 30;
 // A handler that has not answered after this long is given up on: its claim stops beating.
 const LONGEST_HANDLER_MS = 10 * 60_000;
+// Storing the answer is tried this many times, this far apart (a database restart or failover takes seconds).
+const STORE_ATTEMPTS = 120;
+const STORE_RETRY_MS = 500;
 
 /** One use of an Idempotency-Key: what the request was (its hash covers method, path and body). */
 export interface IdempotentRequest {
@@ -101,19 +104,35 @@ export async function claimIdempotencyKey(ctx: ApiContext, request: IdempotentRe
   const giveUp = setTimeout(() => clearInterval(heartbeat), LONGEST_HANDLER_MS);
   giveUp.unref();
 
+  const store = async (answer: StoredAnswer | null) => {
+    if (answer === null) {
+      await ctx.db.idempotencyRecord.deleteMany({ where: { accountId, key, responseStatus: null } });
+      return;
+    }
+    await ctx.db.idempotencyRecord.updateMany({
+      where: { accountId, key, responseStatus: null },
+      data: { responseStatus: answer.status, responseHeaders: answer.headers, responseBody: encryptSecret(answer.body, ctx.keyring, responseBodyAad(accountId, key)) },
+    });
+  };
   return {
     kind: "claimed",
     async release(answer) {
-      clearInterval(heartbeat);
       clearTimeout(giveUp);
-      if (answer === null) {
-        await ctx.db.idempotencyRecord.deleteMany({ where: { accountId, key, responseStatus: null } });
-        return;
+      // The work is done: its answer must be stored, or a retry would do it again once the claim looks
+      // abandoned. While the database is away the claim keeps beating and the store is tried again.
+      try {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await store(answer);
+          } catch (err) {
+            if (attempt >= STORE_ATTEMPTS) throw err;
+            ctx.logger.warn("could not store an idempotent response yet; trying again", { error: (err as Error).message });
+            await new Promise((resolve) => setTimeout(resolve, STORE_RETRY_MS));
+          }
+        }
+      } finally {
+        clearInterval(heartbeat);
       }
-      await ctx.db.idempotencyRecord.updateMany({
-        where: { accountId, key, responseStatus: null },
-        data: { responseStatus: answer.status, responseHeaders: answer.headers, responseBody: encryptSecret(answer.body, ctx.keyring, responseBodyAad(accountId, key)) },
-      });
     },
   };
 }
