@@ -3,6 +3,7 @@ import type { ApiContext } from "./context.js";
 import { authenticate } from "./middleware/authenticate.js";
 import { errorHandler, notFound } from "./middleware/error-handler.js";
 import { httpMetrics } from "./middleware/http-metrics.js";
+import { inSequence } from "./middleware/in-sequence.js";
 import { accessLog } from "./middleware/access-log.js";
 import { jsonBody } from "./middleware/json-body.js";
 import { literalPathEscapes } from "./middleware/literal-path-escapes.js";
@@ -67,10 +68,7 @@ export function createApp(ctx: ApiContext, options: AppOptions = {}): Express {
   app.set("trust proxy", ctx.config.trustProxy);
   app.set("query parser", "simple");
 
-  app.use(httpMetrics(ctx.http, new RoutePatterns(app)));
-  app.use(requestId());
-  app.use(accessLog(ctx.logger));
-  app.use(literalPathEscapes());
+  app.use(inSequence([httpMetrics(ctx.http, new RoutePatterns(app)), requestId(), accessLog(ctx.logger), literalPathEscapes()]));
 
   // Authentication runs only under known prefixes, so an unknown path is a 404, not a 401,
   // and before the body is parsed, so nobody unauthenticated gets a large body parsed.
@@ -93,7 +91,7 @@ export function createApp(ctx: ApiContext, options: AppOptions = {}): Express {
       subject: (_req, res) => authOf(res).accountId,
     }),
   ];
-  const mountAuthenticated = ([path, router, bodyLimit]: [string, Router, string | null]) => app.use(path, guard, bodyLimit === null ? [] : jsonBody(bodyLimit), router);
+  const mountAuthenticated = ([path, router, bodyLimit]: [string, Router, string | null]) => app.use(path, inSequence([...guard, ...(bodyLimit === null ? [] : jsonBody(bodyLimit))]), router);
   // The API's own resources come first, so their requests do not walk past every public
   // route; none of them shares a path with those, except /webhooks (mounted after them).
   const resources = authenticatedRoutes(ctx);

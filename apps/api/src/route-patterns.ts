@@ -2,6 +2,10 @@ import type { Express } from "express";
 import { match, type MatchFunction } from "path-to-regexp";
 import { mountedRoutes } from "./route-list.js";
 
+/** How many paths' patterns are remembered (paths carry ids, so the set is forgotten when full), of paths up to what length (memory stays under a few MB). */
+const RECENT_PATHS = 10_000;
+const RECENT_PATH_LENGTH = 200;
+
 /**
  * The route pattern a request path belongs to (/campaigns/:id), found by
  * matching it against every route the app mounts: what usage and metrics are
@@ -11,10 +15,22 @@ import { mountedRoutes } from "./route-list.js";
  */
 export class RoutePatterns {
   private matchers: Array<{ pattern: string; matches: MatchFunction<object> }> | undefined;
+  /** the patterns of paths seen lately: most requests repeat a path (a list, a resource polled) */
+  private readonly recent = new Map<string, string>();
 
   constructor(private readonly app: Express) {}
 
   of(path: string): string {
+    const known = this.recent.get(path);
+    if (known !== undefined) return known;
+    const pattern = this.find(path);
+    if (path.length > RECENT_PATH_LENGTH) return pattern;
+    if (this.recent.size >= RECENT_PATHS) this.recent.clear();
+    this.recent.set(path, pattern);
+    return pattern;
+  }
+
+  private find(path: string): string {
     // built on the first request: by then every route is mounted
     this.matchers ??= [...new Set(mountedRoutes(this.app).map((route) => route.path))].map((pattern) => ({ pattern, matches: match(pattern, { decode: false }) }));
     for (const { pattern, matches } of this.matchers) if (matches(path)) return pattern;

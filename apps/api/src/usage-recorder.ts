@@ -1,5 +1,5 @@
 import type { Logger } from "@outreach/core";
-import { insertRequestLogs, recordApiKeysLastUsed, touchApiKeyLastUsed, type ClientKind, type Db } from "@outreach/db";
+import { fromDb, insertRequestLogs, recordApiKeysLastUsed, touchApiKeyLastUsed, type ClientKind, type Db, type Executor } from "@outreach/db";
 
 export interface RequestRecord {
   accountId: string;
@@ -33,13 +33,17 @@ export class UsageRecorder {
   private lastUsedWrittenAt = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
+  /** the client's own pg pool: these statements carry thousands of parameters, which the ORM would take apart first */
+  private readonly pool: Executor;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly logger: Logger,
     private readonly intervalMs = 250,
     private readonly maxBuffered = 50_000,
-  ) {}
+  ) {
+    this.pool = fromDb(db);
+  }
 
   start(): void {
     this.timer ??= setInterval(() => void this.flush(), this.intervalMs);
@@ -55,14 +59,19 @@ export class UsageRecorder {
    * A request authenticated with this key at `at`: resolves once the key's
    * last_used_at is at most LAST_USED_RESOLUTION_MS older than `at` (written now
    * if this replica has not written it within that time; otherwise by the batch).
+   * undefined when there is nothing to wait for (nearly every request).
    */
-  async touch(apiKeyId: string, at: Date): Promise<void> {
+  touch(apiKeyId: string, at: Date): Promise<void> | undefined {
     this.noteLastUsed(apiKeyId, at);
     const written = this.lastUsedWrittenAt.get(apiKeyId);
-    if (written !== undefined && at.getTime() - written < LAST_USED_RESOLUTION_MS) return;
+    if (written !== undefined && at.getTime() - written < LAST_USED_RESOLUTION_MS) return undefined;
     this.lastUsedWrittenAt.set(apiKeyId, at.getTime());
+    return this.writeLastUsed(apiKeyId, at);
+  }
+
+  private async writeLastUsed(apiKeyId: string, at: Date): Promise<void> {
     try {
-      await touchApiKeyLastUsed(this.db, apiKeyId, at);
+      await touchApiKeyLastUsed(this.pool, apiKeyId, at);
     } catch (err) {
       // the batch writes it when the database answers again
       this.lastUsedWrittenAt.delete(apiKeyId);
@@ -101,7 +110,7 @@ export class UsageRecorder {
       // one INSERT of arrays per chunk: far cheaper for the event loop than createMany
       for (let i = 0; i < requests.length; i += 5_000) {
         const chunk = requests.slice(i, i + 5_000);
-        await insertRequestLogs(this.db, {
+        await insertRequestLogs(this.pool, {
           accountIds: chunk.map((r) => r.accountId),
           apiKeyIds: chunk.map((r) => r.apiKeyId),
           clientKinds: chunk.map((r) => r.clientKind),
@@ -116,7 +125,7 @@ export class UsageRecorder {
       if (lastUsed.size) {
         const ids = [...lastUsed.keys()];
         const times = ids.map((id) => lastUsed.get(id)!.toISOString());
-        await recordApiKeysLastUsed(this.db, ids, times);
+        await recordApiKeysLastUsed(this.pool, ids, times);
       }
     } catch (err) {
       this.logger.warn("could not record API usage; it will be retried", { error: (err as Error).message });

@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hash, randomBytes, timingSafeEqual } from "node:crypto";
 
+/** One-shot (no Hash object): it runs for every API request, on its key. */
 export function sha256Hex(input: string | Buffer): string {
-  return createHash("sha256").update(input).digest("hex");
+  return hash("sha256", input, "hex");
 }
 
 /** URL-safe random token of the given number of random bytes. */

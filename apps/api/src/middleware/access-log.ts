@@ -3,6 +3,15 @@ import type { Logger } from "@outreach/core";
 import { routePatternOf } from "./http-metrics.js";
 
 /**
+ * Whether the logger's level lets `level` through: winston formats a line
+ * before its transports drop it by level, so a line nobody reads would cost as
+ * much as one written.
+ */
+function passes(logger: Logger, level: string): boolean {
+  return logger.levels[level]! <= logger.levels[logger.level]!;
+}
+
+/**
  * One line per request once it is answered, whatever answered it (a route, an
  * authentication failure, a rate limit, a public page): request id, account
  * (when authenticated), method, route pattern, status and duration. At info
@@ -10,8 +19,11 @@ import { routePatternOf } from "./http-metrics.js";
  */
 export function accessLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
+    if (!passes(logger, "warn")) return next();
     const startedAt = process.hrtime.bigint();
     res.once("finish", () => {
+      const level = res.statusCode >= 500 ? "warn" : "info";
+      if (!passes(logger, level)) return;
       const auth = res.locals.auth as { accountId?: string } | undefined;
       const fields = {
         requestId: res.locals.requestId as string | undefined,
@@ -21,8 +33,7 @@ export function accessLog(logger: Logger): RequestHandler {
         status: res.statusCode,
         durationMs: Math.round(Number(process.hrtime.bigint() - startedAt) / 1e5) / 10,
       };
-      if (res.statusCode >= 500) logger.warn("request", fields);
-      else logger.info("request", fields);
+      logger.log(level, "request", fields);
     });
     next();
   };

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { AppError, currentLogContext, isAppError, withLogContext, type Config } from "@outreach/core";
 import type { AuthContext } from "../auth.js";
 import { clientIp, clientIpBucket } from "../client-ip.js";
@@ -62,16 +62,12 @@ function suspendedError(suspendedAt: Date): AppError {
 /** Requires a valid API key (of an account not suspended), records the request for usage reporting, and tags logs with the account. */
 export function authenticate(ctx: ApiContext): RequestHandler {
   const failurePolicy = authFailureLimit(ctx.config);
-  return async (req, res, next) => {
-    // nearly every request: a key the cache holds, answered without waiting for anything
-    const auth = cachedApiKey(ctx.keyCache, req.get("authorization")) ?? (await authenticateWithLookup(ctx, failurePolicy, req));
+  const admit = (auth: AuthContext, req: Request, res: Response, next: NextFunction): Promise<void> | void => {
     // the access log names the account of a refused request too
     res.locals.auth = auth;
     if (auth.suspendedAt) throw suspendedError(auth.suspendedAt);
 
     const startedAt = Date.now();
-    // before the handler, so the client's next request sees the key as used (see UsageRecorder.touch)
-    await ctx.usage.touch(auth.apiKeyId, new Date(startedAt));
     res.once("finish", () => {
       // a protocol probe that is nobody's mistake (an MCP client asking for an event stream)
       if (res.locals.notUsage === true) return;
@@ -86,11 +82,24 @@ export function authenticate(ctx: ApiContext): RequestHandler {
         createdAt: new Date(startedAt),
       });
     });
-    // requestId() opened a log context for this request alone: add the account to it
-    // rather than open a second one around the rest of the request
-    if (res.locals.requestId !== undefined) {
-      currentLogContext().accountId = auth.accountId;
-      next();
-    } else withLogContext({ accountId: auth.accountId }, () => next());
+    // before the handler, so the client's next request sees the key as used (see UsageRecorder.touch)
+    const touched = ctx.usage.touch(auth.apiKeyId, new Date(startedAt));
+    if (touched) return touched.then(() => proceed(auth, res, next));
+    proceed(auth, res, next);
   };
+  return (req, res, next) => {
+    // nearly every request: a key the cache holds, answered without waiting for anything
+    const cached = cachedApiKey(ctx.keyCache, req.get("authorization"));
+    if (cached) return admit(cached, req, res, next);
+    return authenticateWithLookup(ctx, failurePolicy, req).then((auth) => admit(auth, req, res, next));
+  };
+}
+
+function proceed(auth: AuthContext, res: Response, next: NextFunction): void {
+  // requestId() opened a log context for this request alone: add the account to it
+  // rather than open a second one around the rest of the request
+  if (res.locals.requestId !== undefined) {
+    currentLogContext().accountId = auth.accountId;
+    next();
+  } else withLogContext({ accountId: auth.accountId }, () => next());
 }

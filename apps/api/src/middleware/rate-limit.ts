@@ -1,6 +1,6 @@
-import type { Request, RequestHandler, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { AppError, redisKeys, type Config, type Logger, errorFields, type RedisClient } from "@outreach/core";
-import { RateLimiter, type RateLimitPolicy } from "../rate-limiter.js";
+import { RateLimiter, type RateLimitDecision, type RateLimitPolicy } from "../rate-limiter.js";
 
 // GCRA (generic cell rate algorithm): `limit` requests per `window`, allowed as a
 // burst of `limit` and refilled one every window/limit. One key of O(1) size per
@@ -98,9 +98,7 @@ export function rateLimit(redis: RedisClient, config: Pick<Config, "queuePrefix"
   const limiter = new RateLimiter(redis, config, logger, rule);
   const policyHeader = `${rule.limit};w=${rule.windowSeconds}`;
   const limitHeader = String(rule.limit);
-  return async (req, res, next) => {
-    const taken = limiter.take(rule.subject(req, res));
-    const result = taken instanceof Promise ? await taken : taken;
+  const answer = (result: RateLimitDecision | null, res: Response, next: NextFunction) => {
     if (!result) return next();
     const shown = res.getHeader("RateLimit-Remaining");
     if (result.allowed && shown !== undefined && Number(shown) <= result.remaining) return next();
@@ -111,5 +109,11 @@ export function rateLimit(redis: RedisClient, config: Pick<Config, "queuePrefix"
     res.setHeader("RateLimit-Policy", policyHeader);
     if (!result.allowed) throw rateLimitedError(rule, result.retryMs, rule.scope);
     next();
+  };
+  // nearly every request is answered from cells already taken: no promise for those
+  return (req, res, next) => {
+    const taken = limiter.take(rule.subject(req, res));
+    if (taken instanceof Promise) return taken.then((result) => answer(result, res, next));
+    answer(taken, res, next);
   };
 }

@@ -7,8 +7,8 @@ import type { CampaignStats, StatusCounts } from "../services/get-campaign-stats
 import type { CampaignPreview, PreviewStep } from "../services/preview-campaign.js";
 import { array, boolean, component, dateTime, email, integer, nullable, number, object, oneOfValues, string, uuid } from "../openapi/json-schema.js";
 
-/** An element of GET /campaigns. */
-export function serializeCampaignSummary(campaign: Pick<Campaign, "id" | "name" | "status" | "createdAt">) {
+/** An element of GET /campaigns. createdAt: a Date, or already its ISO text (as listCampaignPage reads it); the JSON is the same. */
+export function serializeCampaignSummary(campaign: Pick<Campaign, "id" | "name" | "status"> & { createdAt: Date | string }) {
   return { id: campaign.id, name: campaign.name, status: campaign.status, created_at: campaign.createdAt };
 }
 

@@ -1,6 +1,7 @@
 import type { CampaignStatus } from "../generated/client.js";
 import { columns, type RowOf } from "./columns.js";
 import { executor, fromDb, type PrismaQueryable, type Queryable } from "./executor.js";
+import { isoTimeSql } from "./iso-time.js";
 
 /*
  * Statements on campaigns. The row lock comes in four shapes, each kept as its
@@ -89,20 +90,23 @@ export async function campaignToDispatch(q: Queryable, accountId: string, campai
   return campaign;
 }
 
-export const campaignSummaryColumns = columns({ id: "uuid", name: "text", status: "text", createdAt: "timestamptz" });
+export const campaignSummaryColumns = columns({ id: "uuid", name: "text", status: "text", createdAt: "text" });
 
-/** status is the CampaignStatus enum cast to text. */
+/** status is the CampaignStatus enum cast to text; createdAt is the ISO 8601 text of the time (isoTimeSql). */
 export type CampaignSummaryRow = Omit<RowOf<typeof campaignSummaryColumns>, "status"> & { status: CampaignStatus };
+
+const CREATED_AT_ISO = isoTimeSql(`"createdAt"`);
 
 /**
  * A page of the account's campaigns, newest first (after the cursor when
  * given): the hottest read of the API, so one prepared statement on
- * campaigns_accountId_createdAt_idx through the client's own pool (fromDb).
+ * campaigns_accountId_createdAt_idx through the client's own pool (fromDb),
+ * its time already as the text the answer shows.
  */
 export async function listCampaignPage(db: PrismaQueryable, accountId: string, limit: number, cursor?: { createdAt: Date; id: string } | null): Promise<CampaignSummaryRow[]> {
   if (!cursor) {
     return fromDb(db).rows<CampaignSummaryRow>(
-      `SELECT id, name, status::text AS status, "createdAt" FROM campaigns
+      `SELECT id, name, status::text AS status, ${CREATED_AT_ISO} AS "createdAt" FROM campaigns
        WHERE "accountId" = $1::uuid
        ORDER BY "createdAt" DESC, id DESC LIMIT $2`,
       [accountId, limit],
@@ -110,7 +114,7 @@ export async function listCampaignPage(db: PrismaQueryable, accountId: string, l
     );
   }
   return fromDb(db).rows<CampaignSummaryRow>(
-    `SELECT id, name, status::text AS status, "createdAt" FROM campaigns
+    `SELECT id, name, status::text AS status, ${CREATED_AT_ISO} AS "createdAt" FROM campaigns
      WHERE "accountId" = $1::uuid AND ("createdAt", id) < ($2::timestamptz, $3::uuid)
      ORDER BY "createdAt" DESC, id DESC LIMIT $4`,
     [accountId, cursor.createdAt, cursor.id, limit],
