@@ -11,6 +11,7 @@
 import { campaignDailySendCounts, campaignEventCounts, campaignSendCounts, planAnalyticsReads, executor, type AnalyticsRange, type Executor, type Queryable } from "@outreach/db";
 import { createTestDatabase } from "@outreach/testing";
 import { startBenchApi } from "./lib/apps.js";
+import { dropUnlessKept } from "./lib/bench-database.js";
 import { openingFromDay } from "@outreach/domain";
 import { ANALYTICS_ZONE, seedAnalyticsCampaign } from "./lib/analytics-seed.js";
 import { percentile as nearestRank, round } from "./lib/numbers.js";
@@ -220,10 +221,5 @@ try {
   });
 } finally {
   await api.stop();
-  if (process.env.BENCH_KEEP_DATABASE) {
-    log(`database kept: ${database.url}`);
-    await database.db.$disconnect();
-  } else {
-    await database.drop();
-  }
+  await dropUnlessKept(database);
 }

@@ -30,6 +30,7 @@ import {
 } from "@outreach/domain";
 import { createTestDatabase } from "@outreach/testing";
 import { startBenchApi } from "./lib/apps.js";
+import { dropUnlessKept } from "./lib/bench-database.js";
 import { percentile as nearestRank, round } from "./lib/numbers.js";
 import { log, machineInfo, writeResult } from "./lib/results.js";
 import { argNumber } from "./lib/settings.js";
@@ -245,12 +246,7 @@ try {
   writeProgress(points);
 } finally {
   await api.stop();
-  if (process.env.BENCH_KEEP_DATABASE) {
-    log(`database kept: ${database.url}`);
-    await database.db.$disconnect();
-  } else {
-    await database.drop();
-  }
+  await dropUnlessKept(database);
 }
 
 /**

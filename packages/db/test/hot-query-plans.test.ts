@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import { after, before, test } from "node:test";
 import pg from "pg";
-import { applyMigrations, ensureDatabase, MIGRATIONS_DIR } from "../src/index.js";
+import { applyMigrations, MIGRATIONS_DIR } from "../src/index.js";
 import * as queries from "../src/queries/index.js";
 import type { Executor, PrismaQueryable } from "../src/queries/index.js";
+import { dropScratchDatabases, scratchDatabase } from "./support/live-schema.js";
 
 // The plans of the hot statements (the release of due sends, a campaign's statistics,
 // the retention purge, the backlog gauges, the claim of a send, the outbox relay's
@@ -16,14 +16,6 @@ import type { Executor, PrismaQueryable } from "../src/queries/index.js";
 // and the release's from the function release_due_sends as the database holds it.
 // The statistics are computed from every row (a sample larger than the tables), so
 // the plans do not depend on a random sample.
-
-const TEST_ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const name = `outreach_test_${Date.now().toString(36)}_plan${randomBytes(3).toString("hex")}`;
-const url = (() => {
-  const u = new URL(TEST_ADMIN_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-})();
 
 /** Tables that grow with every send: none may be read by a sequential scan. */
 const BIG_TABLES = ["step_sends", "enrollments", "contacts", "events", "webhook_deliveries", "webhook_attempts", "request_logs", "idempotency_records", "enrollment_skips"];
@@ -43,7 +35,7 @@ let accountId: string;
 let campaignId: string;
 
 before(async () => {
-  await ensureDatabase(url);
+  const { url } = await scratchDatabase("plan");
   await applyMigrations(url, MIGRATIONS_DIR);
   client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -53,10 +45,7 @@ before(async () => {
 
 after(async () => {
   await client?.end();
-  const admin = new pg.Client({ connectionString: TEST_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  await dropScratchDatabases();
 });
 
 /**
