@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { pgbouncerTransactionsServed } from "@outreach/db/testing";
 import { TEST_ADMIN_URL } from "./database.js";
 import { findFreePort, waitForPort } from "./free-port.js";
+import { stopChild } from "./stop-child.js";
 
 export const PGBOUNCER_BINARY = "/usr/sbin/pgbouncer";
 const HOST = "127.0.0.1";
@@ -72,15 +73,6 @@ async function logTail(dir: string): Promise<string> {
   return `${log}${output}`.split("\n").slice(-15).join("\n");
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
-  await exited;
-  clearTimeout(timer);
-}
-
 /** Runs PgBouncer in the foreground as a child of this process, so stopping it is signalling that one pid. */
 async function launch(dir: string, server: URL, poolSize: number, user: { uid: number; gid: number } | undefined): Promise<{ port: number; child: ChildProcess }> {
   for (let attempt = 1; ; attempt++) {
@@ -97,7 +89,7 @@ async function launch(dir: string, server: URL, poolSize: number, user: { uid: n
     );
     const outcome = await Promise.race([exited, listening]);
     if (outcome === "listening") return { port, child };
-    await stop(child);
+    await stopChild(child, STOP_GRACE_MS);
     // most likely another process took the port between findFreePort and bind
     if (attempt >= START_ATTEMPTS) throw new Error(`PgBouncer did not start:\n${await logTail(dir)}`);
   }
@@ -154,7 +146,7 @@ export async function startPgBouncer(options: PgBouncerOptions = {}): Promise<Pg
     },
     async close() {
       process.removeListener("exit", killOnExit);
-      await stop(child);
+      await stopChild(child, STOP_GRACE_MS);
       await rm(dir, { recursive: true, force: true });
     },
   };

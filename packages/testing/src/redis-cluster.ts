@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { promisify } from "node:util";
 import { findFreePort, waitForPort } from "./free-port.js";
+import { stopChild } from "./stop-child.js";
 
 export const REDIS_SERVER_BINARY = "/usr/bin/redis-server";
 export const REDIS_CLI_BINARY = "/usr/bin/redis-cli";
@@ -47,15 +48,6 @@ async function cli(port: number, args: string[]): Promise<string> {
   return stdout;
 }
 
-async function stopNode(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
-  await exited;
-  clearTimeout(timer);
-}
-
 /** One cluster-enabled redis-server in the foreground, nothing persisted, its files in `dir`. */
 async function launchNode(dir: string, index: number): Promise<RedisNode> {
   for (let attempt = 1; ; attempt++) {
@@ -77,7 +69,7 @@ async function launchNode(dir: string, index: number): Promise<RedisNode> {
       () => "silent" as const,
     );
     if ((await Promise.race([exited, listening])) === "listening") return { port, child };
-    await stopNode(child);
+    await stopChild(child, STOP_GRACE_MS);
     // most likely another process took a port between findFreePort and bind
     if (attempt >= START_ATTEMPTS) {
       const log = await readFile(join(dir, `redis-${index}.log`), "utf8").catch(() => "");
@@ -130,7 +122,7 @@ export async function startRedisCluster(): Promise<RedisClusterTestServer> {
   process.once("exit", killOnExit);
   const stop = async () => {
     process.removeListener("exit", killOnExit);
-    await Promise.all(nodes.map((node) => stopNode(node.child)));
+    await Promise.all(nodes.map((node) => stopChild(node.child, STOP_GRACE_MS)));
     await rm(dir, { recursive: true, force: true });
   };
 
