@@ -347,7 +347,7 @@ async function recordDelivered(ctx: SenderContext, input: SentInput & { now: Dat
     ctx.logger.warn("the send's record waits in the journal until PostgreSQL takes it", { stepSendId: input.stepSendId, ...errorFields(err) });
     return false;
   }
-  if (journaled) await ctx.journal.remove(input.stepSendId).catch((err) => ctx.logger.warn("could not clear a journal entry (its replay is a no-op)", { ...errorFields(err) }));
+  if (journaled) ctx.journal.remove(input.stepSendId);
   return true;
 }
 

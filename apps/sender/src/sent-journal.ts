@@ -1,4 +1,5 @@
-import { Batcher, RepeatingTask, type Logger, errorFields, type RedisClient } from "@outreach/core";
+import type { Redis } from "ioredis";
+import { Batcher, RepeatingTask, type Logger, errorFields } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { recordJournaledSend, type SentInput } from "@outreach/domain";
 
@@ -15,6 +16,9 @@ interface JournalEntry {
   sentAt: string;
   journaledAt: number;
 }
+
+/** A recorded send's entry is removed at the latest this long after its record (sooner with the next write). */
+const REMOVE_WITHIN_MS = 100;
 
 export interface SentJournalOptions {
   /** how often the journal is replayed into PostgreSQL */
@@ -37,18 +41,23 @@ export class SentJournal {
   private readonly loop: RepeatingTask;
   private readonly drainEveryMs: number;
   private readonly minAgeMs: number;
-  // entries written and removed by concurrent sends share one command
+  // Entries of recorded sends, removed together with the next write (one round trip for both) or
+  // within REMOVE_WITHIN_MS: an entry left by a crash in between is replayed as a no-op.
+  private readonly recorded = new Set<string>();
+  private removalTimer: NodeJS.Timeout | undefined;
+  // entries written by concurrent sends share one command
   private readonly writes = new Batcher<JournalEntry, void>(async (entries) => {
-    await this.redis.hset(this.key, Object.fromEntries(entries.map((e) => [e.stepSendId, JSON.stringify(e)])));
+    const written = new Set(entries.map((e) => e.stepSendId));
+    const removals = this.takeRemovals().filter((id) => !written.has(id));
+    const pipeline = this.redis.pipeline().hset(this.key, Object.fromEntries(entries.map((e) => [e.stepSendId, JSON.stringify(e)])));
+    if (removals.length) pipeline.hdel(this.key, ...removals);
+    const [written1] = (await pipeline.exec()) ?? [];
+    if (!written1 || written1[0]) throw written1?.[0] ?? new Error("the journal write got no answer");
     return entries.map(() => undefined);
-  });
-  private readonly removals = new Batcher<string, void>(async (ids) => {
-    await this.redis.hdel(this.key, ...ids);
-    return ids.map(() => undefined);
   });
 
   constructor(
-    private readonly redis: RedisClient,
+    private readonly redis: Redis,
     private readonly key: string,
     private readonly db: Db,
     private readonly logger: Logger,
@@ -80,8 +89,23 @@ export class SentJournal {
     await this.writes.run(entry);
   }
 
-  async remove(stepSendId: string): Promise<void> {
-    await this.removals.run(stepSendId);
+  /** Drops a recorded send's entry: with the next write, or within REMOVE_WITHIN_MS. */
+  remove(stepSendId: string): void {
+    this.recorded.add(stepSendId);
+    this.removalTimer ??= setTimeout(() => void this.flushRemovals(), REMOVE_WITHIN_MS).unref();
+  }
+
+  private takeRemovals(): string[] {
+    const ids = [...this.recorded];
+    this.recorded.clear();
+    return ids;
+  }
+
+  private async flushRemovals(): Promise<void> {
+    clearTimeout(this.removalTimer);
+    this.removalTimer = undefined;
+    const ids = this.takeRemovals();
+    if (ids.length) await this.redis.hdel(this.key, ...ids).catch((err) => this.logger.warn("could not clear sent journal entries (their replay is a no-op)", { ...errorFields(err) }));
   }
 
   start(): void {
@@ -90,6 +114,7 @@ export class SentJournal {
 
   async stop(): Promise<void> {
     await this.loop.stop();
+    await this.flushRemovals();
   }
 
   /** Records every entry old enough; stops at the first database failure (PostgreSQL is still away). Returns how many were recorded now. */
@@ -103,7 +128,7 @@ export class SentJournal {
         const entry = JSON.parse(fields[i + 1]!) as JournalEntry;
         if (now - entry.journaledAt < this.minAgeMs) continue;
         if (await recordJournaledSend(this.db, toSentInput(entry))) recorded += 1;
-        await this.remove(entry.stepSendId);
+        this.remove(entry.stepSendId);
       }
     } while (cursor !== "0");
     if (recorded) this.logger.info("recorded sends from the journal", { recorded });

@@ -43,7 +43,8 @@ export const QUEUES: { [N in QueueName]: QueueDefinition<N> } = {
       stepSendId: id.required(),
       credentialId: id.description("the inbox it was routed by, whose session the sender takes before claiming it"),
     }),
-    jobOptions: { attempts: 6, backoff: { type: "exponential", delay: 30_000 }, ...retention },
+    // a completed send job is deleted at once: its send's row is the record, and a job gone is judged like a completed one (see lostJobsIn)
+    jobOptions: { attempts: 6, backoff: { type: "exponential", delay: 30_000 }, ...retention, removeOnComplete: true },
   },
   "test-send": {
     name: "test-send",
