@@ -22,12 +22,19 @@ import type { QueueName } from "./queues.js";
  * On a Redis Cluster (REDIS_CLUSTER_NODES) the prefix is hash-tagged,
  * `{<QUEUE_PREFIX>}` (clusterQueuePrefix, applied by loadConfig to
  * config.queuePrefix), so every key of a deployment, ours and BullMQ's, hashes
- * to one slot: BullMQ's Lua scripts touch many keys of a queue at once, and so
- * do ours (InboxLeases' ACQUIRE and MGET, InboxPool's MGET and pipeline,
- * absentProcesses' pipeline, ReplicaRing's MULTI, RedisSemaphore's pipeline),
- * which a cluster refuses (CROSSSLOT) across slots. The price: one deployment's
- * keys live on one master; a cluster spreads deployments (prefixes), not one
- * deployment's load. Outside a cluster the bytes are unchanged.
+ * to one slot. A cluster refuses (CROSSSLOT) a script or MULTI over keys of
+ * several slots, and ioredis a pipeline over several nodes; these span keys:
+ *   - BullMQ's Lua scripts: every key of a queue at once (add, move, retry);
+ *   - InboxLeases: ACQUIRE over up to 500 inbox leases, and MGET of them;
+ *   - InboxPool: MGET of inboxWanted keys, a pipeline of SETs of them;
+ *   - RedisSemaphore.renewAll: a pipeline of the acquire script over many accounts' keys;
+ *   - absentProcesses: a pipeline of EXISTS over many liveness keys;
+ *   - one key each, so any slot would do: ReplicaRing's and takeClassifierCall's
+ *     MULTI, SentJournal's pipeline, the GCRA, allowance, lease and registry scripts.
+ * Pub/sub (apiKeyEventsChannel, smtpSessionWantedChannel) is cluster-wide.
+ * The price: one deployment's keys live on one master; a cluster spreads
+ * deployments (prefixes), not one deployment's load. Outside a cluster the
+ * bytes are unchanged.
  *
  * Lines below: what it holds; its Redis type; who writes / reads it; its TTL.
  */
