@@ -43,7 +43,12 @@ function createCluster(cluster: RedisClusterConfig, { retryStrategy, enableOffli
   return new Cluster(cluster.seeds, options);
 }
 
-/** PING that first waits (bounded) for a connection still being established, so a fresh app is not reported down. */
+/**
+ * PING that first waits (bounded) for a connection still being established, so
+ * a fresh app is not reported down. On a cluster every master is pinged: one
+ * PING would reach a random node, and report ready while the master holding
+ * this deployment's slot is away.
+ */
 export async function pingRedis(redis: RedisClient, waitMs = 1_500): Promise<void> {
   if (redis.status !== "ready") {
     await new Promise<void>((resolve, reject) => {
@@ -58,7 +63,7 @@ export async function pingRedis(redis: RedisClient, waitMs = 1_500): Promise<voi
       redis.once("ready", onReady);
     });
   }
-  await redis.ping();
+  await Promise.all(keyspaceNodes(redis).map((node) => node.ping()));
 }
 
 /**

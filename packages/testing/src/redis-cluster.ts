@@ -35,6 +35,9 @@ export interface RedisClusterTestServer {
   cli(port: number, args: string[]): Promise<string>;
   /** The port of the master serving `key`'s slot. */
   portOfKey(key: string): Promise<number>;
+  /** SIGSTOPs the node on `port` (it holds its connections and answers nothing) until resume(port). */
+  pause(port: number): void;
+  resume(port: number): void;
   stop(): Promise<void>;
 }
 
@@ -120,8 +123,10 @@ export async function startRedisCluster(): Promise<RedisClusterTestServer> {
     rmSync(dir, { recursive: true, force: true });
   };
   process.once("exit", killOnExit);
+  const signal = (port: number, name: NodeJS.Signals) => nodes.find((node) => node.port === port)?.child.kill(name);
   const stop = async () => {
     process.removeListener("exit", killOnExit);
+    for (const node of nodes) node.child.kill("SIGCONT");
     await Promise.all(nodes.map((node) => stopChild(node.child, STOP_GRACE_MS)));
     await rm(dir, { recursive: true, force: true });
   };
@@ -131,7 +136,15 @@ export async function startRedisCluster(): Promise<RedisClusterTestServer> {
     const ports = nodes.map((node) => node.port);
     await run(REDIS_CLI_BINARY, ["--cluster", "create", ...ports.map((port) => `${HOST}:${port}`), "--cluster-replicas", "0", "--cluster-yes"], { timeout: 30_000 });
     await waitForClusterOk(ports);
-    return { nodes: ports.map((port) => `${HOST}:${port}`).join(","), ports, cli, portOfKey: (key) => portOfKey(ports[0]!, key), stop };
+    return {
+      nodes: ports.map((port) => `${HOST}:${port}`).join(","),
+      ports,
+      cli,
+      portOfKey: (key) => portOfKey(ports[0]!, key),
+      pause: (port) => signal(port, "SIGSTOP"),
+      resume: (port) => signal(port, "SIGCONT"),
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
