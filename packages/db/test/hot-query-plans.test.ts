@@ -24,7 +24,7 @@ const ACCOUNTS = 20;
 const CAMPAIGNS = 200;
 /** enrollments per campaign (3 step sends each): 60,000 step sends */
 const PER_CAMPAIGN = 100;
-/** events (and request logs) over the last 31 days; a delivery for each of every other account */
+/** events (and request logs) over the last 30 days and an hour (the hour past a 30-day retention: what a purge every minute leaves at most); a delivery for each of every other account */
 const EVENTS = 60_000;
 const NOW = new Date("2026-06-01T12:00:00Z");
 const id = (kind: string, n: number | string) => `md5('${kind}' || ${n})::uuid`;
@@ -100,11 +100,11 @@ async function seed(): Promise<void> {
        ELSE 'sent' END AS st) s`,
     `INSERT INTO events (id, "accountId", type, data, "createdAt", "dispatchedAt")
      SELECT ${id("ev", "e")}, ${id("a", "(e % " + ACCOUNTS + ")")}, 'email.sent', '{}'::jsonb, at, CASE WHEN at < $1::timestamptz - interval '1 minute' THEN at + interval '1 second' END
-     FROM generate_series(1, ${EVENTS}) e CROSS JOIN LATERAL (SELECT $1::timestamptz - (e * 173 % (31 * 86400)) * interval '1 second' AS at) a`,
+     FROM generate_series(1, ${EVENTS}) e CROSS JOIN LATERAL (SELECT $1::timestamptz - (e * 173 % (30 * 86400 + 3600)) * interval '1 second' AS at) a`,
     `INSERT INTO webhook_deliveries (id, "accountId", "webhookId", "eventId", "eventType", state, attempts, "nextAttemptAt", "createdAt", "completedAt")
      SELECT ${id("d", "e")}, ${id("a", "(e % " + ACCOUNTS + ")")}, ${id("w", "(e % " + ACCOUNTS + ")")}, ${id("ev", "e")}, 'email.sent', st::"DeliveryState", 1,
        CASE WHEN st = 'pending' THEN at + interval '5 minutes' END, at, CASE WHEN st <> 'pending' THEN at + interval '2 seconds' END
-     FROM generate_series(1, ${EVENTS}) e CROSS JOIN LATERAL (SELECT $1::timestamptz - (e * 173 % (31 * 86400)) * interval '1 second' AS at) a
+     FROM generate_series(1, ${EVENTS}) e CROSS JOIN LATERAL (SELECT $1::timestamptz - (e * 173 % (30 * 86400 + 3600)) * interval '1 second' AS at) a
      CROSS JOIN LATERAL (SELECT CASE WHEN at > $1::timestamptz - interval '1 hour' AND e % 7 = 0 THEN 'pending' ELSE 'succeeded' END AS st) s
      WHERE e % ${ACCOUNTS} % 2 = 0 AND at < $1::timestamptz - interval '1 minute'`,
     `INSERT INTO webhook_attempts (id, "deliveryId", number, "statusCode", "durationMs", "createdAt")
@@ -112,7 +112,7 @@ async function seed(): Promise<void> {
     `INSERT INTO api_keys (id, "accountId", label, prefix, "tokenHash")
      SELECT ${id("key", "i")}, ${id("a", "i")}, 'key', 'ok_' || i, md5('token' || i) FROM generate_series(0, ${ACCOUNTS - 1}) i WHERE $1::timestamptz IS NOT NULL`,
     `INSERT INTO request_logs ("accountId", "apiKeyId", "clientKind", method, route, status, "durationMs", "createdAt")
-     SELECT ${id("a", "(e % " + ACCOUNTS + ")")}, ${id("key", "(e % " + ACCOUNTS + ")")}, 'direct', 'GET', '/campaigns', 200, 5, $1::timestamptz - (e * 173 % (31 * 86400)) * interval '1 second'
+     SELECT ${id("a", "(e % " + ACCOUNTS + ")")}, ${id("key", "(e % " + ACCOUNTS + ")")}, 'direct', 'GET', '/campaigns', 200, 5, $1::timestamptz - (e * 173 % (30 * 86400 + 3600)) * interval '1 second'
      FROM generate_series(1, ${EVENTS}) e`,
     `INSERT INTO idempotency_records ("accountId", key, method, path, "requestHash", "expiresAt", "createdAt")
      SELECT ${id("a", "(g % " + ACCOUNTS + ")")}, 'key-' || g, 'POST', '/contacts', 'h', $1::timestamptz - (g * 7 % 86400) * interval '1 second' + interval '1 day', $1::timestamptz - (g * 7 % 86400) * interval '1 second'
@@ -201,12 +201,8 @@ interface Case {
 const later = new Date(NOW.getTime() + 60_000);
 /** a campaign's enrollments: either index led by campaignId */
 const CAMPAIGN_ENROLLMENTS = ["enrollments_campaignId_batchNumber_status_idx", "enrollments_campaignId_contactId_key"];
-/**
- * Rows per retention batch here: the purge deletes 5,000 per statement from tables of
- * millions, a fraction these tables of thousands keep only with a smaller batch (with
- * 5,000 of 10,000 rows a whole scan is the right plan).
- */
-const PURGE_BATCH = 100;
+/** rows per retention batch, as the purge deletes them */
+const PURGE_BATCH = 5000;
 const RETENTION_CUTOFF = new Date(NOW.getTime() - 30 * 86_400_000);
 const cases = (): Case[] => [
   {

@@ -32,15 +32,19 @@ export async function eventPayload(q: Queryable, eventId: string): Promise<Event
   return event;
 }
 
-/** Deletes up to `batch` events relayed before `before` that no delivery refers to, skipping locked rows: how many. */
+/**
+ * Deletes up to `batch` events relayed before `before` that no delivery refers to, skipping locked rows: how many.
+ * The batch's ids go to the DELETE as an array (= ANY), so it finds them by primary key: with
+ * `id IN (subquery)` the planner may hash the batch and read the whole table for it.
+ */
 export async function deleteRelayedEvents(q: Queryable, before: Date, batch: number): Promise<number> {
   return executor(q).execute(
     `
-    DELETE FROM events WHERE id IN (
+    DELETE FROM events WHERE id = ANY(ARRAY(
       SELECT e.id FROM events e
       WHERE e."dispatchedAt" < $1
         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d."eventId" = e.id)
-      LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      LIMIT $2 FOR UPDATE SKIP LOCKED))`,
     [before, batch],
   );
 }

@@ -7,8 +7,8 @@ import { executor, type Queryable } from "./executor.js";
 export async function deleteOldRequestLogs(q: Queryable, before: Date, batch: number): Promise<number> {
   return executor(q).execute(
     `
-    DELETE FROM request_logs WHERE id IN (
-      SELECT id FROM request_logs WHERE "createdAt" < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+    DELETE FROM request_logs WHERE id = ANY(ARRAY(
+      SELECT id FROM request_logs WHERE "createdAt" < $1 LIMIT $2 FOR UPDATE SKIP LOCKED))`,
     [before, batch],
   );
 }

@@ -218,12 +218,15 @@ export async function reopenDelivery(q: Queryable, target: { deliveryId: string;
   );
 }
 
-/** Deletes up to `batch` deliveries that ended before `before` (their attempts go with them), skipping locked rows: how many. */
+/**
+ * Deletes up to `batch` deliveries that ended before `before` (their attempts go with them), skipping locked rows: how many.
+ * The batch's ids go to the DELETE as an array, found by primary key (see deleteRelayedEvents).
+ */
 export async function deleteFinishedDeliveries(q: Queryable, before: Date, batch: number): Promise<number> {
   return executor(q).execute(
     `
-    DELETE FROM webhook_deliveries WHERE id IN (
-      SELECT id FROM webhook_deliveries WHERE "completedAt" < $1 AND state <> 'pending' LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+    DELETE FROM webhook_deliveries WHERE id = ANY(ARRAY(
+      SELECT id FROM webhook_deliveries WHERE "completedAt" < $1 AND state <> 'pending' LIMIT $2 FOR UPDATE SKIP LOCKED))`,
     [before, batch],
   );
 }
