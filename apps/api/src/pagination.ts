@@ -1,7 +1,7 @@
 import Joi from "joi";
 import type { Request, Response } from "express";
 import { AppError } from "@outreach/core";
-import { sendJson } from "./send-json.js";
+import { sendJson, sendJsonText } from "./send-json.js";
 import { fields, isUuid } from "./validation.js";
 
 /** The largest page of any list. */
@@ -108,7 +108,25 @@ export function sendPage<Row extends { id: string }>(req: Request, res: Response
 export function sendPage<Row>(req: Request, res: Response, rows: Row[], limit: number, serialize: (row: Row) => unknown, idOf: (row: Row) => string): void;
 export function sendPage<Row>(req: Request, res: Response, rows: Row[], limit: number, serialize: (row: Row) => unknown, idOf: (row: Row) => string = (row) => (row as { id: string }).id): void {
   const { page, hasMore } = splitPage(rows, limit);
-  res.setHeader("X-Has-More", String(hasMore));
-  if (hasMore) res.setHeader("Link", `<${nextPageUrl(req, idOf(page[page.length - 1]!), limit)}>; rel="next"`);
+  setPageHeaders(req, res, hasMore ? idOf(page[page.length - 1]!) : null, limit);
   sendJson(res, page.map(serialize));
+}
+
+/** A page the database gave as the JSON text of its array already, with whether more follow and its last id. */
+export interface JsonPage {
+  body: string;
+  hasMore: boolean;
+  lastId: string | null;
+}
+
+/** sendPage for a JsonPage: the same headers, the body as it is. */
+export function sendJsonPage(req: Request, res: Response, page: JsonPage, limit: number): void {
+  setPageHeaders(req, res, page.hasMore ? page.lastId : null, limit);
+  sendJsonText(res, page.body);
+}
+
+/** X-Has-More, and the Link of the page after `nextAfter` (null: no page follows). */
+function setPageHeaders(req: Request, res: Response, nextAfter: string | null, limit: number): void {
+  res.setHeader("X-Has-More", String(nextAfter !== null));
+  if (nextAfter !== null) res.setHeader("Link", `<${nextPageUrl(req, nextAfter, limit)}>; rel="next"`);
 }

@@ -7,7 +7,11 @@ import type { Response } from "express";
  * answers get the headers only: Node drops the body.
  */
 export function sendJson(res: Response, value: unknown): void {
-  const body = JSON.stringify(value);
+  sendJsonText(res, JSON.stringify(value));
+}
+
+/** sendJson for a body that is JSON text already (made by the database: listCampaignPageJson). */
+export function sendJsonText(res: Response, body: string): void {
   res.setHeader("Content-Type", "application/json; charset=utf-8");
   res.setHeader("Content-Length", Buffer.byteLength(body));
   res.end(body);

@@ -5,6 +5,8 @@ import { decryptSecret, secretAad } from "@outreach/core";
 import { assertErrorEnvelope } from "@outreach/testing";
 import { request, signUpUnlimited, startTestApi, type JsonResponse, type TestApi } from "./helpers.js";
 import { CREDENTIAL_KEYS } from "./workflow-fixtures.js";
+import { serializeCampaignSummary } from "../src/serializers/campaign.js";
+import { listCampaigns } from "../src/services/list-campaigns.js";
 
 const DOCS_URL = "https://docs.outreach.test";
 const SMTP_PASSWORD = "smtp-pass-Sup3r-S3cret";
@@ -443,6 +445,27 @@ describe("GET /campaigns", () => {
     );
     const page3 = await call("GET", `/campaigns?limit=2&starting_after=${page2.body[1].id}`, { token: fresh.token });
     assert.deepEqual(page3.body, []);
+  });
+
+  test("answers byte for byte what serializing the rows gives, for any name (quotes, backslashes, control characters, U+2028, emoji), on every page", async () => {
+    const fresh = await signUpUnlimited(api, `list-json-${randomUUID()}@campaigns.test`);
+    const names = ['say "hi"', "back\\slash", "tab\tnew\nline\r\b\f", "\u0001\u001f\u007f", "line\u2028separator", "émoji 🚀", "</script>"];
+    for (const name of names) {
+      const { id } = await createCampaign({ name: "placeholder" }, fresh.token);
+      // past what the API accepts in a name: the list must print whatever the table holds
+      await api.database.db.campaign.update({ where: { id }, data: { name } });
+    }
+    const rows = await listCampaigns(api.database.db, fresh.accountId, { limit: 100 });
+    for (const limit of [100, 3]) {
+      const serialized = (from: number) => JSON.stringify(rows.slice(from, from + limit).map(serializeCampaignSummary));
+      const first = await call("GET", `/campaigns?limit=${limit}`, { token: fresh.token });
+      assert.equal(first.text, serialized(0));
+      if (limit === 3) {
+        const second = await call("GET", `/campaigns?limit=3&starting_after=${rows[2]!.id}`, { token: fresh.token });
+        assert.equal(second.text, serialized(3));
+        assert.equal(first.headers.get("x-has-more"), "true");
+      }
+    }
   });
 
   test("rejects bad paging parameters with 422 validation_failed", async () => {

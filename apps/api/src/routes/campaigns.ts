@@ -4,14 +4,14 @@ import { oauthClientsFromConfig } from "@outreach/domain";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { idempotent } from "../middleware/idempotency.js";
-import { sendPage } from "../pagination.js";
+import { sendJsonPage } from "../pagination.js";
 import { createCampaignSchema, listCampaignsQuery, previewQuery, updateCampaignSchema, type CreateCampaignInput } from "../schemas/campaign.js";
-import { serializeCampaign, serializeCampaignPreview, serializeCampaignSummary } from "../serializers/campaign.js";
+import { serializeCampaign, serializeCampaignPreview } from "../serializers/campaign.js";
 import { createCampaign } from "../services/create-campaign.js";
 import { deleteCampaign } from "../services/delete-campaign.js";
 import { getCampaign } from "../services/get-campaign.js";
 import { getCampaignStats } from "../services/get-campaign-stats.js";
-import { listCampaigns } from "../services/list-campaigns.js";
+import { listCampaignsJson } from "../services/list-campaigns.js";
 import { previewCampaign } from "../services/preview-campaign.js";
 import { updateCampaign } from "../services/update-campaign.js";
 import { fieldPrefix, validateQuery, validateResource } from "../validation.js";
@@ -54,8 +54,7 @@ export function campaignRoutes(ctx: ApiContext): Router {
   const defaultListQuery = validateQuery(listCampaignsQuery, {});
   router.get("/", async (req, res) => {
     const query = hasNoKeys(req.query) ? defaultListQuery : validateQuery(listCampaignsQuery, req.query);
-    const campaigns = await listCampaigns(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after });
-    sendPage(req, res, campaigns, query.limit, serializeCampaignSummary);
+    sendJsonPage(req, res, await listCampaignsJson(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after }), query.limit);
   });
 
   router.get("/:id", async (req, res) => {

@@ -1,12 +1,20 @@
-import { listCampaignPage, type CampaignSummaryRow, type Db } from "@outreach/db";
-import { resolveCursor, rowsForPage, type PageInput } from "../pagination.js";
+import { listCampaignPage, listCampaignPageJson, type CampaignSummaryRow, type Db } from "@outreach/db";
+import { resolveCursor, rowsForPage, type JsonPage, type PageInput } from "../pagination.js";
+
+function cursorOf(db: Db, accountId: string, input: PageInput) {
+  return resolveCursor(input.startingAfter, "campaign", (id) => db.campaign.findFirst({ where: { id, accountId }, select: { id: true, createdAt: true } }));
+}
+
+/** The account's campaigns, newest first, a page at a time (rows: for an MCP tool's answer). */
+export async function listCampaigns(db: Db, accountId: string, input: PageInput): Promise<CampaignSummaryRow[]> {
+  return listCampaignPage(db, accountId, rowsForPage(input.limit), await cursorOf(db, accountId, input));
+}
 
 /**
- * The account's campaigns, newest first, a page at a time. The hottest read of
- * the API, so it is one prepared statement on campaigns_accountId_createdAt_idx
- * through the driver rather than a query the client has to compile on every call.
+ * The same page as GET /campaigns answers it, its JSON made by the database:
+ * the hottest read of the API (see listCampaignPageJson).
  */
-export async function listCampaigns(db: Db, accountId: string, input: PageInput): Promise<CampaignSummaryRow[]> {
-  const cursor = await resolveCursor(input.startingAfter, "campaign", (id) => db.campaign.findFirst({ where: { id, accountId }, select: { id: true, createdAt: true } }));
-  return listCampaignPage(db, accountId, rowsForPage(input.limit), cursor);
+export async function listCampaignsJson(db: Db, accountId: string, input: PageInput): Promise<JsonPage> {
+  const cursor = input.startingAfter === undefined ? undefined : await cursorOf(db, accountId, input);
+  return listCampaignPageJson(db, accountId, input.limit, cursor);
 }

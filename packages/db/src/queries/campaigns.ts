@@ -95,31 +95,66 @@ export const campaignSummaryColumns = columns({ id: "uuid", name: "text", status
 /** status is the CampaignStatus enum cast to text; createdAt is the ISO 8601 text of the time (isoTimeSql). */
 export type CampaignSummaryRow = Omit<RowOf<typeof campaignSummaryColumns>, "status"> & { status: CampaignStatus };
 
-const CREATED_AT_ISO = isoTimeSql(`"createdAt"`);
+const CREATED_AT_ISO = isoTimeSql(`c."createdAt"`);
+
+/** Which campaigns a page holds (after the cursor, $3 and $4, when given) and their order, newest first: campaigns_accountId_createdAt_idx. */
+function campaignPageWhere(after: boolean): string {
+  return `WHERE c."accountId" = $1::uuid${after ? ` AND (c."createdAt", c.id) < ($3::timestamptz, $4::uuid)` : ""}
+     ORDER BY c."createdAt" DESC, c.id DESC`;
+}
+
+function campaignPageRowsSql(after: boolean): string {
+  return `SELECT c.id, c.name, c.status::text AS status, ${CREATED_AT_ISO} AS "createdAt" FROM campaigns c
+     ${campaignPageWhere(after)} LIMIT $2`;
+}
+
+function campaignPageJsonSql(after: boolean): string {
+  return `WITH page AS (
+       SELECT c.id, row_to_json(s)::text AS json, row_number() OVER (ORDER BY c."createdAt" DESC, c.id DESC) AS n
+       FROM campaigns c, LATERAL (SELECT c.id, c.name, c.status::text AS status, ${CREATED_AT_ISO} AS created_at) s
+       ${campaignPageWhere(after)} LIMIT $2 + 1)
+     SELECT '[' || coalesce(string_agg(json, ',' ORDER BY n) FILTER (WHERE n <= $2), '') || ']' AS body,
+       count(*) > $2 AS "hasMore", (array_agg(id ORDER BY n DESC) FILTER (WHERE n <= $2))[1]::text AS "lastId"
+     FROM page`;
+}
+
+// built once: a prepared statement's text is compared with the one its name was parsed with on every call
+const CAMPAIGN_PAGE = {
+  rows: { first: campaignPageRowsSql(false), after: campaignPageRowsSql(true) },
+  json: { first: campaignPageJsonSql(false), after: campaignPageJsonSql(true) },
+};
+
+function campaignPageParams(accountId: string, limit: number, cursor: { createdAt: Date; id: string } | null | undefined): unknown[] {
+  return cursor ? [accountId, limit, cursor.createdAt, cursor.id] : [accountId, limit];
+}
 
 /**
  * A page of the account's campaigns, newest first (after the cursor when
- * given): the hottest read of the API, so one prepared statement on
+ * given), `limit` rows: one prepared statement on
  * campaigns_accountId_createdAt_idx through the client's own pool (fromDb),
- * its time already as the text the answer shows.
+ * its time already as the text an answer shows.
  */
 export async function listCampaignPage(db: PrismaQueryable, accountId: string, limit: number, cursor?: { createdAt: Date; id: string } | null): Promise<CampaignSummaryRow[]> {
-  if (!cursor) {
-    return fromDb(db).rows<CampaignSummaryRow>(
-      `SELECT id, name, status::text AS status, ${CREATED_AT_ISO} AS "createdAt" FROM campaigns
-       WHERE "accountId" = $1::uuid
-       ORDER BY "createdAt" DESC, id DESC LIMIT $2`,
-      [accountId, limit],
-      { name: "list_campaigns" },
-    );
-  }
-  return fromDb(db).rows<CampaignSummaryRow>(
-    `SELECT id, name, status::text AS status, ${CREATED_AT_ISO} AS "createdAt" FROM campaigns
-     WHERE "accountId" = $1::uuid AND ("createdAt", id) < ($2::timestamptz, $3::uuid)
-     ORDER BY "createdAt" DESC, id DESC LIMIT $4`,
-    [accountId, cursor.createdAt, cursor.id, limit],
-    { name: "list_campaigns_after" },
-  );
+  return fromDb(db).rows<CampaignSummaryRow>(cursor ? CAMPAIGN_PAGE.rows.after : CAMPAIGN_PAGE.rows.first, campaignPageParams(accountId, limit, cursor), {
+    name: cursor ? "list_campaigns_after" : "list_campaigns",
+  });
+}
+
+export const campaignPageJsonColumns = columns({ body: "text", hasMore: "bool", lastId: "text?" });
+
+/**
+ * The same page as GET /campaigns answers it, made by PostgreSQL (the
+ * hottest read of the API: no row objects, no serializing): `body`, the JSON
+ * array of the first `limit` campaigns as {id, name, status, created_at},
+ * byte for byte what JSON.stringify makes of serializeCampaignSummary (apps/api);
+ * whether more follow (one more row is read); and the id of the page's last
+ * campaign, which the next page starts after.
+ */
+export async function listCampaignPageJson(db: PrismaQueryable, accountId: string, limit: number, cursor?: { createdAt: Date; id: string } | null): Promise<RowOf<typeof campaignPageJsonColumns>> {
+  const [page] = await fromDb(db).rows<RowOf<typeof campaignPageJsonColumns>>(cursor ? CAMPAIGN_PAGE.json.after : CAMPAIGN_PAGE.json.first, campaignPageParams(accountId, limit, cursor), {
+    name: cursor ? "list_campaigns_json_after" : "list_campaigns_json",
+  });
+  return page!;
 }
 
 export const resumeReplanColumns = columns({ resumeReplanBefore: "timestamptz?" });
