@@ -99,6 +99,24 @@ passdb {
 `;
 }
 
+/**
+ * Room for thousands of IMAP sessions at once (a poller watching 2,000 inboxes and more; the
+ * reply benchmark): the defaults fork one imap process per session and one login process per
+ * connection, both at most default_process_limit (100), so the 101st session waits and a burst
+ * of connects overflows the login listener's backlog (ECONNRESET); and each of those imap
+ * processes takes an inotify instance for IDLE, past fs.inotify.max_user_instances (128) of the
+ * dovecot user IDLE falls back to looking every mailbox_idle_check_interval (30 s). Here
+ * sessions share imap processes (50 each, up to 10,000 sessions, each process well within
+ * default_vsz_limit and 1024 descriptors) and logins go through long-lived login processes
+ * (service_count = 0 in its block below: 1000 connections each, more started as needed).
+ */
+const SESSION_LIMITS_23 = `service imap {
+  service_count = 0
+  client_limit = 50
+  process_limit = 200
+}
+`;
+
 function config23(paths: DovecotPaths, port: number, tlsPort: number | null, oauth2: DovecotOAuth2Options | undefined): string {
   return `protocols = imap
 listen = ${HOST}
@@ -122,7 +140,7 @@ ${auth23(paths, oauth2)}userdb {
   driver = static
   args = uid=dovecot gid=dovecot
 }
-service imap-login {
+${SESSION_LIMITS_23}service imap-login {
   inet_listener imap {
     address = ${HOST}
     port = ${port}
@@ -131,6 +149,9 @@ service imap-login {
     address = ${HOST}
     port = ${tlsPort ?? 0}
   }
+  service_count = 0
+  client_limit = 1000
+  process_min_avail = 2
 }
 `;
 }
