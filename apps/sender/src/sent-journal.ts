@@ -1,5 +1,4 @@
-import type { Redis } from "ioredis";
-import { Batcher, RepeatingTask, type Logger, errorFields } from "@outreach/core";
+import { Batcher, RepeatingTask, type Logger, errorFields, type RedisClient } from "@outreach/core";
 import type { Db } from "@outreach/db";
 import { recordJournaledSend, type SentInput } from "@outreach/domain";
 
@@ -17,8 +16,8 @@ interface JournalEntry {
   journaledAt: number;
 }
 
-/** A recorded send's entry is removed at the latest this long after its record (sooner with the next write). */
-const REMOVE_WITHIN_MS = 100;
+/** A recorded send's entry is removed within this long of its record, with the others recorded meanwhile. */
+const REMOVE_EVERY_MS = 100;
 
 export interface SentJournalOptions {
   /** how often the journal is replayed into PostgreSQL */
@@ -41,23 +40,18 @@ export class SentJournal {
   private readonly loop: RepeatingTask;
   private readonly drainEveryMs: number;
   private readonly minAgeMs: number;
-  // Entries of recorded sends, removed together with the next write (one round trip for both) or
-  // within REMOVE_WITHIN_MS: an entry left by a crash in between is replayed as a no-op.
+  // Entries of recorded sends, removed together every REMOVE_EVERY_MS (one command for all of
+  // them): an entry left by a crash in between is replayed as a no-op.
   private readonly recorded = new Set<string>();
   private removalTimer: NodeJS.Timeout | undefined;
   // entries written by concurrent sends share one command
   private readonly writes = new Batcher<JournalEntry, void>(async (entries) => {
-    const written = new Set(entries.map((e) => e.stepSendId));
-    const removals = this.takeRemovals().filter((id) => !written.has(id));
-    const pipeline = this.redis.pipeline().hset(this.key, Object.fromEntries(entries.map((e) => [e.stepSendId, JSON.stringify(e)])));
-    if (removals.length) pipeline.hdel(this.key, ...removals);
-    const [written1] = (await pipeline.exec()) ?? [];
-    if (!written1 || written1[0]) throw written1?.[0] ?? new Error("the journal write got no answer");
+    await this.redis.hset(this.key, Object.fromEntries(entries.map((e) => [e.stepSendId, JSON.stringify(e)])));
     return entries.map(() => undefined);
   });
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly key: string,
     private readonly db: Db,
     private readonly logger: Logger,
@@ -89,22 +83,17 @@ export class SentJournal {
     await this.writes.run(entry);
   }
 
-  /** Drops a recorded send's entry: with the next write, or within REMOVE_WITHIN_MS. */
+  /** Drops a recorded send's entry, within REMOVE_EVERY_MS. */
   remove(stepSendId: string): void {
     this.recorded.add(stepSendId);
-    this.removalTimer ??= setTimeout(() => void this.flushRemovals(), REMOVE_WITHIN_MS).unref();
-  }
-
-  private takeRemovals(): string[] {
-    const ids = [...this.recorded];
-    this.recorded.clear();
-    return ids;
+    this.removalTimer ??= setTimeout(() => void this.flushRemovals(), REMOVE_EVERY_MS).unref();
   }
 
   private async flushRemovals(): Promise<void> {
     clearTimeout(this.removalTimer);
     this.removalTimer = undefined;
-    const ids = this.takeRemovals();
+    const ids = [...this.recorded];
+    this.recorded.clear();
     if (ids.length) await this.redis.hdel(this.key, ...ids).catch((err) => this.logger.warn("could not clear sent journal entries (their replay is a no-op)", { ...errorFields(err) }));
   }
 

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { isIP } from "node:net";
 import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
-import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import {
   decryptSecret,
@@ -279,10 +278,7 @@ export class SmtpPool {
     const abort = new AbortController();
     const deadline = setTimeout(() => abort.abort(new SmtpDeadlineError(this.transactionTimeoutMs)), this.transactionTimeoutMs);
     try {
-      // built whole before DATA: the body then leaves in one socket write instead of one per MIME part
-      const compiled = new MailComposer(message).compile();
-      const raw = await compiled.build();
-      await connection.transport.sendMail({ envelope: message.envelope ?? compiled.getEnvelope(), raw, signal: abort.signal });
+      await connection.transport.sendMail({ ...message, signal: abort.signal });
     } catch (err) {
       throw abort.signal.aborted ? abort.signal.reason : err;
     } finally {
