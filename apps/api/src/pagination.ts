@@ -112,17 +112,11 @@ export function sendPage<Row>(req: Request, res: Response, rows: Row[], limit: n
   sendJson(res, page.map(serialize));
 }
 
-/** A page the database gave as the JSON text of its array already, with whether more follow and its last id. */
-export interface JsonPage {
-  body: string;
-  hasMore: boolean;
-  lastId: string | null;
-}
-
-/** sendPage for a JsonPage: the same headers, the body as it is. */
-export function sendJsonPage(req: Request, res: Response, page: JsonPage, limit: number): void {
-  setPageHeaders(req, res, page.hasMore ? page.lastId : null, limit);
-  sendJsonText(res, page.body);
+/** sendPage for rows the database gave as JSON text already (read with rowsForPage(limit)): the same headers, their texts as the array. */
+export function sendJsonRows(req: Request, res: Response, rows: Array<{ id: string; json: string }>, limit: number): void {
+  const { page, hasMore } = splitPage(rows, limit);
+  setPageHeaders(req, res, hasMore ? page[page.length - 1]!.id : null, limit);
+  sendJsonText(res, `[${page.map((row) => row.json).join(",")}]`);
 }
 
 /** X-Has-More, and the Link of the page after `nextAfter` (null: no page follows). */

@@ -300,9 +300,9 @@ const cases: Record<string, Case> = {
     columns: queries.campaignSummaryColumns,
     runs: [(ex) => queries.listCampaignPage(asPrisma(ex), id(), 10), (ex) => queries.listCampaignPage(asPrisma(ex), id(), 10, { createdAt: now, id: id() })],
   },
-  listCampaignPageJson: {
-    columns: queries.campaignPageJsonColumns,
-    runs: [(ex) => queries.listCampaignPageJson(asPrisma(ex), id(), 10), (ex) => queries.listCampaignPageJson(asPrisma(ex), id(), 10, { createdAt: now, id: id() })],
+  listCampaignJsonPage: {
+    columns: queries.campaignJsonColumns,
+    runs: [(ex) => queries.listCampaignJsonPage(asPrisma(ex), id(), 10), (ex) => queries.listCampaignJsonPage(asPrisma(ex), id(), 10, { createdAt: now, id: id() })],
   },
   resumeReplanMark: { columns: queries.resumeReplanColumns, runs: [(ex) => queries.resumeReplanMark(ex, id())] },
   markResumeReplan: { columns: queries.replanMarkColumns, runs: [(ex) => queries.markResumeReplan(ex, id()).catch(noRow)] },

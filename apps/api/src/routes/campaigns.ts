@@ -4,7 +4,7 @@ import { oauthClientsFromConfig } from "@outreach/domain";
 import { authOf, param } from "../auth.js";
 import type { ApiContext } from "../context.js";
 import { idempotent } from "../middleware/idempotency.js";
-import { sendJsonPage } from "../pagination.js";
+import { sendJsonRows } from "../pagination.js";
 import { createCampaignSchema, listCampaignsQuery, previewQuery, updateCampaignSchema, type CreateCampaignInput } from "../schemas/campaign.js";
 import { serializeCampaign, serializeCampaignPreview } from "../serializers/campaign.js";
 import { createCampaign } from "../services/create-campaign.js";
@@ -54,7 +54,7 @@ export function campaignRoutes(ctx: ApiContext): Router {
   const defaultListQuery = validateQuery(listCampaignsQuery, {});
   router.get("/", async (req, res) => {
     const query = hasNoKeys(req.query) ? defaultListQuery : validateQuery(listCampaignsQuery, req.query);
-    sendJsonPage(req, res, await listCampaignsJson(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after }), query.limit);
+    sendJsonRows(req, res, await listCampaignsJson(ctx.db, authOf(res).accountId, { limit: query.limit, startingAfter: query.starting_after }), query.limit);
   });
 
   router.get("/:id", async (req, res) => {

@@ -1,5 +1,5 @@
-import { listCampaignPage, listCampaignPageJson, type CampaignSummaryRow, type Db } from "@outreach/db";
-import { resolveCursor, rowsForPage, type JsonPage, type PageInput } from "../pagination.js";
+import { listCampaignJsonPage, listCampaignPage, type CampaignSummaryRow, type Db } from "@outreach/db";
+import { resolveCursor, rowsForPage, type PageInput } from "../pagination.js";
 
 function cursorOf(db: Db, accountId: string, input: PageInput) {
   return resolveCursor(input.startingAfter, "campaign", (id) => db.campaign.findFirst({ where: { id, accountId }, select: { id: true, createdAt: true } }));
@@ -11,10 +11,10 @@ export async function listCampaigns(db: Db, accountId: string, input: PageInput)
 }
 
 /**
- * The same page as GET /campaigns answers it, its JSON made by the database:
- * the hottest read of the API (see listCampaignPageJson).
+ * The same page, each campaign as the JSON text GET /campaigns answers with
+ * (the hottest read of the API: see listCampaignJsonPage); for sendJsonRows.
  */
-export async function listCampaignsJson(db: Db, accountId: string, input: PageInput): Promise<JsonPage> {
+export async function listCampaignsJson(db: Db, accountId: string, input: PageInput): Promise<Array<{ id: string; json: string }>> {
   const cursor = input.startingAfter === undefined ? undefined : await cursorOf(db, accountId, input);
-  return listCampaignPageJson(db, accountId, input.limit, cursor);
+  return listCampaignJsonPage(db, accountId, rowsForPage(input.limit), cursor);
 }

@@ -108,14 +108,15 @@ function campaignPageRowsSql(after: boolean): string {
      ${campaignPageWhere(after)} LIMIT $2`;
 }
 
+/**
+ * Each campaign as the JSON GET /campaigns shows it, built by concatenation:
+ * to_json escapes the name as JSON.stringify does; id, status and the time
+ * need no escaping. (row_to_json and an aggregate of the page cost
+ * PostgreSQL twice the CPU of the rows.)
+ */
 function campaignPageJsonSql(after: boolean): string {
-  return `WITH page AS (
-       SELECT c.id, row_to_json(s)::text AS json, row_number() OVER (ORDER BY c."createdAt" DESC, c.id DESC) AS n
-       FROM campaigns c, LATERAL (SELECT c.id, c.name, c.status::text AS status, ${CREATED_AT_ISO} AS created_at) s
-       ${campaignPageWhere(after)} LIMIT $2 + 1)
-     SELECT '[' || coalesce(string_agg(json, ',' ORDER BY n) FILTER (WHERE n <= $2), '') || ']' AS body,
-       count(*) > $2 AS "hasMore", (array_agg(id ORDER BY n DESC) FILTER (WHERE n <= $2))[1]::text AS "lastId"
-     FROM page`;
+  return `SELECT c.id, '{"id":"' || c.id || '","name":' || to_json(c.name)::text || ',"status":"' || c.status || '","created_at":"' || ${CREATED_AT_ISO} || '"}' AS json
+     FROM campaigns c ${campaignPageWhere(after)} LIMIT $2`;
 }
 
 // built once: a prepared statement's text is compared with the one its name was parsed with on every call
@@ -140,21 +141,18 @@ export async function listCampaignPage(db: PrismaQueryable, accountId: string, l
   });
 }
 
-export const campaignPageJsonColumns = columns({ body: "text", hasMore: "bool", lastId: "text?" });
+export const campaignJsonColumns = columns({ id: "uuid", json: "text" });
 
 /**
- * The same page as GET /campaigns answers it, made by PostgreSQL (the
- * hottest read of the API: no row objects, no serializing): `body`, the JSON
- * array of the first `limit` campaigns as {id, name, status, created_at},
- * byte for byte what JSON.stringify makes of serializeCampaignSummary (apps/api);
- * whether more follow (one more row is read); and the id of the page's last
- * campaign, which the next page starts after.
+ * The same page, each campaign as the JSON text GET /campaigns answers with
+ * ({id, name, status, created_at}: byte for byte what JSON.stringify makes of
+ * serializeCampaignSummary in apps/api): the hottest read of the API reads
+ * one string per campaign instead of parsing a row to serialize it again.
  */
-export async function listCampaignPageJson(db: PrismaQueryable, accountId: string, limit: number, cursor?: { createdAt: Date; id: string } | null): Promise<RowOf<typeof campaignPageJsonColumns>> {
-  const [page] = await fromDb(db).rows<RowOf<typeof campaignPageJsonColumns>>(cursor ? CAMPAIGN_PAGE.json.after : CAMPAIGN_PAGE.json.first, campaignPageParams(accountId, limit, cursor), {
+export async function listCampaignJsonPage(db: PrismaQueryable, accountId: string, limit: number, cursor?: { createdAt: Date; id: string } | null): Promise<Array<RowOf<typeof campaignJsonColumns>>> {
+  return fromDb(db).rows<RowOf<typeof campaignJsonColumns>>(cursor ? CAMPAIGN_PAGE.json.after : CAMPAIGN_PAGE.json.first, campaignPageParams(accountId, limit, cursor), {
     name: cursor ? "list_campaigns_json_after" : "list_campaigns_json",
   });
-  return page!;
 }
 
 export const resumeReplanColumns = columns({ resumeReplanBefore: "timestamptz?" });
