@@ -1,6 +1,6 @@
 // Reply-detection benchmark: the real imap-poller against a real Dovecot (loopback,
 // private config, as the test server of @outreach/testing), PostgreSQL and Redis.
-//   node --import tsx bench/replies.ts [replies=100] [inboxes=20] [many_inboxes=500] [many_replies=100]
+//   node --import tsx bench/replies.ts [replies=100] [inboxes=20] [many_inboxes=500 or e.g. 500,1000,2000] [many_replies=100]
 // Phases (BENCH_PHASES=idle,polling,many picks some; each has a fresh database):
 //   idle     first a raw baseline (a bare imapflow client in IDLE: APPEND to EXISTS, the
 //            server's own notification delay), then the poller as a process (IMAP_POLL_INTERVAL_SECONDS=60): `replies` replies
@@ -12,17 +12,18 @@
 //   many     one poller process watching `many_inboxes` inboxes of one Dovecot: time until
 //            every inbox was checked once (beside a raw burst of as many bare clients
 //            connecting and EXAMINEing at once), connections held (ss and doveadm who), the
-//            poller's RSS and CPU over BENCH_WINDOW_SECONDS (60) at steady state, then
-//            `many_replies` replies to random inboxes. BENCH_DOVECOT_EXTRA replaces the
-//            lines added to this Dovecot's config (see MANY_DOVECOT_EXTRA); with
-//            BENCH_DOVECOT_EXTRA="" BENCH_PHASES=many BENCH_RESULT_NAME=replies-dovecot-defaults
-//            it measures the test server's config as it is.
+//            poller's RSS and CPU over BENCH_WINDOW_SECONDS (60) at steady state and where its
+//            memory is (heap, outside it, handles: bench/lib/memory-report.mjs), then
+//            `many_replies` replies to random inboxes. BENCH_IMAP_TLS=1: inboxes on implicit
+//            TLS; BENCH_IMAP_OFFER_COMPRESS=1: the server offers COMPRESS=DEFLATE (see
+//            MANY_DOVECOT_EXTRA); BENCH_DOVECOT_EXTRA replaces the lines added to the config.
+//            Plain, 500/1,000/2,000 inboxes: BENCH_PHASES=many BENCH_RESULT_NAME=replies-many.
 // POLLER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the poller processes
 // (summarize with bench/lib/profile-summary.ts). Writes bench/results/replies.json.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import { loadavg } from "node:os";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { Redis } from "ioredis";
@@ -42,7 +43,12 @@ import { connectTimeline, measureReplies, rawConnectBurst, rawIdleBaseline, seed
 
 const replies = argNumber(0, 100);
 const inboxes = argNumber(1, 20);
-const manyInboxes = argNumber(2, 500);
+/** one or more sizes of the many phase, e.g. 500,1000,2000 (each a run of its own, smallest first) */
+const manyInboxesList = (process.argv[4] && process.argv[4] !== "-" ? process.argv[4] : "500")
+  .split(",")
+  .map((n) => Number(n.replace(/_/g, "")))
+  .sort((a, b) => a - b);
+if (manyInboxesList.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error(`many_inboxes must be positive numbers separated by commas, got ${process.argv[4]}`);
 const manyReplies = argNumber(3, 100);
 const phases = (process.env.BENCH_PHASES ?? "idle,polling,many").split(",").filter(Boolean);
 const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 250);
@@ -51,27 +57,23 @@ const POLLING_INTERVAL_MS = 5_000;
 const CONNECT_TIMEOUT_MS = Number(process.env.BENCH_CONNECT_TIMEOUT_MS ?? 240_000);
 const REPLY_TIMEOUT_MS = 120_000;
 /**
- * Lines added to the many-inbox Dovecot's config; BENCH_DOVECOT_EXTRA="" measures the test
- * server's config as it is. With it, one imap process per connection (service imap
- * service_count = 1) gives each IDLE session its own inotify instance, and past
- * fs.inotify.max_user_instances (128 here) of the dovecot user IDLE falls back to checking
- * every mailbox_idle_check_interval (30 s); and login processes are forked one per
- * connection with imap-login's process_limit 100 as the listen backlog, so a burst of 500
- * connects overflows it (the kernel answers RST: ECONNRESET). A server meant for hundreds
- * of IDLE sessions is tuned like this (imap processes shared, login "high-performance" mode).
+ * Lines added to the many-inbox Dovecot's config (BENCH_DOVECOT_EXTRA replaces them). The test
+ * server's own config already holds thousands of sessions (packages/testing/src/dovecot.ts:
+ * imap processes shared, login processes long-lived); these only make it offer what the
+ * many phase is asked to meet: BENCH_IMAP_OFFER_COMPRESS=1 offers COMPRESS=DEFLATE after
+ * login, as Gmail does (imap_zlib). BENCH_IMAP_TLS=1 has the inboxes use implicit TLS (the
+ * test certificate, trusted by the poller through NODE_EXTRA_CA_CERTS; MAIL_REQUIRE_TLS=true).
  */
-const MANY_DOVECOT_EXTRA = `
-service imap {
-  service_count = 0
-  client_limit = 50
-  process_limit = 100
+const OFFER_COMPRESS = process.env.BENCH_IMAP_OFFER_COMPRESS === "1";
+const IMPLICIT_TLS = process.env.BENCH_IMAP_TLS === "1";
+const MANY_DOVECOT_EXTRA = OFFER_COMPRESS
+  ? `mail_plugins = $mail_plugins zlib
+protocol imap {
+  mail_plugins = $mail_plugins imap_zlib
 }
-service imap-login {
-  service_count = 0
-  client_limit = 1000
-  process_min_avail = 2
-}
-`;
+`
+  : "";
+const TEST_CA_FILE = join(REPO_ROOT, "packages/testing/fixtures/tls/ca.pem");
 const run = promisify(execFile);
 
 /** Which poller code was measured (the files change while the work goes on): sha256 prefixes. */
@@ -95,9 +97,22 @@ function pollerEnv(databaseUrl: string, queuePrefix: string, pollSeconds: number
   return { ...appEnv(databaseUrl, queuePrefix), IMAP_POLL_INTERVAL_SECONDS: String(pollSeconds) };
 }
 
-async function startPoller(env: Record<string, string>): Promise<AppProcess> {
-  const nodeArgs = process.env.POLLER_NODE_ARGS?.split(" ").filter(Boolean);
+async function startPoller(env: Record<string, string>, extraNodeArgs: string[] = []): Promise<AppProcess> {
+  const nodeArgs = [...extraNodeArgs, ...(process.env.POLLER_NODE_ARGS?.split(" ").filter(Boolean) ?? [])];
   return startAppProcess("imap-poller", { env, nodeArgs, timeoutMs: 60_000 });
+}
+
+const MEMORY_REPORT_PRELOAD = join(REPO_ROOT, "bench/lib/memory-report.mjs");
+
+/** Where the poller's memory is now (bench/lib/memory-report.mjs, preloaded): asked with SIGUSR2, read from its file. */
+async function memoryReport(app: AppProcess, file: string): Promise<Record<string, unknown> | null> {
+  rmSync(file, { force: true });
+  app.child.kill("SIGUSR2");
+  for (let i = 0; i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+  }
+  return null;
 }
 
 async function stopPoller(app: AppProcess): Promise<void> {
@@ -279,16 +294,16 @@ async function pollingPhase(dovecot: BenchDovecot) {
   }
 }
 
-async function manyPhase() {
+async function manyPhase(manyInboxes: number) {
   const extra = process.env.BENCH_DOVECOT_EXTRA ?? MANY_DOVECOT_EXTRA;
-  const dovecot = await startBenchDovecot(extra);
+  const dovecot = await startBenchDovecot(extra, { tls: IMPLICIT_TLS });
   const database = await createTestDatabase();
   const db = database.db;
   const prefix = uniqueQueuePrefix();
   let poller: AppProcess | undefined;
   try {
     const random = seededRandom(42);
-    const seeded = await seedInboxes(db, dovecot, { label: "many", inboxes: manyInboxes, enrollments: manyReplies, inboxOf: () => Math.floor(random() * manyInboxes) });
+    const seeded = await seedInboxes(db, dovecot, { label: "many", inboxes: manyInboxes, enrollments: manyReplies, inboxOf: () => Math.floor(random() * manyInboxes), implicitTls: IMPLICIT_TLS });
     const rawConnect = await rawConnectBurst(dovecot, seeded.inboxes);
     log(`many: raw connect burst ${JSON.stringify(rawConnect)}`);
     await new Promise((r) => setTimeout(r, 2_000));
@@ -296,23 +311,34 @@ async function manyPhase() {
     const loginsBefore = dovecot.logins();
     const loadavg_at_start = loadNow();
     const startedAt = Date.now();
-    poller = await startPoller(pollerEnv(database.url, prefix, 60));
+    const memoryFile = join(tmpdir(), `bench-poller-memory-${process.pid}.json`);
+    poller = await startPoller(
+      {
+        ...pollerEnv(database.url, prefix, 60),
+        IMAP_MAX_CONNECTIONS: String(Math.max(manyInboxes, 1000)),
+        BENCH_MEMORY_REPORT: memoryFile,
+        ...(IMPLICIT_TLS ? { MAIL_REQUIRE_TLS: "true", NODE_EXTRA_CA_CERTS: TEST_CA_FILE } : {}),
+      },
+      ["--import", MEMORY_REPORT_PRELOAD],
+    );
     const readyMs = Date.now() - startedAt;
     const pid = poller.child.pid;
+    const imapPort = IMPLICIT_TLS ? dovecot.tlsPort! : dovecot.port;
     const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
     const connect = await connectTimeline(db, seeded.accountId, manyInboxes, startedAt, CONNECT_TIMEOUT_MS, {
       // the pool's first round takes each inbox's lease, then starts its watcher
       leases_taken: () => countKeys(redis, redisKeys.inboxLease({ queuePrefix: prefix }, "*")),
-      sockets_established: async () => Number(await establishedFrom(pid, dovecot.port)) || 0,
+      sockets_established: async () => Number(await establishedFrom(pid, imapPort)) || 0,
     }).finally(() => redis.quit().catch(() => undefined));
     const rssAfterConnectMb = procStatusMb(pid, "VmRSS");
+    const memoryAfterConnect = await memoryReport(poller, memoryFile);
     const cpuToConnect = cpuSeconds(pid);
     log(`many: ${connect.connected}/${manyInboxes} inboxes checked; all after ${connect.ms_to_checked.all} ms (ready after ${readyMs} ms)`);
 
     // let the first checks' writes and the assignment rounds settle, then measure a quiet window
     await new Promise((r) => setTimeout(r, 10_000));
     const connections = {
-      poller_established_to_imap_port_ss: await establishedFrom(pid, dovecot.port),
+      poller_established_to_imap_port_ss: await establishedFrom(pid, imapPort),
       dovecot_doveadm_who: await dovecot.who(),
       dovecot_processes: dovecot.processes(),
       poller_open_fds: openFds(pid),
@@ -324,7 +350,7 @@ async function manyPhase() {
     const dovecotCpuBefore = dovecot.processes().cpuSeconds;
     const statsBefore = await dbStats(db, database.name);
     const redisBefore = await socketCounters(pid, 6379);
-    const imapBefore = await socketCounters(pid, dovecot.port);
+    const imapBefore = await socketCounters(pid, imapPort);
     const rss: number[] = [];
     cpu.begin();
     const windowStart = Date.now();
@@ -334,9 +360,10 @@ async function manyPhase() {
     }
     const seconds = (Date.now() - windowStart) / 1000;
     const cpuUse = cpu.end();
+    const memoryEndOfWindow = await memoryReport(poller, memoryFile);
     const statsAfter = await dbStats(db, database.name);
     const redisAfter = await socketCounters(pid, 6379);
-    const imapAfter = await socketCounters(pid, dovecot.port);
+    const imapAfter = await socketCounters(pid, imapPort);
     const pollerCpuPct = round((100 * ((cpuSeconds(pid) ?? 0) - cpuBefore)) / seconds, 1);
     const perSecond = (key: string) => round((statsAfter[key]! - statsBefore[key]!) / seconds, 1);
     const steady = {
@@ -344,6 +371,7 @@ async function manyPhase() {
       loadavg_window_start,
       loadavg_window_end: loadNow(),
       poller_rss_mb: { after_connect: rssAfterConnectMb, window_min: Math.min(...rss), window_max: Math.max(...rss), peak_vmhwm: procStatusMb(pid, "VmHWM") },
+      poller_memory: { after_connect: memoryAfterConnect, end_of_window: memoryEndOfWindow },
       poller_cpu_pct_of_one_core: pollerCpuPct,
       dovecot_cpu_pct_of_one_core: round((100 * (dovecot.processes().cpuSeconds - dovecotCpuBefore)) / seconds, 1),
       dovecot_rss_mb: dovecot.processes().rssMb,
@@ -357,8 +385,10 @@ async function manyPhase() {
     const latency = await measureReplies(db, dovecot, seeded, seeded.targets, { paceMs: PACE_MS, timeoutMs: REPLY_TIMEOUT_MS });
     log(`  replies: p50 ${latency.latency_event_created_at.p50_ms} ms, p95 ${latency.latency_event_created_at.p95_ms} ms, max ${latency.latency_event_created_at.max_ms} ms`);
     return {
-      how: "one imap-poller process (IMAP_POLL_INTERVAL_SECONDS=60, IMAP_MAX_CONNECTIONS 1000) watching every inbox of one Dovecot",
+      how: "one imap-poller process (IMAP_POLL_INTERVAL_SECONDS=60, IMAP_MAX_CONNECTIONS the number of inboxes, at least 1000) watching every inbox of one Dovecot; poller_memory: where its memory is (bench/lib/memory-report.mjs, preloaded)",
       inboxes: manyInboxes,
+      imap_implicit_tls: IMPLICIT_TLS,
+      server_offers_compress_deflate: OFFER_COMPRESS,
       dovecot_extra_config: extra.trim() || "(none: the test server's config)",
       dovecot_processes_before_poller: dovecotBefore,
       loadavg_at_start,
@@ -401,7 +431,16 @@ if (phases.includes("idle") || phases.includes("polling")) {
     await dovecot.close();
   }
 }
-if (phases.includes("many")) report.many = await manyPhase();
+if (phases.includes("many")) {
+  // the largest as `many` (the README's figure); every size under many_by_inboxes
+  const bySize: Record<string, unknown> = {};
+  for (const size of manyInboxesList) {
+    bySize[size] = await manyPhase(size);
+    log(`many (${size}) done`);
+  }
+  report.many = bySize[manyInboxesList[manyInboxesList.length - 1]!];
+  if (manyInboxesList.length > 1) report.many_by_inboxes = bySize;
+}
 
 writeResult("replies", {
   date: new Date().toISOString(),
@@ -410,7 +449,7 @@ writeResult("replies", {
   poller_sources_changed_during_run: Object.entries(pollerSources())
     .filter(([file, hash]) => sourcesAtStart[file] !== hash)
     .map(([file]) => file),
-  settings: { replies, inboxes, many_inboxes: manyInboxes, many_replies: manyReplies, pace_ms: PACE_MS, window_seconds: WINDOW_SECONDS, polling_interval_ms: POLLING_INTERVAL_MS },
+  settings: { replies, inboxes, many_inboxes: manyInboxesList, many_replies: manyReplies, pace_ms: PACE_MS, window_seconds: WINDOW_SECONDS, polling_interval_ms: POLLING_INTERVAL_MS },
   what: "latency: enrollment.replied event createdAt (and enrollments.repliedAt) minus Date.now() just before the IMAP APPEND of the reply, on a connection to that inbox opened beforehand; replies APPENDed one every pace_ms; loopback Dovecot (the test server's config; many: plus dovecot_extra_config), PostgreSQL, Redis",
   ...report,
 });

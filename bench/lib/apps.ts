@@ -96,8 +96,8 @@ export class EngineApps {
 }
 
 /** Runs a TypeScript file of bench/lib in a child node process and returns the JSON it prints last. */
-export async function runChild<T>(file: string, args: string[]): Promise<T> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(REPO_ROOT, "bench/lib", file), ...args], { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"] });
+export async function runChild<T>(file: string, args: string[], nodeArgs: string[] = []): Promise<T> {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", join(REPO_ROOT, "bench/lib", file), ...args], { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   child.stdout.on("data", (chunk) => (out += chunk));
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));

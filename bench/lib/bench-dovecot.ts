@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { REPO_ROOT, startDovecot } from "@outreach/testing";
+import { REPO_ROOT, startDovecot, TEST_TLS_CA } from "@outreach/testing";
 
 const DOVEADM = "/usr/bin/doveadm";
 const run = promisify(execFile);
@@ -27,6 +27,8 @@ export interface ImapAppender {
 export interface BenchDovecot {
   host: string;
   port: number;
+  /** implicit TLS (the test certificate, issued by TEST_TLS_CA), when started with tls */
+  tlsPort: number | null;
   version: string;
   configFile: string;
   /** the lines added to the test server's config */
@@ -66,9 +68,11 @@ function processTable(): Array<{ pid: number; pgid: number; comm: string; rssKb:
   return rows;
 }
 
-export async function startBenchDovecot(extraConfig = ""): Promise<BenchDovecot> {
-  const server = await startDovecot({ extraConfig, authPenalty: true });
-  const { host, port, version, configFile, pid: masterPid } = server;
+export async function startBenchDovecot(extraConfig = "", options: { tls?: boolean } = {}): Promise<BenchDovecot> {
+  const server = await startDovecot({ extraConfig, authPenalty: true, tls: options.tls });
+  const { host, port, tlsPort, version, configFile, pid: masterPid } = server;
+  // with TLS on, STARTTLS is offered on `port` too and imapflow takes it: the test certificate is trusted
+  const tls = { ca: TEST_TLS_CA };
 
   const appenders = new Set<ImapAppender>();
   const readLog = () => {
@@ -81,13 +85,14 @@ export async function startBenchDovecot(extraConfig = ""): Promise<BenchDovecot>
   return {
     host,
     port,
+    tlsPort,
     version,
     configFile,
     extraConfig,
     masterPid,
     addUsers: (added) => server.addUsers(added),
     async appender(email, password) {
-      const client = new ImapFlow({ host, port, secure: false, auth: { user: email, pass: password }, logger: false, disableAutoIdle: true });
+      const client = new ImapFlow({ host, port, secure: false, auth: { user: email, pass: password }, logger: false, disableAutoIdle: true, tls });
       client.on("error", () => undefined);
       await client.connect();
       const handle: ImapAppender = {
@@ -104,7 +109,7 @@ export async function startBenchDovecot(extraConfig = ""): Promise<BenchDovecot>
       return handle;
     },
     async idleListener(email, password) {
-      const client = new ImapFlow({ host, port, secure: false, auth: { user: email, pass: password }, logger: false, disableAutoIdle: true });
+      const client = new ImapFlow({ host, port, secure: false, auth: { user: email, pass: password }, logger: false, disableAutoIdle: true, tls });
       client.on("error", () => undefined);
       await client.connect();
       await client.mailboxOpen("INBOX", { readOnly: true });

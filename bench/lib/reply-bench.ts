@@ -47,7 +47,11 @@ export function seededRandom(seed: number): () => number {
  * `enrollments` contacts that got step 1 (Message-ID known, step 2 scheduled), the
  * j-th sending through inbox `inboxOf(j)`. A few SQL statements.
  */
-export async function seedInboxes(db: Db, dovecot: BenchDovecot, o: { label: string; inboxes: number; enrollments: number; inboxOf: (j: number) => number }): Promise<SeededInboxes> {
+export async function seedInboxes(
+  db: Db,
+  dovecot: BenchDovecot,
+  o: { label: string; inboxes: number; enrollments: number; inboxOf: (j: number) => number; implicitTls?: boolean },
+): Promise<SeededInboxes> {
   const inboxes = Array.from({ length: o.inboxes }, (_, i) => `${o.label}-inbox-${i + 1}@sender.bench`);
   await dovecot.addUsers(inboxes.map((email) => ({ email, password: INBOX_PASSWORD })));
   const keyring = new Keyring(ENCRYPTION_KEY);
@@ -65,10 +69,10 @@ export async function seedInboxes(db: Db, dovecot: BenchDovecot, o: { label: str
   const credentials = await executor(db).rows<{ id: string; imapUsername: string }>(
     `INSERT INTO smtp_credentials ("accountId", "campaignId", label, "fromEmail", "smtpHost", "smtpPort", "smtpSecure", "smtpUsername", "smtpPasswordEnc", "dailyLimit",
                                    "imapHost", "imapPort", "imapSecure", "imapUsername", "imapPasswordEnc", "createdAt")
-     SELECT $1::uuid, $2::uuid, 'Inbox ' || ord, u, '127.0.0.1', 25, false, u, $3, 100, $4, $5, false, u, $6, now() - interval '1 minute'
+     SELECT $1::uuid, $2::uuid, 'Inbox ' || ord, u, '127.0.0.1', 25, false, u, $3, 100, $4, $5, $8, u, $6, now() - interval '1 minute'
      FROM unnest($7::text[]) WITH ORDINALITY AS t(u, ord)
      RETURNING id, "imapUsername"`,
-    [accountId, campaignId, "sealed below", dovecot.host, dovecot.port, "sealed below", inboxes],
+    [accountId, campaignId, "sealed below", dovecot.host, o.implicitTls ? dovecot.tlsPort : dovecot.port, "sealed below", inboxes, o.implicitTls === true],
   );
   await sealCredentialPasswordsInPlace(
     db,
