@@ -17,7 +17,9 @@
 //            `many_replies` replies to random inboxes. BENCH_IMAP_TLS=1: inboxes on implicit
 //            TLS; BENCH_IMAP_OFFER_COMPRESS=1: the server offers COMPRESS=DEFLATE (see
 //            MANY_DOVECOT_EXTRA); BENCH_DOVECOT_EXTRA replaces the lines added to the config.
-//            Plain, 500/1,000/2,000 inboxes: BENCH_PHASES=many BENCH_RESULT_NAME=replies-many.
+//            bench/results/replies-many.json: BENCH_PHASES=many BENCH_RESULT_NAME=replies-many
+//            node --import tsx bench/replies.ts - - 500,1000,2000 100 (replies-many-tls: the
+//            same at 2000 with BENCH_IMAP_TLS=1 BENCH_IMAP_OFFER_COMPRESS=1).
 // POLLER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the poller processes
 // (summarize with bench/lib/profile-summary.ts). Writes bench/results/replies.json.
 import { execFile } from "node:child_process";
