@@ -125,7 +125,8 @@ export class Feeder {
     const dead = now.getTime() - this.lastLivenessCheck >= this.options.livenessEveryMs ? await this.deadClaimers(now) : [];
     if (dead.length || now.getTime() - this.lastMaintenance >= this.options.maintenanceEveryMs) {
       this.lastMaintenance = now.getTime();
-      const interrupted = await failInterruptedSends(this.db, this.options.interruptedAfterMs, now, dead);
+      // one transaction: a send failed without its later steps cancelled would leave them scheduled for ever
+      const interrupted = await this.db.$transaction((tx) => failInterruptedSends(tx, this.options.interruptedAfterMs, now, dead));
       const stale = await staleQueuedSends(this.db, new Date(now.getTime() - this.options.checkJobAfterMs));
       const lostJobs = await this.findLostJobs(stale);
       const requeued = await this.db.$transaction((tx) => requeueSends(tx, lostJobs, now));
