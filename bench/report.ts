@@ -155,6 +155,15 @@ const extractors: Record<string, (r: Json) => Figure[]> = {
       { figure: `many inboxes (${r.many?.inboxes ?? "?"}): poller ready (ms)`, value: r.many?.poller_ready_ms },
     ];
   },
+  // npm run chaos (test/chaos): the claims, then how long each kind of fault took to heal
+  chaos(r) {
+    const claims: Figure[] = (r.claims ?? []).map((c: Json) => ({ figure: `chaos: ${c.name}`, value: c.ok ? "yes" : `no (${c.problemCount})`, met: verdict(c.ok) }));
+    const heal: Figure[] = Object.entries(r.heal ?? {}).map(([kind, h]: [string, Json]) => ({
+      figure: `chaos: ${kind} x${h.count}, ready / progress after (median ms)`,
+      value: `${h.readyMsMedian ?? "-"} / ${h.progressMsMedian ?? "-"}`,
+    }));
+    return [{ figure: "chaos: emails received / faults", value: `${r.counts?.["emails received"]} / ${r.faults?.length}` }, ...claims, ...heal];
+  },
 };
 
 function figuresOf(name: string, result: Json): Figure[] {
@@ -201,7 +210,7 @@ export function renderReport(): string {
       continue;
     }
     const { date, machine } = runInfo(result);
-    if (!benchmarks.has(name)) {
+    if (!benchmarks.has(name) && !extractors[name]) {
       others.push(`${name} (${date?.slice(0, 16).replace("T", " ") ?? "no date"})`);
       continue;
     }

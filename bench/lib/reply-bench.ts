@@ -29,17 +29,7 @@ export interface SeededInboxes {
   targets: ReplyTarget[];
 }
 
-/** A small deterministic generator, so a run's "random" inboxes are the same next time. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from "@outreach/testing";
 
 /**
  * One account (plan scale), one active two-step campaign, `inboxes` credentials whose

@@ -19,6 +19,8 @@ export interface ApiRequestOptions {
   token?: string;
   /** runs on every answer before it is returned */
   check?: ResponseCheck;
+  /** gives up (rejects) when the whole answer has not arrived within this long */
+  timeoutMs?: number;
 }
 
 /** One JSON request to the API at `baseUrl`. */
@@ -30,7 +32,8 @@ export async function apiRequest<T = any>(baseUrl: string, method: string, path:
     body = JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";
   }
-  const res = await fetch(`${baseUrl}${path}`, { method, headers, body }).catch((err: Error & { cause?: { code?: string; message?: string } }) => {
+  const signal = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
+  const res = await fetch(`${baseUrl}${path}`, { method, headers, body, signal }).catch((err: Error & { cause?: { code?: string; message?: string } }) => {
     // fetch's own message is only "fetch failed": say why (a reset connection, a refused one, ...)
     throw new Error(`${method} ${path}: ${err.message} (${err.cause?.code ?? err.cause?.message ?? "no cause given"})`, { cause: err });
   });

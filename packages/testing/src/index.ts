@@ -18,4 +18,5 @@ export * from "./api-client.js";
 export * from "./error-envelope.js";
 export * from "./model-stand-in.js";
 export * from "./oauth-stand-in.js";
+export * from "./seeded-random.js";
 export * from "./redis-cluster.js";
