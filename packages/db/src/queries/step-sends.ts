@@ -497,8 +497,9 @@ const SEND_CONTEXT_COLUMNS = `
       (SELECT jsonb_agg(jsonb_build_object('id', v.e->'id', 'subject', v.e->'subject', 'weight', v.e->'weight', 'bodyHtml', '') ORDER BY v.ord)
        FROM jsonb_array_elements(first.variants) WITH ORDINALITY AS v(e, ord)) AS "firstVariants",
       a."currentPeriodStart", a."currentPeriodEnd", a."suspendedAt" IS NOT NULL AS "accountSuspended",
+      -- by the enrollment's key alone: ANDed with an index of sent rows, every sent row was read per claimed send
       ARRAY(SELECT p."messageId" FROM step_sends p
-            WHERE p."enrollmentId" = e.id AND p."stepPosition" < s."stepPosition" AND p.state = 'sent' AND p."messageId" IS NOT NULL
+            WHERE p."enrollmentId" = e.id AND p."stepPosition" < s."stepPosition" AND p.state::text = 'sent' AND p."messageId" IS NOT NULL
             ORDER BY p."stepPosition") AS "previousMessageIds",
       (SELECT coalesce(json_agg(json_build_object(
           'id', cr.id, 'fromEmail', cr."fromEmail", 'fromName', cr."fromName", 'smtpHost', cr."smtpHost", 'smtpPort', cr."smtpPort",
@@ -584,7 +585,9 @@ export async function claimSendContexts(db: PrismaQueryable, stepSendIds: string
   return fromDb(db).rows<SendContextRow>(
     `WITH s AS (
        UPDATE step_sends SET state = 'sending', "claimedAt" = $2::timestamptz, "claimedBy" = $3::text, attempts = attempts + 1, "updatedAt" = $2::timestamptz
-       WHERE id = ANY($1::uuid[]) AND state = 'queued'
+       -- state compared as text: the ids are probed by primary key, not found by scanning an
+       -- index range of the state, which fills with dead entries between vacuums of a busy table
+       WHERE id = ANY($1::uuid[]) AND state::text = 'queued'
        RETURNING *)
      SELECT ${SEND_CONTEXT_COLUMNS}`,
     [stepSendIds, now, claimedBy],
@@ -700,7 +703,7 @@ export async function recordSentSends(db: PrismaQueryable, sends: SentSendColumn
      s AS (
        UPDATE step_sends AS u SET state = 'sent', "sentAt" = i."sentAt", "messageId" = i."messageId", "credentialId" = i."credentialId",
          "lastError" = i.note, outcome = i.outcome, "variantId" = i."variantId", "updatedAt" = i."sentAt"
-       FROM i WHERE u.id = i.id AND u.state = 'sending'
+       FROM i WHERE u.id = i.id AND u.state::text = 'sending' -- by primary key (see claimSendContexts)
        RETURNING u.id, u."enrollmentId", u."stepPosition", u."dueAt", u."campaignId", i."sentAt", i."credentialId", i."accountId", i."periodStart", i."periodEnd", i."variantId"),
      e AS (
        UPDATE enrollments AS n SET status = CASE WHEN n.status = 'pending' THEN 'sent'::"EnrollmentStatus" ELSE n.status END,
