@@ -35,7 +35,10 @@ export async function eventPayload(q: Queryable, eventId: string): Promise<Event
 /**
  * Deletes up to `batch` events relayed before `before` that no delivery refers to, skipping locked rows: how many.
  * The batch's ids go to the DELETE as an array (= ANY), so it finds them by primary key: with
- * `id IN (subquery)` the planner may hash the batch and read the whole table for it.
+ * `id IN (subquery)` the planner may hash the batch and read the whole table for it. The batch
+ * is taken in time order, so it is read from the time index up to the cutoff: without an order,
+ * statistics from before the last purge (which promise many rows past the cutoff) made the
+ * planner scan the table for a LIMIT it never filled (1.5 s a minute at 2M events).
  */
 export async function deleteRelayedEvents(q: Queryable, before: Date, batch: number): Promise<number> {
   return executor(q).execute(
@@ -44,7 +47,7 @@ export async function deleteRelayedEvents(q: Queryable, before: Date, batch: num
       SELECT e.id FROM events e
       WHERE e."dispatchedAt" < $1
         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d."eventId" = e.id)
-      LIMIT $2 FOR UPDATE SKIP LOCKED))`,
+      ORDER BY e."dispatchedAt" LIMIT $2 FOR UPDATE SKIP LOCKED))`,
     [before, batch],
   );
 }

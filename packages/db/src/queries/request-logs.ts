@@ -8,7 +8,7 @@ export async function deleteOldRequestLogs(q: Queryable, before: Date, batch: nu
   return executor(q).execute(
     `
     DELETE FROM request_logs WHERE id = ANY(ARRAY(
-      SELECT id FROM request_logs WHERE "createdAt" < $1 LIMIT $2 FOR UPDATE SKIP LOCKED))`,
+      SELECT id FROM request_logs WHERE "createdAt" < $1 ORDER BY "createdAt" LIMIT $2 FOR UPDATE SKIP LOCKED))`,
     [before, batch],
   );
 }

@@ -226,7 +226,7 @@ export async function deleteFinishedDeliveries(q: Queryable, before: Date, batch
   return executor(q).execute(
     `
     DELETE FROM webhook_deliveries WHERE id = ANY(ARRAY(
-      SELECT id FROM webhook_deliveries WHERE "completedAt" < $1 AND state <> 'pending' LIMIT $2 FOR UPDATE SKIP LOCKED))`,
+      SELECT id FROM webhook_deliveries WHERE "completedAt" < $1 AND state <> 'pending' ORDER BY "completedAt" LIMIT $2 FOR UPDATE SKIP LOCKED))`,
     [before, batch],
   );
 }
