@@ -11,6 +11,7 @@ import { startInfrastructure } from "./infra.js";
 import { dispatchAccount, idempotentTraffic, INBOX_PASSWORD, ReplyWriter, setUpAccount, type ChaosAccount } from "./load.js";
 import { hashedChance, startPeers, type Peers } from "./peers.js";
 import type { ChaosProfile } from "./profiles.js";
+import { redeliverSendJobs } from "./redeliver.js";
 import { retried } from "./retry.js";
 import { startTopology, type Topology } from "./topology.js";
 import { verifyRun, type Verification } from "./verify.js";
@@ -30,11 +31,16 @@ export interface ChaosResult extends Verification {
   heal: Record<string, { count: number; readyMsMedian: number | null; readyMsMax: number | null; progressMsMedian: number | null; progressMsMax: number | null }>;
 }
 
+/** the apps' QUEUE_PREFIX on the run's private Redis */
+const QUEUE_PREFIX = "chaos";
+/** how many sends a redelivery fault gives a second job */
+const REDELIVERED_PER_FAULT = 10;
+
 function appEnv(urls: { DATABASE_URL: string; REDIS_URL: string }): Record<string, string> {
   return {
     ...urls,
     ...LOOPBACK_MAIL_ENV,
-    QUEUE_PREFIX: "chaos",
+    QUEUE_PREFIX,
     PUBLIC_BASE_URL: "http://outreach.test",
     LOG_LEVEL: "warn",
     DATABASE_POOL_SIZE: "5",
@@ -128,7 +134,9 @@ export async function runChaos(profile: ChaosProfile, seed: number, log: (line: 
 
     const writer = new ReplyWriter(db, peers, (email) => hashedChance(seed, "replies", email) < profile.load.replyShare);
     const uses: IdempotentUse[] = [];
-    const driver = new FaultDriver(random, topology, infra, profile.faults, startedAt, log);
+    const accountIds = accounts.map((a) => a.accountId);
+    const redeliver = () => redeliverSendJobs(db, `redis://127.0.0.1:${infra.redis.port}`, QUEUE_PREFIX, accountIds, REDELIVERED_PER_FAULT);
+    const driver = new FaultDriver(random, topology, infra, profile.faults, startedAt, log, redeliver);
     let faultsDone = false;
     const faultPhase = profile.faults.sequence ? profile.faults.sequence.length * 5_000 : profile.faults.durationMs;
     const dispatching = (async () => {

@@ -3,12 +3,12 @@ import type { AppDir } from "@outreach/testing";
 import type { ChaosInfrastructure } from "./infra.js";
 import type { AppSlot, Topology } from "./topology.js";
 
-export type FaultKind = "kill" | "stop" | "redis-restart" | "postgres-restart" | "cut-redis" | "cut-postgres";
+export type FaultKind = "kill" | "stop" | "redis-restart" | "postgres-restart" | "cut-redis" | "cut-postgres" | "redeliver";
 
 /** One fault the driver made, and how long the system took to heal from it. */
 export interface FaultRecord {
   kind: FaultKind;
-  /** the process it hit (kill, stop) */
+  /** the process it hit (kill, stop), or how many send jobs were delivered again (redeliver) */
   target?: string;
   /** ms since the run's start */
   at: number;
@@ -48,6 +48,8 @@ export class FaultDriver {
     private readonly plan: FaultPlan,
     private readonly startedAt: number,
     private readonly log: (line: string) => void,
+    /** delivers the jobs of some sends already sent or being sent again; answers how many */
+    private readonly redeliver: () => Promise<number> = async () => 0,
   ) {}
 
   /** Faults one after another until the plan's duration is spent (or `stopped` says so); each waits for the system to be ready again. */
@@ -121,6 +123,9 @@ export class FaultDriver {
         proxy.resume();
         break;
       }
+      case "redeliver":
+        target = `${await this.redeliver()} send jobs`;
+        break;
     }
     const healStart = Date.now();
     let readyAfterMs: number | null = null;
