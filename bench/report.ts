@@ -49,8 +49,8 @@ const extractors: Record<string, (r: Json) => Figure[]> = {
         value: api.requests_per_second,
         raw: bare?.requests_per_second,
         ratio,
-        target: ">= 0.4x bare",
-        met: verdict(ratio === null ? undefined : ratio >= 0.4),
+        target: ">= 0.5x bare",
+        met: verdict(ratio === null ? undefined : ratio >= 0.5),
       });
       figures.push({
         figure: "authenticated GET /campaigns: p99 (ms), saturated",

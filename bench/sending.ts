@@ -48,7 +48,7 @@ const RAW_CONNECTIONS = 10;
 const TARGETS = {
   sessions_per_5000_sends: { 1: 50, 2: 100 } as Record<number, number>,
   instant_ratio_1_sender: 0.4,
-  remote_ratio: 0.8,
+  remote_ratio: 0.9,
   remote_sessions_per_inbox: 2,
 };
 for (const part of parts) if (!["instant", "remote", "lean"].includes(part)) throw new Error(`unknown part ${part} (instant, remote, lean)`);
