@@ -1,6 +1,7 @@
 import { blockedAddressCondition } from "./blocklist-entries.js";
 import { columns, type RowOf } from "./columns.js";
 import { executor, fromDb, type PrismaQueryable, type Queryable } from "./executor.js";
+import { isoTimeSql } from "./iso-time.js";
 
 /*
  * Statements on step_sends (one durable row per enrollment and step: the
@@ -681,8 +682,6 @@ export interface SentSendColumns {
 export const sentSendColumns = columns({ stepSendId: "uuid", eventId: "uuid", movedLaterSteps: "bool" });
 export type SentSendRow = RowOf<typeof sentSendColumns>;
 
-const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
-
 /**
  * Records sends delivered to SMTP, in one statement on the client's own pool
  * (prepared: record_sent_batch): each send still in sending becomes sent, its
@@ -727,8 +726,8 @@ export async function recordSentSends(db: PrismaQueryable, sends: SentSendColumn
        INSERT INTO events ("accountId", type, data)
        SELECT e."accountId", 'enrollment.sent', jsonb_build_object(
          'enrollment_id', e.id, 'contact_id', e."contactId", 'contact_email', c.email, 'campaign_id', e."campaignId",
-         'status', e.status, 'sent_at', to_char(e."sentAt" AT TIME ZONE 'UTC', ${ISO}),
-         'replied_at', to_char(e."repliedAt" AT TIME ZONE 'UTC', ${ISO}), 'bounce_reason', e."bounceReason",
+         'status', e.status, 'sent_at', ${isoTimeSql(`e."sentAt"`)},
+         'replied_at', ${isoTimeSql(`e."repliedAt"`)}, 'bounce_reason', e."bounceReason",
          'variant_id', e."variantId")
        FROM e JOIN contacts c ON c.id = e."contactId"
        ORDER BY e."stepSendId"
