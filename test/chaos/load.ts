@@ -150,11 +150,8 @@ export class ReplyWriter {
   async tick(): Promise<void> {
     const due = this.peers.smtp.messages.filter((m) => m.parsed.subject?.startsWith("Step one for") && !this.answered.has(m.envelope.to[0]!) && this.replies(m.envelope.to[0]!));
     if (!due.length) return;
-    // a contact answers an email the engine has recorded as sent (see the README: a reply to a send not yet
-    // recorded, within seconds of a database outage, is recorded unmatched)
-    const recorded = new Set(
-      (await this.db.stepSend.findMany({ where: { id: { in: due.map((m) => sendIdOf(m.parsed.messageId)).filter(Boolean) }, state: "sent" }, select: { id: true } })).map((s) => s.id),
-    );
+    // a contact answers as soon as the email arrives, recorded by the engine or not yet (a reply is matched by the
+    // send id in the Message-ID it cites, even while the send's record waits out a database outage)
     const watched = new Set(
       (await this.db.smtpCredential.findMany({ where: { imapUidValidity: { not: null }, fromEmail: { in: [...new Set(due.map((m) => m.envelope.from))] } }, select: { fromEmail: true } })).map(
         (c) => c.fromEmail,
@@ -163,7 +160,7 @@ export class ReplyWriter {
     for (const message of due) {
       const contact = message.envelope.to[0]!;
       const inbox = message.envelope.from;
-      if (!watched.has(inbox) || !recorded.has(sendIdOf(message.parsed.messageId))) continue;
+      if (!watched.has(inbox)) continue;
       this.answered.add(contact);
       const messageId = `<reply-${this.planted.length}-${contact}>`;
       const raw = [

@@ -7,7 +7,7 @@ import type { Executor, PrismaQueryable } from "../src/queries/index.js";
 import { dropScratchDatabases, scratchDatabase } from "./support/live-schema.js";
 
 // The plans of the hot statements (the release of due sends, a campaign's statistics,
-// the retention purge, the backlog gauges, the claim of a send, the outbox relay's
+// the retention purge, the backlog gauges, the claim of a send, a reply's match, the outbox relay's
 // drain, the webhook deliveries' pick-up, the sweeps of lost sends) on tables seeded
 // like a platform's (most sends finished, a few scheduled, due or in flight; events
 // and deliveries mostly relayed and finished) and ANALYZEd: each must read through
@@ -294,6 +294,11 @@ const cases = (): Case[] => [
     name: "interrupted-send sweep: sends left in sending",
     run: (ex) => queries.failSendingSendsOf(ex, "interrupted", NOW, new Date(NOW.getTime() - 10 * 60_000), ["sender-2"]),
     uses: [["step_sends_inflight_idx", "step_sends_inflight_account_idx", "step_sends_state_dueAt_idx"]],
+  },
+  {
+    name: "reply matching: the step a reply cites, by Message-ID or by the send id in it",
+    run: (ex) => queries.findStepByMessageIds(ex, accountId, ["<1.1@example.com>", "<reply@mail.example>"], ["00000000-0000-4000-8000-000000000001"]),
+    uses: ["step_sends_messageId_key", "step_sends_pkey"],
   },
   {
     name: "outbox relay: events to relay",

@@ -542,7 +542,7 @@ const cases: Record<string, Case> = {
   countOpenStepSendsByState: { columns: queries.openStepSendCountColumns, runs: [(ex) => queries.countOpenStepSendsByState(ex)] },
   oldestDueReleasableSend: { columns: queries.oldestDueSendColumns, runs: [(ex) => queries.oldestDueReleasableSend(ex, now)] },
   countCredentialSendsAndBounces: { columns: queries.credentialBounceCountColumns, runs: [(ex) => queries.countCredentialSendsAndBounces(ex, id())] },
-  findStepByMessageIds: { columns: queries.sentStepColumns, runs: [(ex) => queries.findStepByMessageIds(ex, id(), ["<a@b>"])] },
+  findStepByMessageIds: { columns: queries.sentStepColumns, runs: [(ex) => queries.findStepByMessageIds(ex, id(), ["<a@b>"]), (ex) => queries.findStepByMessageIds(ex, id(), ["<a@b>"], [id()])] },
   findStepSentTo: { columns: queries.sentStepColumns, runs: [(ex) => queries.findStepSentTo(ex, id(), id(), "a@b.test", now)] },
   lockStepBounceState: { columns: queries.stepBounceStateColumns, runs: [(ex) => queries.lockStepBounceState(ex, id())] },
   accountsWithOpenSends: { columns: queries.openSendAccountColumns, runs: [(ex) => queries.accountsWithOpenSends(ex, 10)] },

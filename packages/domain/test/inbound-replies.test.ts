@@ -5,6 +5,8 @@ import type { Db } from "@outreach/db";
 import { createTestDatabase, type TestDatabase } from "@outreach/testing";
 import { classifyInbound, readInbound, recordInboundMessage } from "../src/inbound/index.js";
 import { FREE_MAIL_DOMAINS, isFreeMailDomain } from "../src/audience/free-mail-domains.js";
+import { messageIdFor } from "../src/sending/build-step-email.js";
+import { recordSent } from "../src/sending/send-outcome.js";
 
 let database: TestDatabase;
 let db: Db;
@@ -150,6 +152,55 @@ test("stop_on_reply_scope contact (the default): a reply stops only its own enro
   const bob = await enrollment(s.enrollments.get("bob@acme.test")!.id);
   assert.equal(bob.stoppedAt, null);
   assert.equal(await step2(bob.id), "scheduled");
+});
+
+/** Step 1 of a new enrollment handed to SMTP but not recorded yet: sending, no Message-ID stored, the enrollment pending. */
+async function unrecordedSend(s: Seeded, email: string) {
+  const contact = await db.contact.create({ data: { accountId: s.accountId, email } });
+  const enrollment = await db.enrollment.create({ data: { accountId: s.accountId, campaignId: s.campaignId, contactId: contact.id, status: "pending" } });
+  const now = new Date();
+  const send = await db.stepSend.create({
+    data: { accountId: s.accountId, campaignId: s.campaignId, enrollmentId: enrollment.id, stepPosition: 1, credentialId: s.credentialId, state: "sending", dueAt: now, claimedAt: now },
+  });
+  await db.stepSend.create({
+    data: { accountId: s.accountId, campaignId: s.campaignId, enrollmentId: enrollment.id, stepPosition: 2, state: "scheduled", dueAt: new Date(now.getTime() + 86_400_000) },
+  });
+  return { enrollmentId: enrollment.id, stepSendId: send.id, messageId: messageIdFor(send.id, s.inbox) };
+}
+
+test("a reply to an email whose send is not recorded yet finds it by the send's id in our Message-ID; the late record keeps it replied", async () => {
+  const s = await seed([]);
+  const late = await unrecordedSend(s, "nora@late.test");
+  const cited = late.messageId.toUpperCase(); // a client may change the case: ids are compared lower-cased
+  const { outcome, row } = await deliver(s, raw({ From: `Nora <nora@late.test>`, To: s.inbox, Subject: "Re: Hello", "In-Reply-To": cited, References: cited }, "Yes, interested."));
+  assert.equal(outcome, "reply");
+  assert.equal(row.enrollmentId, late.enrollmentId);
+  assert.equal((await enrollment(late.enrollmentId)).status, "replied");
+  assert.equal(await step2(late.enrollmentId), "cancelled");
+
+  const account = await db.account.findUniqueOrThrow({ where: { id: s.accountId } });
+  await db.$transaction((tx) =>
+    recordSent(tx, {
+      stepSendId: late.stepSendId,
+      accountId: s.accountId,
+      credentialId: s.credentialId,
+      messageId: late.messageId,
+      accountPeriod: { start: account.currentPeriodStart, end: account.currentPeriodEnd! },
+    }),
+  );
+  assert.equal((await db.stepSend.findUniqueOrThrow({ where: { id: late.stepSendId } })).state, "sent");
+  const after = await enrollment(late.enrollmentId);
+  assert.equal(after.status, "replied", "the record of the send does not take the enrollment back to sent");
+  assert.equal(await db.event.count({ where: { accountId: s.accountId, type: "enrollment.replied" } }), 1);
+});
+
+test("a cited Message-ID made of another account's send id matches nothing", async () => {
+  const mine = await seed([]);
+  const theirs = await seed([]);
+  const late = await unrecordedSend(theirs, "nora@late.test");
+  const { outcome } = await deliver(mine, raw({ From: `Nora <nora@late.test>`, To: mine.inbox, Subject: "Re: Hello", "In-Reply-To": late.messageId }, "Yes."));
+  assert.equal(outcome, "unmatched");
+  assert.equal((await enrollment(late.enrollmentId)).status, "pending");
 });
 
 const outOfOffice = (s: Seeded, email: string) =>

@@ -377,15 +377,19 @@ export async function markSendComplained(q: Queryable, stepSendId: string, now: 
 export const sentStepColumns = columns({ id: "uuid", enrollmentId: "uuid", state: "text", credentialId: "uuid?" });
 export type SentStepRow = RowOf<typeof sentStepColumns>;
 
-/** The account's step whose Message-ID is one of these (with <>), the latest step first: null when none. */
-export async function findStepByMessageIds(q: Queryable, accountId: string, messageIds: string[]): Promise<SentStepRow | null> {
+/**
+ * The account's step whose Message-ID is one of these (with <>), or whose id
+ * is one of `stepSendIds` (the id our Message-IDs are made of, for a send
+ * whose Message-ID is not recorded yet), the latest step first: null when none.
+ */
+export async function findStepByMessageIds(q: Queryable, accountId: string, messageIds: string[], stepSendIds: string[] = []): Promise<SentStepRow | null> {
   const rows = await executor(q).rows<SentStepRow>(
     `
     SELECT id, "enrollmentId", state::text AS state, "credentialId" FROM step_sends
-    WHERE "messageId" = ANY($1::text[]) AND "accountId" = $2::uuid
+    WHERE ("messageId" = ANY($1::text[]) OR id = ANY($3::uuid[])) AND "accountId" = $2::uuid
     ORDER BY "stepPosition" DESC
     LIMIT 1`,
-    [messageIds, accountId],
+    [messageIds, accountId, stepSendIds],
   );
   return rows[0] ?? null;
 }

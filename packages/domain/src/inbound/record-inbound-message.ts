@@ -69,11 +69,25 @@ function storable(message: InboundMessage, classification: InboundClassification
   ];
 }
 
-/** Our sent step whose Message-ID is one of these (ids normalised: no <>, lower-cased), in this account. */
+const STEP_SEND_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@/;
+
+/**
+ * Our sent step whose Message-ID is one of these (ids normalised: no <>,
+ * lower-cased), in this account. A Message-ID of ours is the send's id at
+ * the sender's domain (messageIdFor), so a cited id also finds a send whose
+ * record is not written yet: the email left, and its answer came back, while
+ * PostgreSQL was away from the sender.
+ */
 async function findSentStep(tx: Tx, accountId: string, ids: string[]): Promise<SentStepRow | null> {
-  const wanted = ids.filter(Boolean).map((id) => `<${id}>`);
-  if (wanted.length === 0) return null;
-  return findStepByMessageIds(tx, accountId, wanted);
+  const cited = ids.filter(Boolean);
+  if (cited.length === 0) return null;
+  const stepSendIds = cited.flatMap((id) => STEP_SEND_ID.exec(id)?.[1] ?? []);
+  return findStepByMessageIds(
+    tx,
+    accountId,
+    cited.map((id) => `<${id}>`),
+    stepSendIds,
+  );
 }
 
 /**
