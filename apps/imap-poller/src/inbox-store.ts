@@ -3,6 +3,7 @@ import {
   advanceImapCursorPastSkipped,
   beginImapMessageTry,
   insertSkippedInboundMessage,
+  isDatabaseUnavailableError,
   lockImapLoginFailures,
   recordImapError,
   recordImapErrorOnce,
@@ -82,10 +83,12 @@ export async function resetInboxCursor(db: Db, credentialId: string, uidValidity
  * Records that a try of this message starts, before it is fetched: durable,
  * so tries whose process died (out of memory, killed) count too, whichever
  * replica or restart holds the inbox next. When `maxTries` were already
- * started, nothing is written and the message is to be passed over.
+ * started, nothing is written and the message is to be passed over. `again`:
+ * the last try failed on the database, not on the message; this one takes its
+ * place.
  */
-export async function beginMessageTry(db: Db, credentialId: string, uid: bigint, maxTries: number): Promise<{ start: boolean; tries: number }> {
-  const row = await beginImapMessageTry(db, credentialId, uid, maxTries);
+export async function beginMessageTry(db: Db, credentialId: string, uid: bigint, maxTries: number, again = false): Promise<{ start: boolean; tries: number }> {
+  const row = await beginImapMessageTry(db, credentialId, uid, maxTries, again);
   if (!row) return { start: true, tries: 1 };
   if (row.startedTries !== null) return { start: true, tries: row.startedTries };
   return { start: false, tries: row.tries };
@@ -161,12 +164,13 @@ export const DEFAULT_LOGIN_BACKOFF: LoginBackoff = { retryBaseMs: 60_000, maxFai
 export function inboxStoreDeps(
   db: Db,
   loginBackoff = DEFAULT_LOGIN_BACKOFF,
-): Pick<InboxWatcherDeps, "readCursor" | "resetCursor" | "handleMessage" | "beginTry" | "skipMessage" | "reportHealth" | "loginRefused" | "loginAccepted"> {
+): Pick<InboxWatcherDeps, "readCursor" | "resetCursor" | "handleMessage" | "beginTry" | "storeUnavailable" | "skipMessage" | "reportHealth" | "loginRefused" | "loginAccepted"> {
   return {
     readCursor: (id) => readInboxCursor(db, id),
     resetCursor: (id, uidValidity, lastUid) => resetInboxCursor(db, id, uidValidity, lastUid),
     handleMessage: async (id, uidValidity, uid, raw) => void (await handleInboxMessage(db, id, uidValidity, uid, raw)),
-    beginTry: (id, uid, maxTries) => beginMessageTry(db, id, uid, maxTries),
+    beginTry: (id, uid, maxTries, again) => beginMessageTry(db, id, uid, maxTries, again),
+    storeUnavailable: (err) => isDatabaseUnavailableError(err),
     skipMessage: (id, uidValidity, uid, reason) => skipInboxMessage(db, id, uidValidity, uid, reason),
     reportHealth: (id, status, error) => reportInboxHealth(db, id, status, error),
     loginRefused: (id, error) => recordLoginRefused(db, id, error, loginBackoff),

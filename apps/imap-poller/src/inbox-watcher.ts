@@ -39,8 +39,12 @@ export interface InboxWatcherDeps {
   /**
    * Records, before a message is fetched, that a try of it starts (durably: a try whose
    * process dies counts): start with this try's number, or not when `maxTries` were started.
+   * `again`: the last try failed on the store (storeUnavailable), not on the message, and this
+   * one takes its place.
    */
-  beginTry(credentialId: string, uid: bigint, maxTries: number): Promise<{ start: boolean; tries: number }>;
+  beginTry(credentialId: string, uid: bigint, maxTries: number, again?: boolean): Promise<{ start: boolean; tries: number }>;
+  /** The failure is the store's (its database unreachable or gone away), not the message's: the try does not count against it. */
+  storeUnavailable?(err: unknown): boolean;
   /** Passes over a message (recorded as skipped, with why; the cursor moves past it). */
   skipMessage(credentialId: string, uidValidity: bigint, uid: bigint, reason: string): Promise<void>;
   /** A new UIDVALIDITY: the cursor starts again at `lastUid` under it. */
@@ -126,6 +130,8 @@ export class InboxWatcher {
   private connectionError: Error | undefined;
   /** why the last try of a message failed, for the reason it is passed over */
   private messageError: { uid: bigint; error: string } | undefined;
+  /** a message whose last try failed on the store: the next try takes its place */
+  private storeFailedUid: bigint | undefined;
 
   constructor(
     endpoint: InboxEndpoint,
@@ -376,11 +382,15 @@ export class InboxWatcher {
    * One message: the try is recorded before it is fetched, so a message that
    * failed (or took its process down) on MESSAGE_TRIES tries is passed over by
    * whoever holds the inbox next; a failed try closes the connection (the
-   * watcher reconnects with backoff and tries again).
+   * watcher reconnects with backoff and tries again). A try that failed
+   * because the database was unreachable is the store's failure, not the
+   * message's: the next try takes its place, so an outage never passes over
+   * a reply.
    */
   private async readOne(client: ImapFlow, uidValidity: bigint, uid: bigint): Promise<void> {
     const { credentialId } = this.endpoint;
-    const started = await this.deps.beginTry(credentialId, uid, MESSAGE_TRIES);
+    const started = await this.deps.beginTry(credentialId, uid, MESSAGE_TRIES, this.storeFailedUid === uid);
+    this.storeFailedUid = undefined;
     if (!started.start) {
       // no error known here: the tries ended with their process (killed, out of memory)
       const error = this.messageError?.uid === uid ? this.messageError.error : "the poller stopped while reading it";
@@ -393,6 +403,10 @@ export class InboxWatcher {
       if (source) await this.deps.handleMessage(credentialId, uidValidity, uid, source);
       this.messageError = undefined;
     } catch (err) {
+      if (this.deps.storeUnavailable?.(err)) {
+        this.storeFailedUid = uid;
+        throw err;
+      }
       this.messageError = { uid, error: describeImapError(this.connectionError ?? err) };
       // the last try: passed over now (should this fail, the next holder does it before fetching)
       if (started.tries >= MESSAGE_TRIES)

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { after, before, test } from "node:test";
 import { createRedis, Keyring, loadConfig, redisKeys, type Config, type RedisClient } from "@outreach/core";
 import type { Db } from "@outreach/db";
-import { startAppProcess, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
+import { startAppProcess, startTcpProxy, waitFor, type AppProcess, type ImapTestServer, type TestDatabase } from "@outreach/testing";
 import { enrollmentStatus, replyTo, seedInbox, startPollerFixture, type PollerFixture, type SeededInbox, pollerEnv } from "./helpers.js";
 import { ScriptedImapServer } from "./scripted-imap-server.js";
 
@@ -161,4 +161,40 @@ test("a message whose every try dies with its process is passed over by the four
   await waitFor(async () => (await enrollmentStatus(db, s.enrollments[0]!.enrollmentId)) === "replied", { what: "the reply behind it", timeoutMs: 20_000 });
   assert.equal(stalling.contentFetches.get(1), 3, "not loaded a fourth time");
   assert.equal(last.child.exitCode, null);
+});
+
+test("tries that fail because PostgreSQL is unreachable are not the message's: the try after the outage reads the reply, nothing passed over", async () => {
+  const proxy = await startTcpProxy(new URL(database.url).hostname, Number(new URL(database.url).port || 5432));
+  const viaProxy = new URL(database.url);
+  viaProxy.host = `127.0.0.1:${proxy.port}`;
+  const { env } = pollerSetup();
+  const server = await ScriptedImapServer.start();
+  servers.push(server);
+  const s = await seedInbox(db, keyring, imap, { imapHost: server.host, imapPort: server.port });
+  server.add({ uid: 1, size: 1500, body: rawReply(s) });
+  // the database goes away while each of the first three tries fetches the message, and is back within a second
+  let outages = 0;
+  server.beforeContent = () => {
+    if (outages >= 3) return;
+    outages += 1;
+    proxy.cut();
+    setTimeout(() => proxy.resume(), 1_000);
+  };
+  const poller = await startPoller({ ...env, DATABASE_URL: viaProxy.toString() });
+  try {
+    await waitFor(async () => (await enrollmentStatus(db, s.enrollments[0]!.enrollmentId)) === "replied", { what: "the reply read after three outages", timeoutMs: 60_000 }).catch((err: Error) =>
+      assert.fail(`${err.message} (content fetches ${server.contentFetches.get(1)})\n${poller.output()}`),
+    );
+    assert.equal(server.contentFetches.get(1), 4, "three tries failed on the database, the fourth read it");
+    const rows = await db.inboundMessage.findMany({ where: { credentialId: s.credentialId } });
+    assert.deepEqual(
+      rows.map((row) => row.kind),
+      ["reply"],
+    );
+    const credential = await db.smtpCredential.findUniqueOrThrow({ where: { id: s.credentialId } });
+    assert.deepEqual([credential.imapPendingUid, credential.imapPendingTries], [1n, 1], "each try after an outage took the place of the failed one");
+    assert.equal(poller.child.exitCode, null);
+  } finally {
+    await proxy.close();
+  }
 });

@@ -41,6 +41,8 @@ export class ScriptedImapServer {
   hugeBytesSent = 0;
   /** answer every LOGIN with NO [AUTHENTICATIONFAILED] (changeable while running) */
   refuseLogins: boolean;
+  /** awaited before a message's content is sent (something to do while the client waits for it) */
+  beforeContent: ((uid: number) => Promise<void> | void) | undefined;
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
   private readonly messages: ScriptedMessage[];
@@ -158,11 +160,16 @@ export class ScriptedImapServer {
         return;
       }
       this.contentFetches.set(m.uid, (this.contentFetches.get(m.uid) ?? 0) + 1);
-      if (m.body === "huge") return this.streamHuge(socket, `* ${this.seq(m)} FETCH (UID ${m.uid} ${section} {${this.options.hugeBytes ?? 629_145_600}}\r\n`);
-      if (m.body === "stall") return send(`* ${this.seq(m)} FETCH (UID ${m.uid} ${section} {4096}\r\n`);
-      const body = partial ? m.body.subarray(0, Number(partial[1])) : m.body;
-      socket.write(Buffer.concat([Buffer.from(`* ${this.seq(m)} FETCH (UID ${m.uid} ${section} {${body.length}}\r\n`, "latin1"), body, Buffer.from(")\r\n")]));
-      answer(index + 1);
+      const content = () => {
+        if (socket.destroyed) return;
+        if (m.body === "huge") return this.streamHuge(socket, `* ${this.seq(m)} FETCH (UID ${m.uid} ${section} {${this.options.hugeBytes ?? 629_145_600}}\r\n`);
+        if (m.body === "stall") return send(`* ${this.seq(m)} FETCH (UID ${m.uid} ${section} {4096}\r\n`);
+        const body = partial ? m.body.subarray(0, Number(partial[1])) : m.body;
+        socket.write(Buffer.concat([Buffer.from(`* ${this.seq(m)} FETCH (UID ${m.uid} ${section} {${body.length}}\r\n`, "latin1"), body, Buffer.from(")\r\n")]));
+        answer(index + 1);
+      };
+      if (this.beforeContent) void Promise.resolve(this.beforeContent(m.uid)).then(content);
+      else content();
     };
     answer(0);
   }

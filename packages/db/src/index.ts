@@ -4,6 +4,7 @@ export * from "./paths.js";
 export * from "./seed.js";
 export * from "./generated/client.js";
 export * from "./busy-error.js";
+export * from "./unavailable-error.js";
 export * from "./session-settings.js";
 export * from "./raw-pool.js";
 export * from "./wait-for-schema.js";

@@ -531,7 +531,7 @@ const cases: Record<string, Case> = {
   imapInboxesOfAccounts: { columns: queries.accountImapInboxColumns, runs: [(ex) => queries.imapInboxesOfAccounts(ex, [id()])] },
   advanceImapCursor: { columns: null, runs: [(ex) => queries.advanceImapCursor(ex, id(), 1n, 2n)] },
   advanceImapCursorPastSkipped: { columns: null, runs: [(ex) => queries.advanceImapCursorPastSkipped(ex, id(), 1n, 2n)] },
-  beginImapMessageTry: { columns: queries.imapMessageTryColumns, runs: [(ex) => queries.beginImapMessageTry(ex, id(), 2n, 3)] },
+  beginImapMessageTry: { columns: queries.imapMessageTryColumns, runs: [(ex) => queries.beginImapMessageTry(ex, id(), 2n, 3), (ex) => queries.beginImapMessageTry(ex, id(), 2n, 3, true)] },
   recordImapErrorOnce: { columns: null, runs: [(ex) => queries.recordImapErrorOnce(ex, id(), "refused", now)] },
   recordImapError: { columns: null, runs: [(ex) => queries.recordImapError(ex, id(), "refused", now), (ex) => queries.recordImapError(ex, id(), null, now)] },
   recordImapOk: { columns: null, runs: [(ex) => queries.recordImapOk(ex, id(), now, now)] },

@@ -169,17 +169,19 @@ export type ImapMessageTry = RowOf<typeof imapMessageTryColumns>;
  * Starts a try of message `uid` (imapPendingUid, imapPendingTries), unless
  * `maxTries` were started already: the tries before, and the count after this
  * one (null when none was started). undefined when the credential is gone.
+ * `again`: this try takes the place of the last one, which failed on the
+ * database rather than on the message (it is not counted twice).
  */
-export async function beginImapMessageTry(q: Queryable, credentialId: string, uid: bigint, maxTries: number): Promise<ImapMessageTry | undefined> {
+export async function beginImapMessageTry(q: Queryable, credentialId: string, uid: bigint, maxTries: number, again = false): Promise<ImapMessageTry | undefined> {
   const [row] = await executor(q).rows<ImapMessageTry>(
     `
-    WITH current AS (SELECT "imapPendingUid" = $1 AND "imapPendingTries" >= $2 AS exhausted, "imapPendingTries" AS tries FROM smtp_credentials WHERE id = $3::uuid),
+    WITH current AS (SELECT "imapPendingUid" = $1 AND "imapPendingTries" + $2::int > $3 AS exhausted, "imapPendingTries" AS tries FROM smtp_credentials WHERE id = $4::uuid),
     started AS (
-      UPDATE smtp_credentials SET "imapPendingTries" = CASE WHEN "imapPendingUid" = $4 THEN "imapPendingTries" + 1 ELSE 1 END, "imapPendingUid" = $5
-      WHERE id = $6::uuid AND NOT COALESCE((SELECT exhausted FROM current), false)
+      UPDATE smtp_credentials SET "imapPendingTries" = CASE WHEN "imapPendingUid" = $5 THEN "imapPendingTries" + $6::int ELSE 1 END, "imapPendingUid" = $7
+      WHERE id = $8::uuid AND NOT COALESCE((SELECT exhausted FROM current), false)
       RETURNING "imapPendingTries")
     SELECT tries, (SELECT "imapPendingTries" FROM started) AS "startedTries" FROM current`,
-    [uid, maxTries, credentialId, uid, uid, credentialId],
+    [uid, again ? 0 : 1, maxTries, credentialId, uid, again ? 0 : 1, uid, credentialId],
   );
   return row;
 }
