@@ -14,6 +14,7 @@ import {
 } from "@outreach/core";
 import { countOpenStepSends, DomainHealthChecker, MxVerifier, scheduleLagSeconds, SendRouter } from "@outreach/domain";
 import type { WorkerDefinition } from "@outreach/runtime";
+import { CampaignCountsLoop } from "./campaign-counts-loop.js";
 import { CompletionSweep } from "./completion-sweep.js";
 import { dispatchBatch, type DispatcherContext } from "./dispatch-batch.js";
 import { DomainHealthSweep } from "./domain-health-sweep.js";
@@ -33,6 +34,7 @@ interface DispatcherResources extends DispatcherContext {
   replanQueue: TypedQueue<"replan-held-sends">;
   replanSweep: ReplanSweep;
   completionSweep: CompletionSweep;
+  campaignCounts: CampaignCountsLoop;
   domainHealthSweep: DomainHealthSweep;
 }
 
@@ -69,6 +71,7 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
       replanQueue,
       replanSweep: new ReplanSweep(ctx.db, replanQueue, ctx.logger),
       completionSweep: new CompletionSweep(ctx.db, ctx.logger),
+      campaignCounts: new CampaignCountsLoop(ctx.db, ctx.logger),
       domainHealthSweep: new DomainHealthSweep(ctx.db, producer, ctx.config, new DomainHealthChecker({ servers: ctx.config.dnsServers, dnsblZones: ctx.config.dnsblZones }), ctx.logger),
     };
   },
@@ -88,6 +91,7 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
     resources.retention.start();
     resources.replanSweep.start();
     resources.completionSweep.start();
+    resources.campaignCounts.start();
     resources.domainHealthSweep.start();
   },
   stop: async (_ctx, resources) => {
@@ -96,6 +100,7 @@ export const dispatcherWorker: WorkerDefinition<DispatcherResources> = {
     await resources.retention.stop();
     await resources.replanSweep.stop();
     await resources.completionSweep.stop();
+    await resources.campaignCounts.stop();
     await resources.domainHealthSweep.stop();
     await resources.router.close();
     await resources.replanQueue.close();

@@ -250,6 +250,7 @@ const cases: Record<string, Case> = {
   stepSendCredentialStats: { columns: queries.sendStatsColumns, runs: [(ex) => queries.stepSendCredentialStats(ex, id(), now, new Date(now.getTime() + 86_400_000))] },
   recentBouncedEnrollments: { columns: queries.recentBounceColumns, runs: [(ex) => queries.recentBouncedEnrollments(ex, id(), 20)] },
   recentFailedSends: { columns: queries.recentFailureColumns, runs: [(ex) => queries.recentFailedSends(ex, id(), 20)] },
+  rollUpCampaignCounts: { columns: queries.campaignCountRollUpColumns, runs: [(ex) => queries.rollUpCampaignCounts(ex, 100)] },
   enrollmentSkipCounts: { columns: queries.skipCountColumns, runs: [(ex) => queries.enrollmentSkipCounts(ex, id())] },
   variantSendStats: { columns: queries.variantStatsColumns, runs: [(ex) => queries.variantSendStats(ex, id())] },
   // campaign-analytics.ts

@@ -60,8 +60,8 @@ test("a connection dropped by the network or the server under a statement", asyn
 
   // the server ends the session (57P01, as a shutdown does)
   const live = clientAt(Number(target.port || 5432));
-  const [{ pid }] = await live.$queryRawUnsafe<Array<{ pid: number }>>("SELECT pg_backend_pid() AS pid");
-  await admin.query("SELECT pg_terminate_backend($1)", [pid]);
+  const [session] = await live.$queryRawUnsafe<Array<{ pid: number }>>("SELECT pg_backend_pid() AS pid");
+  await admin.query("SELECT pg_terminate_backend($1)", [session!.pid]);
   await assert.rejects(live.$queryRawUnsafe("SELECT 1"), unavailable);
 });
 

@@ -122,7 +122,10 @@ function today(schedule: unknown, now: Date): { day: string; start: Date; end: D
 }
 
 /**
- * A campaign's statistics, from four aggregate queries read in one snapshot.
+ * A campaign's statistics, read in one snapshot: the counts per batch and per
+ * inbox kept by the database's triggers (campaign_batch_counts,
+ * campaign_inbox_counts), today's sends, and the most recent bounces and
+ * failures, so the cost does not grow with the campaign.
  *
  * - totals and per_batch count enrollments by their current status (a
  *   replied enrollment is counted under replied only), so they add up to total,
@@ -261,7 +264,7 @@ export async function getCampaignStats(
       bounceReason: row.bounce_reason,
       bouncedAt: row.bounced_at,
     })),
-    sendsFailed: failureRows[0]?.failed_total ?? 0,
+    sendsFailed: sendRows.reduce((sum, row) => sum + row.failed, 0),
     recentFailures: failureRows.map((row) => ({
       enrollmentId: row.enrollment_id,
       contactId: row.contact_id,

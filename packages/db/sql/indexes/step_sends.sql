@@ -54,13 +54,11 @@ CREATE INDEX "step_sends_delivered_idx" ON "step_sends" ("campaignId", "sentAt")
 CREATE INDEX "step_sends_sent_enrollment_idx" ON "step_sends" ("enrollmentId", "sentAt") INCLUDE ("stepPosition", "variantId")
   WHERE "sentAt" IS NOT NULL;
 
--- step_sends_campaign_inbox_stats_idx: a campaign's sends that reached SMTP (sent or bounced) per
--- inbox, with every column GET /campaigns/:id counts (outcome, bounce verified, sent time, step):
--- an index-only scan in inbox order instead of a heap read of each of the campaign's sends, which
--- grew with the campaign (200,000 sends: 220-320 ms through ("campaignId", ...) indexes and the heap,
--- 40-75 ms index-only; bench/results/schedule-table.json). Finished rows no longer change, so their
--- pages stay all-visible and the scan reads no heap page.
+-- step_sends_campaign_sent_day_idx: a campaign's sends that reached SMTP (sent or bounced) by send
+-- time, with the inbox and step: GET /campaigns/:id counts today's sends per inbox (and step 1's)
+-- from the day's range, an index-only scan as long as the day's sends. Its totals come from
+-- campaign_inbox_counts (step_sends_count_changes), so no read grows with the campaign.
 -- Used by: packages/db/src/queries/campaign-stats.ts (stepSendCredentialStats)
--- Last changed by migration: 20261126232209_campaign_inbox_stats_index
-CREATE INDEX "step_sends_campaign_inbox_stats_idx" ON "step_sends" ("campaignId", "credentialId")
-  INCLUDE (state, outcome, "bounceUnverified", "sentAt", "stepPosition") WHERE state IN ('sent', 'bounced');
+-- Last changed by migration: 20261127032821_campaign_counts
+CREATE INDEX "step_sends_campaign_sent_day_idx" ON "step_sends" ("campaignId", "sentAt") INCLUDE ("credentialId", "stepPosition")
+  WHERE state IN ('sent', 'bounced');

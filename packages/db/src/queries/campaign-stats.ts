@@ -25,26 +25,24 @@ export const batchStatsColumns = columns({
 });
 export type BatchStatsRow = RowOf<typeof batchStatsColumns>;
 
-/** The campaign's enrollments per batch (in batch order): by current status, sent, ever opened, replied and clicked, stopped. */
+/**
+ * The campaign's enrollments per batch (in batch order): by current status, sent, ever opened,
+ * replied and clicked, stopped. Read from campaign_batch_counts (kept by the enrollments
+ * triggers, packages/db/sql/triggers/enrollments_count_changes.sql): the rows of the campaign,
+ * one per batch once rolled up, so the cost does not grow with the campaign.
+ */
 export async function enrollmentBatchStats(q: Queryable, campaignId: string): Promise<BatchStatsRow[]> {
   return executor(q).rows<BatchStatsRow>(
     `
         SELECT "batchNumber" AS batch_number,
-          count(*)::int AS total,
-          count(*) FILTER (WHERE status = 'pending' AND "stoppedAt" IS NULL)::int AS pending,
-          count(*) FILTER (WHERE status = 'sent')::int AS sent,
-          count(*) FILTER (WHERE status = 'opened')::int AS opened,
-          count(*) FILTER (WHERE status = 'replied')::int AS replied,
-          count(*) FILTER (WHERE status = 'bounced')::int AS bounced,
-          count(*) FILTER (WHERE status = 'unsubscribed')::int AS unsubscribed,
-          count(*) FILTER (WHERE "sentAt" IS NOT NULL)::int AS delivered,
-          count(*) FILTER (WHERE "sentAt" IS NOT NULL AND ("openedAt" IS NOT NULL OR "repliedAt" IS NOT NULL))::int AS ever_opened,
-          count(*) FILTER (WHERE "sentAt" IS NOT NULL AND "repliedAt" IS NOT NULL)::int AS ever_replied,
-          count(*) FILTER (WHERE "sentAt" IS NOT NULL AND "clickedAt" IS NOT NULL)::int AS ever_clicked,
-          count(*) FILTER (WHERE "stoppedAt" IS NOT NULL)::int AS stopped
-        FROM enrollments
+          sum(total)::int AS total, sum(pending)::int AS pending, sum(sent)::int AS sent, sum(opened)::int AS opened,
+          sum(replied)::int AS replied, sum(bounced)::int AS bounced, sum(unsubscribed)::int AS unsubscribed,
+          sum(delivered)::int AS delivered, sum("everOpened")::int AS ever_opened, sum("everReplied")::int AS ever_replied,
+          sum("everClicked")::int AS ever_clicked, sum(stopped)::int AS stopped
+        FROM campaign_batch_counts
         WHERE "campaignId" = $1::uuid
         GROUP BY "batchNumber"
+        HAVING sum(total) <> 0
         ORDER BY "batchNumber"`,
     [campaignId],
   );
@@ -56,27 +54,97 @@ export const sendStatsColumns = columns({
   unconfirmed: "int4",
   bounces: "int4",
   verified_bounces: "int4",
+  failed: "int4",
   sends_today: "int4",
   step1_sends_today: "int4",
 });
 export type SendStatsRow = RowOf<typeof sendStatsColumns>;
 
-/** The campaign's step sends that reached SMTP, per inbox: unconfirmed, bounced (all, verified), and those sent in [dayStart, dayEnd) (all, step 1). */
+/** The key of an inbox's counts: sends whose inbox was deleted (credentialId null) are counted together. */
+const NO_INBOX = "'00000000-0000-0000-0000-000000000000'::uuid";
+
+/**
+ * The campaign's step sends per inbox: those that reached SMTP (sent or bounced), unconfirmed,
+ * bounced (all, verified) and failed, from campaign_inbox_counts (kept by the step_sends
+ * triggers), and those sent in [dayStart, dayEnd) (all, step 1) from that day's range of
+ * step_sends_campaign_sent_day_idx: the cost is the day's sends, not the campaign's.
+ */
 export async function stepSendCredentialStats(q: Queryable, campaignId: string, dayStart: Date, dayEnd: Date): Promise<SendStatsRow[]> {
   return executor(q).rows<SendStatsRow>(
     `
-        SELECT "credentialId" AS credential_id,
-          count(*)::int AS sends,
-          count(*) FILTER (WHERE outcome = 'unknown')::int AS unconfirmed,
-          count(*) FILTER (WHERE state = 'bounced')::int AS bounces,
-          count(*) FILTER (WHERE state = 'bounced' AND NOT "bounceUnverified")::int AS verified_bounces,
-          count(*) FILTER (WHERE "sentAt" >= $1::timestamptz AND "sentAt" < $2::timestamptz)::int AS sends_today,
-          count(*) FILTER (WHERE "stepPosition" = 1 AND "sentAt" >= $3::timestamptz AND "sentAt" < $4::timestamptz)::int AS step1_sends_today
-        FROM step_sends
-        WHERE "campaignId" = $5::uuid AND state IN ('sent', 'bounced')
-        GROUP BY "credentialId"`,
-    [dayStart, dayEnd, dayStart, dayEnd, campaignId],
+        WITH counted AS (
+          SELECT COALESCE("credentialId", ${NO_INBOX}) AS inbox, sum(sends)::int AS sends, sum(unconfirmed)::int AS unconfirmed,
+            sum(bounces)::int AS bounces, sum("verifiedBounces")::int AS verified_bounces, sum(failed)::int AS failed
+          FROM campaign_inbox_counts
+          WHERE "campaignId" = $1::uuid
+          GROUP BY 1
+          HAVING sum(sends) <> 0 OR sum(failed) <> 0),
+        today AS (
+          SELECT COALESCE("credentialId", ${NO_INBOX}) AS inbox, count(*)::int AS sends_today, count(*) FILTER (WHERE "stepPosition" = 1)::int AS step1_sends_today
+          FROM step_sends
+          WHERE "campaignId" = $2::uuid AND state IN ('sent', 'bounced') AND "sentAt" >= $3::timestamptz AND "sentAt" < $4::timestamptz
+          GROUP BY 1)
+        SELECT NULLIF(COALESCE(c.inbox, t.inbox), ${NO_INBOX}) AS credential_id,
+          COALESCE(c.sends, 0) AS sends, COALESCE(c.unconfirmed, 0) AS unconfirmed, COALESCE(c.bounces, 0) AS bounces,
+          COALESCE(c.verified_bounces, 0) AS verified_bounces, COALESCE(c.failed, 0) AS failed,
+          COALESCE(t.sends_today, 0) AS sends_today, COALESCE(t.step1_sends_today, 0) AS step1_sends_today
+        FROM counted c FULL JOIN today t ON t.inbox = c.inbox`,
+    [campaignId, campaignId, dayStart, dayEnd],
   );
+}
+
+export const campaignCountRollUpColumns = columns({ campaigns: "int4" });
+
+/**
+ * Sums the count rows of up to `limit` campaigns with rows added since their last roll-up
+ * (campaign_batch_counts, campaign_inbox_counts) into one row per batch and per inbox, in one
+ * statement: the rows it deletes are the ones it sums, so a row is never counted twice, and
+ * rows a statement adds meanwhile wait for the next one; what the deleted rows add up to is
+ * inserted whatever it is, so a roll-up that took part of a campaign's rows (its snapshot came
+ * before another's commit) loses nothing. One roll-up at a time (a transaction advisory lock,
+ * tried: every dispatcher replica runs them, and two deleting the same rows in different
+ * orders could deadlock); one that finds it taken does nothing. Rows of a deleted campaign, or
+ * summing to nothing in every count, are dropped. Returns the number of campaigns rolled up (of
+ * both tables).
+ */
+export async function rollUpCampaignCounts(q: Queryable, limit: number): Promise<number> {
+  const [row] = await executor(q).rows<RowOf<typeof campaignCountRollUpColumns>>(
+    `
+    WITH turn AS (SELECT pg_try_advisory_xact_lock(hashtext('campaign_counts_roll_up')) AS mine),
+    batch_due AS (SELECT DISTINCT "campaignId" FROM (SELECT "campaignId" FROM campaign_batch_counts WHERE NOT rolled LIMIT $1) f WHERE (SELECT mine FROM turn)),
+    batch_moved AS (
+      DELETE FROM campaign_batch_counts t USING batch_due d WHERE t."campaignId" = d."campaignId"
+      RETURNING t.*),
+    batch_summed AS (
+      INSERT INTO campaign_batch_counts ("campaignId", "batchNumber", total, pending, sent, opened, replied, bounced, unsubscribed,
+        delivered, "everOpened", "everReplied", "everClicked", stopped, rolled)
+      SELECT m."campaignId", m."batchNumber", sum(total), sum(pending), sum(sent), sum(opened), sum(replied), sum(bounced), sum(unsubscribed),
+        sum(delivered), sum("everOpened"), sum("everReplied"), sum("everClicked"), sum(stopped), true
+      FROM batch_moved m
+      WHERE EXISTS (SELECT 1 FROM campaigns k WHERE k.id = m."campaignId")
+      GROUP BY m."campaignId", m."batchNumber"
+      -- only rows summing to nothing in every count are dropped: the rows deleted may be part of a
+      -- batch only (another roll-up, whose snapshot came first, took the rest), and what they add
+      -- up to is kept whatever it is
+      HAVING sum(total) <> 0 OR sum(pending) <> 0 OR sum(sent) <> 0 OR sum(opened) <> 0 OR sum(replied) <> 0 OR sum(bounced) <> 0
+        OR sum(unsubscribed) <> 0 OR sum(delivered) <> 0 OR sum("everOpened") <> 0 OR sum("everReplied") <> 0 OR sum("everClicked") <> 0 OR sum(stopped) <> 0
+      RETURNING 1),
+    inbox_due AS (SELECT DISTINCT "campaignId" FROM (SELECT "campaignId" FROM campaign_inbox_counts WHERE NOT rolled LIMIT $2) f WHERE (SELECT mine FROM turn)),
+    inbox_moved AS (
+      DELETE FROM campaign_inbox_counts t USING inbox_due d WHERE t."campaignId" = d."campaignId"
+      RETURNING t.*),
+    inbox_summed AS (
+      INSERT INTO campaign_inbox_counts ("campaignId", "credentialId", sends, unconfirmed, bounces, "verifiedBounces", failed, rolled)
+      SELECT m."campaignId", m."credentialId", sum(sends), sum(unconfirmed), sum(bounces), sum("verifiedBounces"), sum(failed), true
+      FROM inbox_moved m
+      WHERE EXISTS (SELECT 1 FROM campaigns k WHERE k.id = m."campaignId")
+      GROUP BY m."campaignId", m."credentialId"
+      HAVING sum(sends) <> 0 OR sum(unconfirmed) <> 0 OR sum(bounces) <> 0 OR sum("verifiedBounces") <> 0 OR sum(failed) <> 0
+      RETURNING 1)
+    SELECT ((SELECT count(*) FROM batch_due) + (SELECT count(*) FROM inbox_due))::int AS campaigns`,
+    [limit, limit],
+  );
+  return row?.campaigns ?? 0;
 }
 
 export const recentBounceColumns = columns({ enrollment_id: "uuid", contact_id: "uuid", email: "text", bounce_reason: "text?", bounced_at: "timestamptz?" });
@@ -96,7 +164,6 @@ export async function recentBouncedEnrollments(q: Queryable, campaignId: string,
   );
 }
 
-/** failed_total: all of the campaign's failed step sends (on every row). */
 export const recentFailureColumns = columns({
   enrollment_id: "uuid",
   contact_id: "uuid",
@@ -104,7 +171,6 @@ export const recentFailureColumns = columns({
   step_position: "int4",
   reason: "text?",
   failed_at: "timestamptz",
-  failed_total: "int4",
 });
 export type RecentFailureRow = RowOf<typeof recentFailureColumns>;
 
@@ -113,7 +179,7 @@ export async function recentFailedSends(q: Queryable, campaignId: string, limit:
   return executor(q).rows<RecentFailureRow>(
     `
         SELECT s."enrollmentId" AS enrollment_id, e."contactId" AS contact_id, c.email, s."stepPosition" AS step_position,
-          s."lastError" AS reason, s."updatedAt" AS failed_at, (count(*) OVER ())::int AS failed_total
+          s."lastError" AS reason, s."updatedAt" AS failed_at
         FROM step_sends s
         JOIN enrollments e ON e.id = s."enrollmentId"
         JOIN contacts c ON c.id = e."contactId"
