@@ -199,8 +199,6 @@ interface Case {
 }
 
 const later = new Date(NOW.getTime() + 60_000);
-/** a campaign's enrollments: either index led by campaignId */
-const CAMPAIGN_ENROLLMENTS = ["enrollments_campaignId_batchNumber_status_idx", "enrollments_campaignId_contactId_key"];
 /** rows per retention batch, as the purge deletes them */
 const PURGE_BATCH = 5000;
 const RETENTION_CUTOFF = new Date(NOW.getTime() - 30 * 86_400_000);
@@ -229,7 +227,7 @@ const cases = (): Case[] => [
   {
     name: "campaign stats: recent failures",
     run: (ex) => queries.recentFailedSends(ex, campaignId, 10),
-    uses: ["step_sends_campaignId_state_dueAt_idx", "enrollments_pkey", "contacts_pkey"],
+    uses: ["step_sends_recent_failures_idx", "enrollments_pkey", "contacts_pkey"],
   },
   {
     name: "campaign stats: enrollments per batch",
@@ -240,7 +238,7 @@ const cases = (): Case[] => [
   {
     name: "campaign stats: recent bounces",
     run: (ex) => queries.recentBouncedEnrollments(ex, campaignId, 10),
-    uses: [CAMPAIGN_ENROLLMENTS, "contacts_pkey"],
+    uses: ["enrollments_recent_bounces_idx", "contacts_pkey"],
   },
   {
     name: "campaign stats: skips",

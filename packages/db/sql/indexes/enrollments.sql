@@ -18,3 +18,10 @@ CREATE INDEX "enrollments_dispatch_page_idx" ON "enrollments" ("campaignId", "ba
 -- Last changed by migration: 20261126151750_issue27_sequences_read_replies
 CREATE INDEX "enrollments_completed_idx" ON "enrollments" ("campaignId", "completedAt")
   WHERE "completedAt" IS NOT NULL AND "movedOnAt" IS NULL AND "stoppedAt" IS NULL AND status IN ('sent', 'opened');
+
+-- enrollments_recent_bounces_idx: a campaign's bounced enrollments, the most recent first, as
+-- GET /campaigns/:id lists them (recent_bounces): the first 20 entries, however many bounced.
+-- Used by: packages/db/src/queries/campaign-stats.ts (recentBouncedEnrollments)
+-- Last changed by migration: 20261127034857_campaign_stats_recent_indexes
+CREATE INDEX "enrollments_recent_bounces_idx" ON "enrollments" ("campaignId", "bouncedAt" DESC NULLS LAST, id DESC)
+  WHERE status = 'bounced' OR "bouncedAt" IS NOT NULL;

@@ -62,3 +62,11 @@ CREATE INDEX "step_sends_sent_enrollment_idx" ON "step_sends" ("enrollmentId", "
 -- Last changed by migration: 20261127032821_campaign_counts
 CREATE INDEX "step_sends_campaign_sent_day_idx" ON "step_sends" ("campaignId", "sentAt") INCLUDE ("credentialId", "stepPosition")
   WHERE state IN ('sent', 'bounced');
+
+-- step_sends_recent_failures_idx: a campaign's failed sends, the most recent first, as
+-- GET /campaigns/:id lists them (recent_failures): the first 20 entries, however many failed
+-- (their number comes from campaign_inbox_counts).
+-- Used by: packages/db/src/queries/campaign-stats.ts (recentFailedSends)
+-- Last changed by migration: 20261127034857_campaign_stats_recent_indexes
+CREATE INDEX "step_sends_recent_failures_idx" ON "step_sends" ("campaignId", "updatedAt" DESC, id DESC)
+  WHERE state = 'failed';
