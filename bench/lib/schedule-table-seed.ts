@@ -18,7 +18,7 @@
 //    minute not yet), so a seventh is past a 30-day retention; a webhook on every other
 //    account, one delivery (and its attempt) per event of those accounts, finished
 //    (2% failed, 1 in 7 of the last hour's pending).
-import { executor, type Db } from "@outreach/db";
+import { executor, recountCampaignCounts, type Db } from "@outreach/db";
 
 export const ACCOUNTS = 200;
 export const SMALL_CAMPAIGN_SIZE = 1000;
@@ -209,6 +209,23 @@ export async function dropSecondaryIndexes(db: Db): Promise<string[]> {
   );
   for (const index of indexes) await ex.execute(`DROP INDEX "${index.name}"`);
   return indexes.map((index) => index.definition);
+}
+
+/** The triggers that keep the campaign counts (packages/db/sql/triggers/*_count_changes.sql). */
+const COUNT_TRIGGERS = [
+  ["enrollments", ["enrollments_count_inserts", "enrollments_count_updates", "enrollments_count_deletes"]],
+  ["step_sends", ["step_sends_count_inserts", "step_sends_count_updates", "step_sends_count_deletes"]],
+] as const;
+
+/**
+ * The campaign counts' triggers off for a growth (a statement of millions of rows would hold
+ * them all in its transition table), or back on with every campaign counted whole
+ * (recountCampaignCounts): the counts a platform that grew row by row would have.
+ */
+export async function setCountTriggers(db: Db, on: boolean): Promise<void> {
+  const ex = executor(db);
+  for (const [table, triggers] of COUNT_TRIGGERS) for (const trigger of triggers) await ex.execute(`ALTER TABLE "${table}" ${on ? "ENABLE" : "DISABLE"} TRIGGER "${trigger}"`);
+  if (on) await recountCampaignCounts(db);
 }
 
 /** Builds the indexes dropSecondaryIndexes dropped. */

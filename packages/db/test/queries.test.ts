@@ -251,6 +251,7 @@ const cases: Record<string, Case> = {
   recentBouncedEnrollments: { columns: queries.recentBounceColumns, runs: [(ex) => queries.recentBouncedEnrollments(ex, id(), 20)] },
   recentFailedSends: { columns: queries.recentFailureColumns, runs: [(ex) => queries.recentFailedSends(ex, id(), 20)] },
   rollUpCampaignCounts: { columns: queries.campaignCountRollUpColumns, runs: [(ex) => queries.rollUpCampaignCounts(ex, 100)] },
+  recountCampaignCounts: { columns: null, runs: [(ex) => queries.recountCampaignCounts(ex)] },
   enrollmentSkipCounts: { columns: queries.skipCountColumns, runs: [(ex) => queries.enrollmentSkipCounts(ex, id())] },
   variantSendStats: { columns: queries.variantStatsColumns, runs: [(ex) => queries.variantSendStats(ex, id())] },
   // campaign-analytics.ts
