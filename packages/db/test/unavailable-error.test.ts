@@ -58,11 +58,19 @@ test("a connection dropped by the network or the server under a statement", asyn
   await assert.rejects(db.$queryRawUnsafe("SELECT 1"), unavailable);
   await new Promise<void>((resolve) => hangUp.close(() => resolve()));
 
-  // the server ends the session (57P01, as a shutdown does)
+  // the server ends the session under a running statement (57P01, as a shutdown does); between
+  // statements the pool would only replace the connection
   const live = clientAt(Number(target.port || 5432));
   const [session] = await live.$queryRawUnsafe<Array<{ pid: number }>>("SELECT pg_backend_pid() AS pid");
+  const running = live.$queryRawUnsafe("SELECT pg_sleep(30)");
+  running.catch(() => undefined);
+  for (let waited = 0; waited < 10_000; waited += 20) {
+    const { rows } = await admin.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND query LIKE '%pg_sleep%' AND state = 'active'", [session!.pid]);
+    if (rows.length) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   await admin.query("SELECT pg_terminate_backend($1)", [session!.pid]);
-  await assert.rejects(live.$queryRawUnsafe("SELECT 1"), unavailable);
+  await assert.rejects(running, unavailable);
 });
 
 test("a failing statement is not the database being unavailable", async () => {
